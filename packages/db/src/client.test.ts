@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase, type TestDatabase } from '../testing/index';
+import { isDatabaseUnavailableError } from './errors';
+import { users } from './schema/index';
+
+let handle: TestDatabase;
+beforeAll(async () => {
+  handle = await openTestDatabase();
+});
+afterAll(async () => {
+  await handle.close();
+});
+
+describe('database factory and migrations', () => {
+  it('applies every migration, including pg_trgm', async () => {
+    const result = await handle.db.execute(
+      sql`select extname from pg_extension where extname = 'pg_trgm'`,
+    );
+    const rows = 'rows' in result ? result.rows : result;
+    expect(rows).toHaveLength(1);
+    const similarity = await handle.db.execute(
+      sql`select (similarity('hedphones', 'headphones') > 0.3) as close`,
+    );
+    const [row] = ('rows' in similarity ? similarity.rows : similarity) as { close: boolean }[];
+    expect(row?.close).toBe(true);
+  });
+
+  it('enforces case-insensitive unique e-mails', async () => {
+    const base = { name: 'A', phone: '1', passwordHash: 'x' };
+    await handle.db.insert(users).values({ ...base, email: 'Case@Example.com' });
+    await expect(
+      handle.db.insert(users).values({ ...base, email: 'case@example.COM' }),
+    ).rejects.toThrow();
+  });
+
+  it('recognises an unreachable database', () => {
+    expect(isDatabaseUnavailableError({ code: 'ECONNREFUSED' })).toBe(true);
+    expect(isDatabaseUnavailableError(new Error('x', { cause: { code: '57P01' } }))).toBe(true);
+    expect(isDatabaseUnavailableError({ code: '23505' })).toBe(false);
+  });
+});

@@ -1,0 +1,108 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import postgres from 'postgres';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+type Relations = ExtractTablesWithRelations<Schema>;
+
+/** The one database type every repository works with, whichever driver is underneath. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema, Relations>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, Relations>;
+/** Repositories accept either the database or an open transaction. */
+export type Executor = Database | Transaction;
+
+export type DatabaseKind = 'postgres' | 'pglite';
+
+export interface DatabaseHandle {
+  kind: DatabaseKind;
+  db: Database;
+  /** Cheap round trip used by `/ready`. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** Present for PGlite: the underlying instance (migrations and test snapshots need it). */
+  pglite?: PGlite;
+  /** Present for PostgreSQL: the postgres.js client. */
+  sql?: postgres.Sql;
+}
+
+export interface PostgresOptions {
+  url: string;
+  /** Connections per process; 2 cores serve best with a small pool. */
+  maxConnections?: number;
+  /** Seconds to wait for a connection before failing (keeps a dead database from hanging requests). */
+  connectTimeoutSeconds?: number;
+}
+
+export function openPostgres(options: PostgresOptions): DatabaseHandle {
+  const sql = postgres(options.url, {
+    max: options.maxConnections ?? 10,
+    connect_timeout: options.connectTimeoutSeconds ?? 5,
+    idle_timeout: 30,
+    onnotice: () => {},
+  });
+  const db = drizzlePostgres(sql, { schema }) as unknown as Database;
+  return {
+    kind: 'postgres',
+    db,
+    sql,
+    async ping() {
+      await sql`select 1`;
+    },
+    async close() {
+      await sql.end({ timeout: 5 });
+    },
+  };
+}
+
+export interface PgliteOptions {
+  /** Directory of the data files; omitted → in memory. */
+  dataDir?: string;
+  /** A dumped data directory to start from (test snapshots). */
+  loadDataDir?: Blob;
+}
+
+export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseHandle> {
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const pglite = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    extensions: { pg_trgm },
+  });
+  const db = drizzlePglite(pglite, { schema }) as unknown as Database;
+  return {
+    kind: 'pglite',
+    db,
+    pglite,
+    async ping() {
+      await pglite.query('select 1');
+    },
+    async close() {
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL URL; when absent the embedded PGlite database under `dataDir` is used. */
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  maxConnections?: number;
+}
+
+export function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    return Promise.resolve(
+      openPostgres({
+        url: options.databaseUrl,
+        ...(options.maxConnections ? { maxConnections: options.maxConnections } : {}),
+      }),
+    );
+  }
+  return openPglite({ dataDir: `${options.dataDir}/pglite` });
+}

@@ -1,0 +1,3 @@
+// The one barrel of the project (ARCHITECTURE.md §8): drizzle needs every table in one object.
+export * from './settings';
+export * from './users';
