@@ -19,6 +19,7 @@ CREATE TABLE "sessions" (
 	"user_id" integer NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
 	"device_name" text,
+	"remember_me" boolean DEFAULT false NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

@@ -6,13 +6,6 @@ import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../src/client';
 import { runMigrations } from '../src/migrate';
-import type { TestDatabaseTemplate } from './index';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    testDatabase: TestDatabaseTemplate;
-  }
-}
 
 /**
  * Migrates one database per test run and hands every test file a copy of it:

@@ -8,6 +8,12 @@ export type TestDatabaseTemplate =
   | { kind: 'pglite'; dumpPath: string }
   | { kind: 'postgres'; serverUrl: string; template: string; prefix: string };
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    testDatabase: TestDatabaseTemplate;
+  }
+}
+
 export interface TestDatabase extends DatabaseHandle {
   /** Connection URL when running on PostgreSQL (for tests that start a second client). */
   url?: string;

@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Mailer } from '@storefront/routers/ports';
+import { Resend } from 'resend';
+
+/** Development and tests: each e-mail becomes `$DATA_DIR/outbox/<time>-<id>.json`. */
+export function createOutboxMailer(dir: string): Mailer {
+  return {
+    async send(message) {
+      await mkdir(dir, { recursive: true });
+      const name = `${Date.now()}-${randomBytes(4).toString('hex')}.json`;
+      await writeFile(join(dir, name), JSON.stringify(message, null, 2));
+    },
+  };
+}
+
+export interface ResendMailerOptions {
+  apiKey: string;
+  from: string;
+  /** Override for a local stand-in of the Resend API. */
+  baseUrl?: string;
+}
+
+export class MailDeliveryError extends Error {
+  override name = 'MailDeliveryError';
+}
+
+/** Production: Resend. The client is built on first use (its constructor throws without a key). */
+export function createResendMailer(options: ResendMailerOptions): Mailer {
+  let client: Resend | undefined;
+  return {
+    async send(message) {
+      client ??= new Resend(options.apiKey, options.baseUrl ? { baseUrl: options.baseUrl } : {});
+      // `send` resolves to { data, error } and never throws.
+      const { error } = await client.emails.send({
+        from: options.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
+      if (error) throw new MailDeliveryError(`Resend refused the e-mail: ${error.message}`);
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import type { RateLimiter, RateLimits } from '@storefront/routers/ports';
+import type { Redis } from 'ioredis';
+import {
+  type IRateLimiterOptions,
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from 'rate-limiter-flexible';
+
+function wrap(limiter: RateLimiterAbstract, points: number): RateLimiter {
+  const retryAfter = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+  return {
+    async consume(key) {
+      try {
+        await limiter.consume(key);
+        return { allowed: true, retryAfterSeconds: 0 };
+      } catch (rejection) {
+        // rate-limiter-flexible rejects with a RateLimiterRes when over the limit, or an Error.
+        if (rejection instanceof RateLimiterRes) {
+          return { allowed: false, retryAfterSeconds: retryAfter(rejection) };
+        }
+        throw rejection;
+      }
+    },
+    async check(key) {
+      const res = await limiter.get(key);
+      if (!res || res.consumedPoints < points) return { allowed: true, retryAfterSeconds: 0 };
+      return { allowed: false, retryAfterSeconds: retryAfter(res) };
+    },
+    async reset(key) {
+      await limiter.delete(key);
+    },
+  };
+}
+
+export interface RateLimitOptions {
+  /** Shared counters across instances; memory when absent. */
+  redis?: Redis;
+  authPerIpPerMinute: number;
+  /** Failed logins per e-mail before the lockout (api-contract.md §5: 5 in 15 minutes). */
+  loginFailures?: { points: number; windowSeconds: number };
+  /** Prefix so parallel test runs on one Redis do not share counters. */
+  keyPrefix?: string;
+}
+
+export function createRateLimits(options: RateLimitOptions): RateLimits {
+  const prefix = options.keyPrefix ?? 'sf';
+  const make = (name: string, points: number, duration: number) => {
+    const config: IRateLimiterOptions = { keyPrefix: `${prefix}:${name}`, points, duration };
+    const limiter = options.redis
+      ? new RateLimiterRedis({ ...config, storeClient: options.redis })
+      : new RateLimiterMemory(config);
+    return wrap(limiter, points);
+  };
+  const failures = options.loginFailures ?? { points: 5, windowSeconds: 15 * 60 };
+  return {
+    authPerIp: make('auth-ip', options.authPerIpPerMinute, 60),
+    loginFailuresPerEmail: make('login-fail', failures.points, failures.windowSeconds),
+  };
+}

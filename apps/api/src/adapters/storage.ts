@@ -1,0 +1,54 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import type { FileStorage } from '@storefront/routers/ports';
+import { UTApi, UTFile } from 'uploadthing/server';
+
+/** Default: files under `$DATA_DIR/uploads`, served by the app at `/uploads/...`. */
+export function createLocalStorage(options: { dir: string; publicBaseUrl: string }): FileStorage {
+  const root = resolve(options.dir);
+  return {
+    async save({ key, bytes }) {
+      const target = resolve(join(root, key));
+      if (!target.startsWith(`${root}/`)) throw new Error('storage key escapes the upload folder');
+      await mkdir(dirname(target), { recursive: true });
+      await writeFile(target, bytes);
+      return { url: `${options.publicBaseUrl}/uploads/${key}` };
+    },
+  };
+}
+
+export class UploadFailedError extends Error {
+  override name = 'UploadFailedError';
+}
+
+export interface UploadThingStorageOptions {
+  token: string;
+  /** Injected fetch, used to talk to a local stand-in in tests. */
+  fetch?: typeof globalThis.fetch;
+}
+
+/** Production: UploadThing. `uploadFiles` resolves to { data, error } and never throws. */
+export function createUploadThingStorage(options: UploadThingStorageOptions): FileStorage {
+  const api = new UTApi({
+    token: options.token,
+    // The SDK's FetchEsque type is narrower than lib.dom's fetch; any WHATWG fetch works.
+    ...(options.fetch ? { fetch: options.fetch as never } : {}),
+    logLevel: 'Error',
+  });
+  return {
+    async save({ key, bytes, contentType }) {
+      const name = key.split('/').pop() ?? key;
+      const file = new UTFile([bytes], name, {
+        customId: key.replace(/\//g, '-'),
+        ...({ type: contentType } as object),
+      });
+      const result = await api.uploadFiles(file);
+      if (result.error || !result.data) {
+        throw new UploadFailedError(
+          `UploadThing refused the file: ${result.error?.message ?? 'no data'}`,
+        );
+      }
+      return { url: result.data.ufsUrl };
+    },
+  };
+}

@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import { apiReference } from '@scalar/express-api-reference';
+import { AppError, toErrorResponse } from '@storefront/routers/errors';
+import { buildOpenApiDocument } from '@storefront/routers/openapi';
+import { appRouter } from '@storefront/routers/root';
+import type { Services } from '@storefront/routers/services';
+import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import { createAvatarRoute } from './http/avatar';
+import { createContextFactory } from './http/context';
+import { errorHandler, notFoundHandler, sendError } from './http/errors';
+import { createRestHandler } from './http/rest';
+
+export interface AppDeps {
+  services: Services;
+  /** Round trip to the database, for /ready. */
+  pingDatabase: () => Promise<void>;
+  logger: Logger;
+  config: {
+    appUrl: string;
+    version: string;
+    /** Served at /uploads when avatars are stored on local disk. */
+    uploadsDir?: string;
+    trustProxyHops?: number;
+    /** Body limit for JSON requests (contract: 1 MB). */
+    jsonLimit?: string;
+  };
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
+
+export function createApp(deps: AppDeps): Express {
+  const { services, config } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxyHops ?? 0);
+  app.set('etag', false);
+
+  app.use(
+    pinoHttp({
+      logger: deps.logger,
+      genReqId: (req, res) => {
+        const given = req.headers['x-request-id'];
+        const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      // Ids, not payloads: no headers (tokens), no bodies (passwords).
+      serializers: {
+        req: (req) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res) => ({ statusCode: res.statusCode }),
+      },
+      customLogLevel: (_req, res, error) =>
+        error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug',
+    }),
+  );
+
+  // The interactive reference loads its own scripts, so it gets helmet without a CSP.
+  const openApiDocument = buildOpenApiDocument({
+    baseUrl: `${config.appUrl}/api/v1`,
+    version: config.version,
+  });
+  app.use(
+    '/api/docs',
+    helmet({ contentSecurityPolicy: false }),
+    apiReference({ url: '/api/v1/openapi.json', pageTitle: 'Storefront API reference' }),
+  );
+  app.use(helmet());
+
+  app.get('/health', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/ready', async (_req, res) => {
+    try {
+      await deps.pingDatabase();
+      res.json({ status: 'ready' });
+    } catch {
+      sendError(res, toErrorResponse(new AppError('SERVICE_UNAVAILABLE')));
+    }
+  });
+  if (config.uploadsDir) {
+    app.use('/uploads', express.static(config.uploadsDir, { fallthrough: false, index: false }));
+  }
+
+  app.get('/api/v1/openapi.json', (_req, res) => {
+    res.json(openApiDocument);
+  });
+  app.post('/api/v1/auth/avatar', ...createAvatarRoute(services));
+
+  const json = express.json({ limit: config.jsonLimit ?? '1mb' });
+  const createContext = createContextFactory(services);
+  app.use('/api/v1', json, ...createRestHandler({ router: appRouter, createContext }));
+  app.use(
+    '/trpc',
+    json,
+    createExpressMiddleware({
+      router: appRouter,
+      createContext,
+      onError: ({ error, req }) => {
+        if (toErrorResponse(error).unexpected)
+          req.log?.error({ err: error.cause ?? error }, 'trpc call failed');
+      },
+    }),
+  );
+
+  app.use(notFoundHandler);
+  app.use(errorHandler);
+  return app;
+}

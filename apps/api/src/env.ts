@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+/** The development HMAC secret; refused when NODE_ENV=production. */
+const DEV_GATEWAY_SECRET = 'dev-gateway-secret-change-me';
+
+const optionalString = () =>
+  z
+    .string()
+    .trim()
+    .transform((value) => (value === '' ? undefined : value))
+    .optional();
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(1).max(65535).default(8000),
+    APP_URL: optionalString().pipe(z.url().optional()),
+    DATABASE_URL: optionalString().pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+        .optional(),
+    ),
+    DATA_DIR: z.string().trim().min(1).default('./.data'),
+    REDIS_URL: optionalString().pipe(
+      z
+        .string()
+        .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+        .optional(),
+    ),
+    PAYMENT_GATEWAY_SECRET: optionalString(),
+    RESEND_API_KEY: optionalString(),
+    MAIL_FROM: z.string().trim().min(3).default('Storefront <no-reply@storefront.local>'),
+    UPLOADTHING_TOKEN: optionalString(),
+    OPENAI_API_KEY: optionalString(),
+    OPENAI_BASE_URL: optionalString().pipe(z.url().optional()),
+    AI_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
+    AI_ENABLED: z.stringbool().default(false),
+    TOKEN_TTL_SECONDS: positiveInt(86_400),
+    REMEMBER_TOKEN_TTL_SECONDS: positiveInt(2_592_000),
+    SEED_DEMO: z.stringbool().optional(),
+    AUTH_RATE_LIMIT_PER_IP: positiveInt(30),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    /** Trust X-Forwarded-For from this many proxies (0 behind nothing). */
+    TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+    DATABASE_POOL_SIZE: positiveInt(10),
+  })
+  .transform((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.PAYMENT_GATEWAY_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_GATEWAY_SECRET'],
+        message: 'must be set when NODE_ENV=production (the development secret is refused)',
+      });
+    }
+    return {
+      ...env,
+      APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+      PAYMENT_GATEWAY_SECRET: env.PAYMENT_GATEWAY_SECRET ?? DEV_GATEWAY_SECRET,
+      SEED_DEMO: env.SEED_DEMO ?? env.NODE_ENV !== 'production',
+    };
+  });
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * The only reader of process.env. A bad value stops start-up with one line naming the
+ * variable, e.g. `Invalid configuration: PORT must be at most 65535 (got "70000")`.
+ */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = EnvSchema.safeParse(source);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const name = issue?.path.join('.') || 'environment';
+  const raw = source[name];
+  const shown =
+    raw === undefined || /SECRET|KEY|TOKEN|PASSWORD/.test(name) ? '' : ` (got "${raw}")`;
+  throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}${shown}`);
+}

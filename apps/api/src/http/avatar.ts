@@ -1,0 +1,56 @@
+import { ok } from '@storefront/routers/envelope';
+import { validationError } from '@storefront/routers/errors';
+import type { AuthenticatedSession } from '@storefront/routers/features/auth/sessions';
+import { AVATAR_MAX_BYTES } from '@storefront/routers/features/customer/customer.service';
+import type { Services } from '@storefront/routers/services';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import multer from 'multer';
+
+/**
+ * POST /api/v1/auth/avatar: multipart cannot go through trpc-to-openapi, so this one route is
+ * plain Express; the rules (size, content sniffing, storage) live in the customer service.
+ */
+export function createAvatarRoute(services: Services): RequestHandler[] {
+  const upload = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, parts: 6 },
+  }).single('avatar');
+
+  const authenticate: RequestHandler = (req, res, next) => {
+    services.sessions
+      .authenticate(req.headers.authorization)
+      .then((session: AuthenticatedSession) => {
+        res.locals.session = session;
+        next();
+      })
+      .catch(next);
+  };
+
+  const receive: RequestHandler = (req, res, next) => {
+    upload(req, res, (error: unknown) => {
+      if (error instanceof multer.MulterError) {
+        const message =
+          error.code === 'LIMIT_FILE_SIZE'
+            ? 'The image must be at most 2 MB.'
+            : 'Send one image in the multipart field "avatar".';
+        next(validationError({ avatar: [message] }));
+        return;
+      }
+      next(error);
+    });
+  };
+
+  const store = async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const result = await services.customer.uploadAvatar(
+        res.locals.session.user.id,
+        req.file?.buffer,
+      );
+      res.json(ok(result, 'Avatar updated successfully.'));
+    } catch (error) {
+      next(error);
+    }
+  };
+
+  return [authenticate, receive, store];
+}

@@ -1,0 +1,72 @@
+import type { Context } from '@storefront/routers/context';
+import { toErrorResponse } from '@storefront/routers/errors';
+import type { AppRouter } from '@storefront/routers/root';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
+
+/**
+ * trpc-to-openapi writes error bodies as `{...errorShape, message, code, issues}`. Our tRPC
+ * error formatter puts the contract envelope in `data.envelope`; this swaps it in, so clients
+ * only ever see `{success, message, error_code, errors?}`.
+ */
+function sendEnvelopeOnError(res: Response): void {
+  const end = res.end.bind(res) as (...args: unknown[]) => Response;
+  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    if (res.statusCode >= 400 && typeof chunk === 'string') {
+      try {
+        const envelope = (JSON.parse(chunk) as { data?: { envelope?: unknown } }).data?.envelope;
+        if (envelope) chunk = JSON.stringify(envelope);
+      } catch {
+        // Not JSON: leave it as it is.
+      }
+    }
+    return end(chunk, ...rest);
+  }) as Response['end'];
+}
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Body-less POSTs (logout, refresh) often come without a content type; the adapter would refuse
+ * them with 415. An empty body is treated as `{}` instead.
+ */
+const acceptEmptyBodies: RequestHandler = (req, _res, next) => {
+  const length = Number(req.headers['content-length'] ?? 0);
+  const chunked = req.headers['transfer-encoding'] !== undefined;
+  if (BODY_METHODS.has(req.method) && !req.headers['content-type'] && length === 0 && !chunked) {
+    req.headers['content-type'] = 'application/json';
+    req.body = {};
+  }
+  next();
+};
+
+export function createRestHandler(options: {
+  router: AppRouter;
+  createContext: (opts: { req: Request }) => Context;
+}): RequestHandler[] {
+  const handler = createOpenApiNodeHttpHandler({
+    router: options.router,
+    createContext: ({ req }) => options.createContext({ req: req as Request }),
+    responseMeta: ({ ctx, errors }) => {
+      const error = errors[0];
+      if (error) {
+        const { status, headers } = toErrorResponse(error);
+        return { status, headers };
+      }
+      return { status: ctx?.response.status ?? 200, headers: ctx?.response.headers ?? {} };
+    },
+    onError: ({ error, req }) => {
+      if (toErrorResponse(error).unexpected) {
+        (req as Request).log?.error({ err: error.cause ?? error }, 'procedure failed');
+      }
+    },
+  });
+  return [
+    acceptEmptyBodies,
+    (req: Request, res: Response, next: NextFunction) => {
+      sendEnvelopeOnError(res);
+      // biome-ignore lint/suspicious/noExplicitAny: the adapter's request type is node's IncomingMessage
+      handler(req as any, res, next).catch(next);
+    },
+  ];
+}

@@ -1,0 +1,111 @@
+import { join, resolve } from 'node:path';
+import { type DatabaseHandle, openDatabase } from '@storefront/db/client';
+import { runMigrations } from '@storefront/db/migrate';
+import { createArgon2Hasher } from '@storefront/routers/features/auth/passwords';
+import {
+  FEATURE_FLAGS,
+  type FeatureFlags,
+} from '@storefront/routers/features/settings/settings.schemas';
+import { systemClock } from '@storefront/routers/ports';
+import { createServices, type Services } from '@storefront/routers/services';
+import { Redis } from 'ioredis';
+import { type Logger, pino } from 'pino';
+import { createOutboxMailer, createResendMailer } from './adapters/mail';
+import { createRateLimits } from './adapters/rate-limits';
+import { createLocalStorage, createUploadThingStorage } from './adapters/storage';
+import type { AppDeps } from './app';
+import type { Env } from './env';
+
+export const APP_VERSION = '1.0.0';
+
+/** Spec 2.14 defaults; `ai_descriptions` follows AI_ENABLED. */
+export function featureDefaults(env: Pick<Env, 'AI_ENABLED'>): FeatureFlags {
+  const defaults = Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, false])) as FeatureFlags;
+  return {
+    ...defaults,
+    wishlist: true,
+    reviews: true,
+    coupons: true,
+    ai_descriptions: env.AI_ENABLED,
+  };
+}
+
+export function createLogger(env: Pick<Env, 'LOG_LEVEL'>): Logger {
+  return pino({
+    level: env.LOG_LEVEL,
+    redact: { paths: ['req.headers.authorization', '*.password', '*.token'], censor: '[redacted]' },
+  });
+}
+
+export interface Runtime {
+  database: DatabaseHandle;
+  services: Services;
+  appDeps: AppDeps;
+  redis: Redis | undefined;
+  close(): Promise<void>;
+}
+
+/** The composition root: real adapters chosen by configuration, in one place. */
+export async function createRuntime(env: Env, logger: Logger): Promise<Runtime> {
+  const dataDir = resolve(env.DATA_DIR);
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir,
+    maxConnections: env.DATABASE_POOL_SIZE,
+  });
+  await runMigrations(database);
+
+  const redis = env.REDIS_URL
+    ? new Redis(env.REDIS_URL, {
+        maxRetriesPerRequest: 2,
+        enableOfflineQueue: false,
+        lazyConnect: false,
+      })
+    : undefined;
+  redis?.on('error', (error) => logger.warn({ err: error }, 'redis error'));
+
+  const uploadsDir = join(dataDir, 'uploads');
+  const services = createServices({
+    db: database.db,
+    clock: systemClock,
+    config: {
+      appUrl: env.APP_URL,
+      tokenTtlSeconds: env.TOKEN_TTL_SECONDS,
+      rememberTokenTtlSeconds: env.REMEMBER_TOKEN_TTL_SECONDS,
+      passwordResetTtlMinutes: 60,
+      featureDefaults: featureDefaults(env),
+    },
+    hasher: createArgon2Hasher(),
+    mailer: env.RESEND_API_KEY
+      ? createResendMailer({ apiKey: env.RESEND_API_KEY, from: env.MAIL_FROM })
+      : createOutboxMailer(join(dataDir, 'outbox')),
+    avatarStorage: env.UPLOADTHING_TOKEN
+      ? createUploadThingStorage({ token: env.UPLOADTHING_TOKEN })
+      : createLocalStorage({ dir: uploadsDir, publicBaseUrl: env.APP_URL }),
+    rateLimits: createRateLimits({
+      ...(redis ? { redis } : {}),
+      authPerIpPerMinute: env.AUTH_RATE_LIMIT_PER_IP,
+    }),
+  });
+
+  return {
+    database,
+    services,
+    redis,
+    appDeps: {
+      services,
+      pingDatabase: () => database.ping(),
+      logger,
+      config: {
+        appUrl: env.APP_URL,
+        version: APP_VERSION,
+        ...(env.UPLOADTHING_TOKEN ? {} : { uploadsDir }),
+        trustProxyHops: env.TRUST_PROXY_HOPS,
+      },
+    },
+    async close() {
+      redis?.disconnect();
+      await database.close();
+    },
+  };
+}

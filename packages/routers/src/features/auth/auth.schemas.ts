@@ -1,0 +1,122 @@
+import { GENDERS } from '@storefront/db/schema';
+import { z } from 'zod';
+import { envelope, ZNullEnvelope } from '../../envelope';
+import { bodyBoolean, zDateTime } from '../../zod-helpers';
+
+export const ZGender = z.enum(GENDERS);
+
+export const ZUser = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    avatar_url: z.string().nullable(),
+    email_verified_at: zDateTime().nullable(),
+    date_of_birth: z.iso.date().nullable(),
+    gender: ZGender.nullable(),
+    created_at: zDateTime(),
+  })
+  .meta({ id: 'User' });
+export type UserDto = z.infer<typeof ZUser>;
+
+/** The login response carries only these five fields (spec 2.2). */
+export const ZLoginUser = ZUser.pick({
+  id: true,
+  name: true,
+  email: true,
+  phone: true,
+  avatar_url: true,
+}).meta({ id: 'LoginUser' });
+
+export const ZTokenResult = z
+  .object({
+    token: z.string(),
+    token_type: z.literal('Bearer'),
+    expires_in: z.number().int(),
+  })
+  .meta({ id: 'TokenResult' });
+
+const email = () => z.email().trim().max(255);
+const newPassword = () => z.string().min(8).max(128);
+const PASSWORDS_DIFFER = {
+  message: 'The password confirmation does not match.',
+  path: ['password_confirmation'],
+};
+const passwordsMatch = (value: { password: string; password_confirmation: string }) =>
+  value.password === value.password_confirmation;
+
+export const ZRegisterInput = z
+  .object({
+    name: z.string().trim().min(1).max(255),
+    email: email(),
+    password: newPassword(),
+    password_confirmation: z.string().max(128),
+    phone: z
+      .string()
+      .trim()
+      .min(3)
+      .max(32)
+      .regex(/^\+?[0-9 ()-]+$/, {
+        message: 'Must be a phone number.',
+      }),
+    terms_accepted: z.literal(true, { message: 'You must accept the terms and conditions.' }),
+  })
+  .refine(passwordsMatch, PASSWORDS_DIFFER);
+export type RegisterInput = z.infer<typeof ZRegisterInput>;
+
+export const ZLoginInput = z.object({
+  email: email(),
+  password: z.string().min(1).max(128),
+  device_name: z.string().trim().max(255).optional(),
+  remember_me: bodyBoolean().optional(),
+});
+export type LoginInput = z.infer<typeof ZLoginInput>;
+
+export const ZProfileInput = z.object({
+  name: z.string().trim().min(1).max(255).optional(),
+  phone: z
+    .string()
+    .trim()
+    .min(3)
+    .max(32)
+    .regex(/^\+?[0-9 ()-]+$/, { message: 'Must be a phone number.' })
+    .optional(),
+  date_of_birth: z.iso.date().nullable().optional(),
+  gender: ZGender.nullable().optional(),
+});
+export type ProfileInput = z.infer<typeof ZProfileInput>;
+
+export const ZChangePasswordInput = z
+  .object({
+    current_password: z.string().min(1).max(128),
+    password: newPassword(),
+    password_confirmation: z.string().max(128),
+  })
+  .refine(passwordsMatch, PASSWORDS_DIFFER);
+export type ChangePasswordInput = z.infer<typeof ZChangePasswordInput>;
+
+export const ZForgotPasswordInput = z.object({ email: email() });
+
+export const ZResetPasswordInput = z
+  .object({
+    email: email(),
+    token: z.string().trim().min(1).max(200),
+    password: newPassword(),
+    password_confirmation: z.string().max(128),
+  })
+  .refine(passwordsMatch, PASSWORDS_DIFFER);
+export type ResetPasswordInput = z.infer<typeof ZResetPasswordInput>;
+
+export const ZRegisterOutput = envelope(
+  ZTokenResult.extend({ user: ZUser }).meta({ id: 'RegisterResult' }),
+);
+export const ZLoginOutput = envelope(
+  ZTokenResult.extend({ user: ZLoginUser }).meta({ id: 'LoginResult' }),
+);
+export const ZTokenOutput = envelope(ZTokenResult);
+export const ZUserOutput = envelope(ZUser);
+export const ZAvatarOutput = envelope(
+  z.object({ avatar_url: z.string() }).meta({ id: 'AvatarResult' }),
+);
+export { ZNullEnvelope };

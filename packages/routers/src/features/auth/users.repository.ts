@@ -1,0 +1,128 @@
+import type { Executor } from '@storefront/db/client';
+import {
+  type Gender,
+  passwordResetTokens,
+  sessions,
+  type UserRole,
+  users,
+} from '@storefront/db/schema';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+
+export interface UserRecord {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  passwordHash: string;
+  avatarUrl: string | null;
+  dateOfBirth: string | null;
+  gender: Gender | null;
+  role: UserRole;
+  emailVerifiedAt: Date | null;
+  blockedAt: Date | null;
+  createdAt: Date;
+}
+
+const userColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  phone: users.phone,
+  passwordHash: users.passwordHash,
+  avatarUrl: users.avatarUrl,
+  dateOfBirth: users.dateOfBirth,
+  gender: users.gender,
+  role: users.role,
+  emailVerifiedAt: users.emailVerifiedAt,
+  blockedAt: users.blockedAt,
+  createdAt: users.createdAt,
+};
+
+export interface NewUser {
+  name: string;
+  email: string;
+  phone: string;
+  passwordHash: string;
+  role?: UserRole;
+}
+
+export interface ProfileChanges {
+  name?: string;
+  phone?: string;
+  dateOfBirth?: string | null;
+  gender?: Gender | null;
+}
+
+export function createUsersRepository(db: Executor) {
+  return {
+    async findById(id: number): Promise<UserRecord | undefined> {
+      const [row] = await db.select(userColumns).from(users).where(eq(users.id, id));
+      return row;
+    },
+
+    async findByEmail(email: string): Promise<UserRecord | undefined> {
+      const [row] = await db
+        .select(userColumns)
+        .from(users)
+        .where(sql`lower(${users.email}) = lower(${email})`);
+      return row;
+    },
+
+    async insert(user: NewUser): Promise<UserRecord> {
+      const [row] = await db.insert(users).values(user).returning(userColumns);
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    },
+
+    async updateProfile(id: number, changes: ProfileChanges): Promise<UserRecord | undefined> {
+      if (Object.keys(changes).length === 0) return this.findById(id);
+      const [row] = await db
+        .update(users)
+        .set(changes)
+        .where(eq(users.id, id))
+        .returning(userColumns);
+      return row;
+    },
+
+    async setAvatarUrl(id: number, avatarUrl: string): Promise<void> {
+      await db.update(users).set({ avatarUrl }).where(eq(users.id, id));
+    },
+
+    async setPasswordHash(id: number, passwordHash: string): Promise<void> {
+      await db.update(users).set({ passwordHash }).where(eq(users.id, id));
+    },
+
+    /** Revokes every session of the user except `keepSessionId` (password change). */
+    async deleteSessionsExcept(userId: number, keepSessionId: string): Promise<void> {
+      await db
+        .delete(sessions)
+        .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
+    },
+
+    async insertResetToken(userId: number, tokenHash: string, expiresAt: Date): Promise<void> {
+      await db.insert(passwordResetTokens).values({ userId, tokenHash, expiresAt });
+    },
+
+    /**
+     * Marks a reset token used if it is valid for this user right now. The guarded UPDATE makes
+     * the token single-use even when two resets race.
+     */
+    async consumeResetToken(userId: number, tokenHash: string, now: Date): Promise<boolean> {
+      const used = await db
+        .update(passwordResetTokens)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(passwordResetTokens.userId, userId),
+            eq(passwordResetTokens.tokenHash, tokenHash),
+            isNull(passwordResetTokens.usedAt),
+            gt(passwordResetTokens.expiresAt, now),
+          ),
+        )
+        .returning({ id: passwordResetTokens.id });
+      return used.length === 1;
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

@@ -1,0 +1,82 @@
+import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
+import type { ZodOpenApiPathsObject } from 'zod-openapi';
+import { ERROR_TABLE, type ErrorCode, ZErrorEnvelope } from './errors';
+import { avatarUploadPath } from './features/customer/avatar.openapi';
+import { appRouter } from './root';
+import type { Meta } from './trpc';
+
+const ERROR_ENVELOPE_REF = { $ref: '#/components/schemas/ErrorEnvelope' };
+
+/** Error codes listed on every operation: any request can meet these. */
+const ALWAYS: ErrorCode[] = ['INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'];
+
+function describe(status: number): string {
+  const codes = Object.entries(ERROR_TABLE)
+    .filter(([, entry]) => entry.status === status)
+    .map(([code]) => code);
+  return `Error envelope; error_code one of ${codes.join(', ')}`;
+}
+
+/**
+ * The served document. trpc-to-openapi describes errors as `{message, code, issues}`; the REST
+ * layer sends the contract's envelope instead, so every error response is rewritten to it here.
+ */
+export function buildOpenApiDocument(options: { baseUrl: string; version: string }): OpenAPIObject {
+  const extraPaths: ZodOpenApiPathsObject = { ...avatarUploadPath };
+  const doc = generateOpenApiDocument(appRouter, {
+    title: 'Storefront API',
+    version: options.version,
+    openApiVersion: '3.1.0',
+    baseUrl: options.baseUrl,
+    description: [
+      'REST API for the storefront mobile apps. Every success body is `{success: true, message?, data}`',
+      '(paginated lists add `meta`), every failure `{success: false, message, error_code, errors?}`.',
+      'Authenticate with `Authorization: Bearer <token>` from register or login.',
+      'Validation failures answer 422 with `errors` keyed by request field; malformed JSON 400; unknown route 404.',
+    ].join(' '),
+    securitySchemes: { Authorization: { type: 'http', scheme: 'bearer' } },
+    paths: extraPaths,
+    defs: { ErrorEnvelope: ZErrorEnvelope },
+  });
+
+  applySuccessStatuses(doc);
+  for (const pathItem of Object.values(doc.paths ?? {})) {
+    for (const operation of Object.values(pathItem as Record<string, OperationLike>)) {
+      if (!operation?.responses) continue;
+      const statuses = new Set(Object.keys(operation.responses).filter((s) => Number(s) >= 400));
+      for (const code of ALWAYS) statuses.add(String(ERROR_TABLE[code].status));
+      if (operation.requestBody || operation.parameters?.length) statuses.add('422');
+      if (operation.requestBody) statuses.add('400');
+      if (operation.security?.length) statuses.add('401');
+      for (const status of statuses) {
+        operation.responses[status] = {
+          description: describe(Number(status)),
+          content: { 'application/json': { schema: ERROR_ENVELOPE_REF } },
+        };
+      }
+    }
+  }
+  return doc;
+}
+
+interface OperationLike {
+  responses?: Record<string, unknown>;
+  requestBody?: unknown;
+  parameters?: unknown[];
+  security?: unknown[];
+}
+
+/** Procedures declaring `successStatus` answer 201: the document says so instead of 200. */
+function applySuccessStatuses(doc: OpenAPIObject): void {
+  for (const procedure of Object.values(appRouter._def.procedures)) {
+    const meta = (procedure as { _def: { meta?: Meta } })._def.meta;
+    const status = meta?.successStatus;
+    if (!meta?.openapi || !status) continue;
+    const operation = (
+      doc.paths?.[meta.openapi.path] as Record<string, OperationLike> | undefined
+    )?.[meta.openapi.method.toLowerCase()];
+    if (!operation?.responses?.['200']) continue;
+    operation.responses[String(status)] = operation.responses['200'];
+    delete operation.responses['200'];
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * What the services need from the outside world. apps/api provides the real adapters
+ * (Resend or outbox, UploadThing or local disk, Redis or memory); tests pass fakes.
+ */
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+export interface StoredFile {
+  /** Absolute URL the app can load. */
+  url: string;
+}
+
+export interface FileStorage {
+  /** Stores bytes under a key such as `avatars/12-abc.png` and returns where they can be read. */
+  save(file: { key: string; bytes: Uint8Array; contentType: string }): Promise<StoredFile>;
+}
+
+export interface RateLimitResult {
+  allowed: boolean;
+  /** Seconds until the window frees up again (0 when allowed). */
+  retryAfterSeconds: number;
+}
+
+/** A fixed-window counter shared by every instance when it is backed by Redis. */
+export interface RateLimiter {
+  /** Counts one hit for `key` and says whether it was still within the limit. */
+  consume(key: string): Promise<RateLimitResult>;
+  /** Reads the state for `key` without counting. */
+  check(key: string): Promise<RateLimitResult>;
+  reset(key: string): Promise<void>;
+}
+
+export interface RateLimits {
+  /** register, login and forgot-password requests per IP address. */
+  authPerIp: RateLimiter;
+  /** failed logins per e-mail (5 per 15 minutes, api-contract.md §5). */
+  loginFailuresPerEmail: RateLimiter;
+}
+
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };

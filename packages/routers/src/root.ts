@@ -1,0 +1,16 @@
+import { authRouter } from './features/auth/auth.router';
+import { customerRouter } from './features/customer/customer.router';
+import { featuresRouter } from './features/settings/settings.router';
+import { router } from './trpc';
+
+/*
+ * The whole API. Order matters for REST matching: trpc-to-openapi takes the first route that
+ * matches, so literal paths (/products/featured) must be declared before templated ones.
+ */
+export const appRouter = router({
+  auth: authRouter,
+  customer: customerRouter,
+  features: featuresRouter,
+});
+
+export type AppRouter = typeof appRouter;

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/**
+ * A JSON boolean in a request body. trpc-to-openapi switches plain `z.boolean()` fields to
+ * coercion (so `"false"` would read as true); the pipe keeps this one strict.
+ */
+export const bodyBoolean = () => z.boolean().pipe(z.boolean());
+
+/** A boolean in a query string: `true`/`false`/`1`/`0`. */
+export const queryBoolean = () => z.stringbool();
+
+/** Positive integer id in a path or body. */
+export const zId = () => z.number().int().positive().max(2_147_483_647);
+
+/** ISO 8601 UTC with `Z` (api-contract.md §1). */
+export const zDateTime = () => z.iso.datetime();
+
+export const toIso = (date: Date): string => date.toISOString();
+export const toIsoOrNull = (date: Date | null | undefined): string | null =>
+  date ? date.toISOString() : null;
