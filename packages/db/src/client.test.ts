@@ -5,6 +5,13 @@ import { isDatabaseUnavailableError } from './errors';
 import { users } from './schema/index';
 
 let handle: TestDatabase;
+
+/** postgres.js returns the rows array, PGlite `{ rows }`. */
+const rowsOf = (result: unknown) =>
+  (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<
+    string,
+    unknown
+  >[];
 beforeAll(async () => {
   handle = await openTestDatabase();
 });
@@ -17,13 +24,11 @@ describe('database factory and migrations', () => {
     const result = await handle.db.execute(
       sql`select extname from pg_extension where extname = 'pg_trgm'`,
     );
-    const rows = 'rows' in result ? result.rows : result;
-    expect(rows).toHaveLength(1);
+    expect(rowsOf(result)).toHaveLength(1);
     const similarity = await handle.db.execute(
       sql`select (similarity('hedphones', 'headphones') > 0.3) as close`,
     );
-    const [row] = ('rows' in similarity ? similarity.rows : similarity) as { close: boolean }[];
-    expect(row?.close).toBe(true);
+    expect(rowsOf(similarity)[0]?.close).toBe(true);
   });
 
   it('enforces case-insensitive unique e-mails', async () => {

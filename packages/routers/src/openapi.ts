@@ -69,7 +69,7 @@ interface OperationLike {
 /** Procedures declaring `successStatus` answer 201: the document says so instead of 200. */
 function applySuccessStatuses(doc: OpenAPIObject): void {
   for (const procedure of Object.values(appRouter._def.procedures)) {
-    const meta = (procedure as { _def: { meta?: Meta } })._def.meta;
+    const meta = (procedure as unknown as { _def: { meta?: Meta } })._def.meta;
     const status = meta?.successStatus;
     if (!meta?.openapi || !status) continue;
     const operation = (
