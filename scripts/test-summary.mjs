@@ -1,0 +1,30 @@
+#!/usr/bin/env node
+// Sums the vitest JSON reports of every workspace package into one closing line
+// ("Tests: N passed, N failed") and fails when a test failed or none ran.
+// `--clean` removes old reports first so a stale file can never be counted.
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const reports = ['apps', 'packages'].flatMap((group) =>
+  existsSync(join(root, group))
+    ? readdirSync(join(root, group)).map((name) => join(root, group, name, '.vitest', 'report.json'))
+    : [],
+);
+
+if (process.argv.includes('--clean')) {
+  for (const file of reports) rmSync(file, { force: true });
+  process.exit(0);
+}
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+for (const file of reports.filter((f) => existsSync(f))) {
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  passed += report.numPassedTests ?? 0;
+  failed += (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0);
+  skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+}
+console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+if (failed > 0 || passed === 0) process.exit(1);
