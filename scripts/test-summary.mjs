@@ -8,7 +8,9 @@ import { join } from 'node:path';
 const root = new URL('..', import.meta.url).pathname;
 const reports = ['apps', 'packages'].flatMap((group) =>
   existsSync(join(root, group))
-    ? readdirSync(join(root, group)).map((name) => join(root, group, name, '.vitest', 'report.json'))
+    ? readdirSync(join(root, group)).map((name) =>
+        join(root, group, name, '.vitest', 'report.json'),
+      )
     : [],
 );
 

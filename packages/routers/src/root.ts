@@ -1,6 +1,7 @@
 import { authRouter } from './features/auth/auth.router';
 import { customerRouter } from './features/customer/customer.router';
 import { featuresRouter } from './features/settings/settings.router';
+import { syncRouter } from './features/sync/sync.router';
 import { router } from './trpc';
 
 /*
@@ -11,6 +12,7 @@ export const appRouter = router({
   auth: authRouter,
   customer: customerRouter,
   features: featuresRouter,
+  sync: syncRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,12 +1,15 @@
 import type { Database } from '@storefront/db/client';
 import { createAuthService } from './features/auth/auth.service';
 import type { PasswordHasher } from './features/auth/passwords';
+import type { AuthenticatedSession } from './features/auth/sessions';
 import { createSessionStore } from './features/auth/sessions';
 import { createUsersRepository } from './features/auth/users.repository';
 import { createCustomerService } from './features/customer/customer.service';
 import { createSettingsRepository } from './features/settings/settings.repository';
 import type { FeatureFlags } from './features/settings/settings.schemas';
 import { createSettingsService } from './features/settings/settings.service';
+import { createSyncRepository } from './features/sync/sync.repository';
+import { createSyncService } from './features/sync/sync.service';
 import type { Clock, FileStorage, Mailer, RateLimits } from './ports';
 
 export interface ServiceConfig {
@@ -26,6 +29,8 @@ export interface ServiceDeps {
   mailer: Mailer;
   avatarStorage: FileStorage;
   rateLimits: RateLimits;
+  /** Failures of background work that must not fail a request (heartbeat writes). */
+  reportBackgroundError?: (error: unknown) => void;
 }
 
 /** Wires every feature's service once per process; procedures reach them through the context. */
@@ -48,7 +53,24 @@ export function createServices(deps: ServiceDeps) {
     config: { appUrl: config.appUrl, passwordResetTtlMinutes: config.passwordResetTtlMinutes },
   });
   const customer = createCustomerService({ users, avatarStorage: deps.avatarStorage });
-  return { sessions, settings, auth, customer };
+  const sync = createSyncService({
+    repo: createSyncRepository(db),
+    clock,
+    ...(deps.reportBackgroundError ? { onBackgroundError: deps.reportBackgroundError } : {}),
+  });
+
+  return {
+    authenticate: (authorization: string | undefined) => sessions.authenticate(authorization),
+    /** Mobile-app traffic is a heartbeat; admin tools' requests are not app connectivity. */
+    recordAppActivity(session: AuthenticatedSession): void {
+      if (session.user.role === 'customer') sync.touch();
+    },
+    sessions,
+    settings,
+    auth,
+    customer,
+    sync,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -43,10 +43,19 @@ export const publicProcedure = t.procedure.use(({ meta, ctx, next }) => {
   return next();
 });
 
-/** Resolves the bearer token to a customer; every failure is the same 401. */
-export const customerProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const session = await ctx.services.sessions.authenticate(ctx.request.authorization);
+/**
+ * Resolves the bearer token to a session; every failure is the same 401. Does not count as a
+ * sync heartbeat (used by the admin panel's own status reads).
+ */
+export const authenticatedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const session = await ctx.services.authenticate(ctx.request.authorization);
   return next({ ctx: { ...ctx, session } });
+});
+
+/** An authenticated request from the app: it also counts as a sync heartbeat (spec 4.10). */
+export const customerProcedure = authenticatedProcedure.use(({ ctx, next }) => {
+  ctx.services.recordAppActivity(ctx.session);
+  return next();
 });
 
 export const adminProcedure = customerProcedure.use(({ ctx, next }) => {

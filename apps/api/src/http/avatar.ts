@@ -17,9 +17,10 @@ export function createAvatarRoute(services: Services): RequestHandler[] {
   }).single('avatar');
 
   const authenticate: RequestHandler = (req, res, next) => {
-    services.sessions
+    services
       .authenticate(req.headers.authorization)
       .then((session: AuthenticatedSession) => {
+        services.recordAppActivity(session);
         res.locals.session = session;
         next();
       })

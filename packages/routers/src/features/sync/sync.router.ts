@@ -1,0 +1,36 @@
+import { authenticatedProcedure, customerProcedure, router } from '../../trpc';
+import { ZHeartbeatInput, ZHeartbeatOutput, ZSyncStatus } from './sync.schemas';
+
+const tags = ['sync'];
+
+export const syncRouter = router({
+  status: authenticatedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/system/api-sync/status',
+        tags,
+        summary: 'Mobile-app connectivity for the admin panel (bare object, no envelope)',
+        description:
+          'connected is true when a heartbeat arrived within 120 s: an explicit POST /system/api-sync/heartbeat, or any authenticated request of a customer (coalesced to one write per server instance every 15 s). Reading this status is not itself a heartbeat.',
+      },
+    })
+    .output(ZSyncStatus)
+    .query(({ ctx }) => ctx.services.sync.status()),
+
+  heartbeat: customerProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/system/api-sync/heartbeat',
+        tags,
+        summary: 'Report connectivity; every authenticated request also counts as a heartbeat',
+      },
+    })
+    .input(ZHeartbeatInput)
+    .output(ZHeartbeatOutput)
+    .mutation(async ({ ctx, input }) => {
+      await ctx.services.sync.heartbeat(input);
+      return { success: true as const };
+    }),
+});
