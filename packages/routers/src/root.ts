@@ -1,3 +1,4 @@
+import { addressesRouter } from './features/addresses/addresses.router';
 import { authRouter } from './features/auth/auth.router';
 import { customerRouter } from './features/customer/customer.router';
 import { featuresRouter } from './features/settings/settings.router';
@@ -11,6 +12,7 @@ import { router } from './trpc';
 export const appRouter = router({
   auth: authRouter,
   customer: customerRouter,
+  addresses: addressesRouter,
   features: featuresRouter,
   sync: syncRouter,
 });

@@ -1,4 +1,6 @@
 import type { Database } from '@storefront/db/client';
+import { createAddressesRepository } from './features/addresses/addresses.repository';
+import { createAddressesService } from './features/addresses/addresses.service';
 import { createAuthService } from './features/auth/auth.service';
 import type { PasswordHasher } from './features/auth/passwords';
 import type { AuthenticatedSession } from './features/auth/sessions';
@@ -11,6 +13,7 @@ import { createSettingsService } from './features/settings/settings.service';
 import { createSyncRepository } from './features/sync/sync.repository';
 import { createSyncService } from './features/sync/sync.service';
 import type { Clock, FileStorage, Mailer, RateLimits } from './ports';
+import { transactional } from './transactions';
 
 export interface ServiceConfig {
   /** Public base URL, for absolute links (reset e-mails). */
@@ -44,7 +47,7 @@ export function createServices(deps: ServiceDeps) {
   });
   const auth = createAuthService({
     users,
-    inTransaction: (work) => db.transaction((tx) => work(createUsersRepository(tx))),
+    inTransaction: transactional(db, createUsersRepository),
     sessions,
     hasher: deps.hasher,
     rateLimits: deps.rateLimits,
@@ -53,6 +56,11 @@ export function createServices(deps: ServiceDeps) {
     config: { appUrl: config.appUrl, passwordResetTtlMinutes: config.passwordResetTtlMinutes },
   });
   const customer = createCustomerService({ users, avatarStorage: deps.avatarStorage });
+  const addresses = createAddressesService({
+    repo: createAddressesRepository(db),
+    inTransaction: transactional(db, createAddressesRepository),
+    users,
+  });
   const sync = createSyncService({
     repo: createSyncRepository(db),
     clock,
@@ -69,6 +77,7 @@ export function createServices(deps: ServiceDeps) {
     settings,
     auth,
     customer,
+    addresses,
     sync,
   };
 }

@@ -1,6 +1,7 @@
 import { isUniqueViolation } from '@storefront/db/errors';
 import { AppError, validationError } from '../../errors';
 import type { Clock, Mailer, RateLimiter, RateLimits } from '../../ports';
+import type { InTransaction } from '../../transactions';
 import type {
   ChangePasswordInput,
   LoginInput,
@@ -16,8 +17,7 @@ import type { UsersRepository } from './users.repository';
 
 export interface AuthServiceDeps {
   users: UsersRepository;
-  /** Runs `work` in one database transaction with repositories bound to it. */
-  inTransaction: <T>(work: (users: UsersRepository) => Promise<T>) => Promise<T>;
+  inTransaction: InTransaction<UsersRepository>;
   sessions: SessionStore;
   hasher: PasswordHasher;
   rateLimits: RateLimits;
