@@ -44,6 +44,8 @@ export interface RateLimits {
   authPerIp: RateLimiter;
   /** failed logins per e-mail (5 per 15 minutes, api-contract.md §5). */
   loginFailuresPerEmail: RateLimiter;
+  /** AI description requests per customer. */
+  aiPerCustomer: RateLimiter;
 }
 
 export interface Clock {

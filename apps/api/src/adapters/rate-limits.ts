@@ -38,6 +38,7 @@ export interface RateLimitOptions {
   /** Shared counters across instances; memory when absent. */
   redis?: Redis;
   authPerIpPerMinute: number;
+  aiPerCustomerPerMinute?: number;
   /** Failed logins per e-mail before the lockout (api-contract.md §5: 5 in 15 minutes). */
   loginFailures?: { points: number; windowSeconds: number };
   /** Prefix so parallel test runs on one Redis do not share counters. */
@@ -57,5 +58,6 @@ export function createRateLimits(options: RateLimitOptions): RateLimits {
   return {
     authPerIp: make('auth-ip', options.authPerIpPerMinute, 60),
     loginFailuresPerEmail: make('login-fail', failures.points, failures.windowSeconds),
+    aiPerCustomer: make('ai-customer', options.aiPerCustomerPerMinute ?? 10, 60),
   };
 }

@@ -1,5 +1,6 @@
 // The one barrel of the project (ARCHITECTURE.md §8): drizzle needs every table in one object.
 export * from './addresses';
+export * from './ai';
 export * from './settings';
 export * from './system';
 export * from './users';
