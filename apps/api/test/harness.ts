@@ -1,6 +1,8 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { users } from '@storefront/db/schema';
 import { openTestDatabase, type TestDatabase } from '@storefront/db/testing';
 import { createArgon2Hasher } from '@storefront/routers/features/auth/passwords';
 import { buildOpenApiDocument } from '@storefront/routers/openapi';
@@ -11,7 +13,10 @@ import type {
   MailMessage,
   RateLimits,
 } from '@storefront/routers/ports';
+import type { AppRouter } from '@storefront/routers/root';
 import { createServices, type ServiceConfig, type Services } from '@storefront/routers/services';
+import { createTRPCClient, httpLink } from '@trpc/client';
+import { eq } from 'drizzle-orm';
 import type { Express } from 'express';
 import { pino } from 'pino';
 import supertest from 'supertest';
@@ -96,6 +101,20 @@ export async function createTestApp(options: TestAppOptions = {}) {
     uploadsDir,
     request,
     validate,
+    /** Starts a real HTTP server on a free port (for tRPC clients and SDKs). */
+    async listen(): Promise<{ baseUrl: string; close: () => Promise<void> }> {
+      const server = app.listen(0, '127.0.0.1');
+      await new Promise<void>((resolve) => server.once('listening', resolve));
+      const { port } = server.address() as AddressInfo;
+      return {
+        baseUrl: `http://127.0.0.1:${port}`,
+        close: () =>
+          new Promise<void>((resolve) => {
+            server.closeAllConnections();
+            server.close(() => resolve());
+          }),
+      };
+    },
     /** E-mails written to the outbox, oldest first. */
     outbox(): MailMessage[] {
       let names: string[] = [];
@@ -137,4 +156,23 @@ export async function registerCustomer(t: TestApp, overrides: Record<string, unk
     password: body.password as string,
     email: body.email as string,
   };
+}
+
+/** A customer promoted to admin in the database (how `pnpm admin:create` does it). */
+export async function registerAdmin(t: TestApp) {
+  const admin = await registerCustomer(t);
+  await t.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.user.id));
+  return admin;
+}
+
+/** A typed tRPC client over HTTP, as an internal admin tool would use it. */
+export function adminClient(baseUrl: string, token?: string) {
+  return createTRPCClient<AppRouter>({
+    links: [
+      httpLink({
+        url: `${baseUrl}/trpc`,
+        headers: () => (token ? { Authorization: `Bearer ${token}` } : {}),
+      }),
+    ],
+  });
 }

@@ -1,4 +1,5 @@
 import { addressesRouter } from './features/addresses/addresses.router';
+import { adminRouter } from './features/admin/admin.router';
 import { authRouter } from './features/auth/auth.router';
 import { customerRouter } from './features/customer/customer.router';
 import { featuresRouter } from './features/settings/settings.router';
@@ -15,6 +16,7 @@ export const appRouter = router({
   addresses: addressesRouter,
   features: featuresRouter,
   sync: syncRouter,
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;

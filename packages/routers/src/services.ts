@@ -1,6 +1,8 @@
 import type { Database } from '@storefront/db/client';
 import { createAddressesRepository } from './features/addresses/addresses.repository';
 import { createAddressesService } from './features/addresses/addresses.service';
+import { createAiRepository } from './features/ai/ai.repository';
+import { createAiAgentsService } from './features/ai/ai-agents.service';
 import { createAuthService } from './features/auth/auth.service';
 import type { PasswordHasher } from './features/auth/passwords';
 import type { AuthenticatedSession } from './features/auth/sessions';
@@ -55,7 +57,12 @@ export function createServices(deps: ServiceDeps) {
     clock,
     config: { appUrl: config.appUrl, passwordResetTtlMinutes: config.passwordResetTtlMinutes },
   });
-  const customer = createCustomerService({ users, avatarStorage: deps.avatarStorage });
+  const customer = createCustomerService({
+    users,
+    avatarStorage: deps.avatarStorage,
+    revokeAllSessions: (userId) => sessions.revokeAllForUser(userId),
+    clock,
+  });
   const addresses = createAddressesService({
     repo: createAddressesRepository(db),
     inTransaction: transactional(db, createAddressesRepository),
@@ -79,6 +86,7 @@ export function createServices(deps: ServiceDeps) {
     customer,
     addresses,
     sync,
+    aiAgents: createAiAgentsService({ repo: createAiRepository(db) }),
   };
 }
 

@@ -47,13 +47,11 @@ export async function startFakeOpenAi() {
     requests.push({ path: req.url, authorization: req.headers.authorization, body });
     if (behaviour.kind === 'hang') return; // never answers; the client must time out
     if (behaviour.kind === 'status') {
-      res
-        .writeHead(behaviour.status, { 'content-type': 'application/json' })
-        .end(
-          JSON.stringify({
-            error: { message: 'upstream failure', type: 'server_error', code: null },
-          }),
-        );
+      res.writeHead(behaviour.status, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          error: { message: 'upstream failure', type: 'server_error', code: null },
+        }),
+      );
       return;
     }
     const content =

@@ -1,6 +1,6 @@
 import type { Executor } from '@storefront/db/client';
 import { aiAgents } from '@storefront/db/schema';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 
 export interface AgentProfile {
   name: string;
@@ -9,8 +9,35 @@ export interface AgentProfile {
   temperature: number | null;
 }
 
+export type AgentRecord = typeof aiAgents.$inferSelect;
+export type AgentValues = Pick<AgentRecord, 'name' | 'systemPrompt'> &
+  Partial<Pick<AgentRecord, 'description' | 'model' | 'temperature' | 'active'>>;
+
 export function createAiRepository(db: Executor) {
   return {
+    listAgents(): Promise<AgentRecord[]> {
+      return db.select().from(aiAgents).orderBy(asc(aiAgents.name));
+    },
+
+    async insertAgent(values: AgentValues): Promise<AgentRecord> {
+      const [row] = await db.insert(aiAgents).values(values).returning();
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    },
+
+    async updateAgent(id: number, values: Partial<AgentValues>): Promise<AgentRecord | undefined> {
+      const [row] = await db.update(aiAgents).set(values).where(eq(aiAgents.id, id)).returning();
+      return row;
+    },
+
+    async deleteAgent(id: number): Promise<boolean> {
+      const rows = await db
+        .delete(aiAgents)
+        .where(eq(aiAgents.id, id))
+        .returning({ id: aiAgents.id });
+      return rows.length === 1;
+    },
+
     async findActiveAgent(name: string): Promise<AgentProfile | undefined> {
       const [row] = await db
         .select({

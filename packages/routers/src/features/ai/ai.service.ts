@@ -13,7 +13,7 @@ import {
 export type AiModelProvider = (modelId: string | undefined) => LanguageModel;
 
 export interface AiServiceDeps {
-  repo: AiRepository;
+  repo: Pick<AiRepository, 'findActiveAgent'>;
   /** Undefined when no provider is configured (no OPENAI_API_KEY). */
   provider: AiModelProvider | undefined;
   isEnabled: () => Promise<boolean>;

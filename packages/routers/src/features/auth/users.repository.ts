@@ -6,7 +6,8 @@ import {
   type UserRole,
   users,
 } from '@storefront/db/schema';
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, ilike, isNull, ne, or, sql } from 'drizzle-orm';
+import { containsPattern } from '../../pagination';
 
 export interface UserRecord {
   id: number;
@@ -86,6 +87,48 @@ export function createUsersRepository(db: Executor) {
 
     async setAvatarUrl(id: number, avatarUrl: string): Promise<void> {
       await db.update(users).set({ avatarUrl }).where(eq(users.id, id));
+    },
+
+    /** Admin listing: newest first, optional case-insensitive match on name or e-mail. */
+    async list(options: {
+      offset: number;
+      limit: number;
+      search?: string | undefined;
+      role?: UserRole;
+    }) {
+      const filters = and(
+        options.role ? eq(users.role, options.role) : undefined,
+        options.search
+          ? or(
+              ilike(users.email, containsPattern(options.search)),
+              ilike(users.name, containsPattern(options.search)),
+            )
+          : undefined,
+      );
+      const [rows, total] = await Promise.all([
+        db
+          .select(userColumns)
+          .from(users)
+          .where(filters)
+          .orderBy(desc(users.id))
+          .limit(options.limit)
+          .offset(options.offset),
+        db.$count(users, filters),
+      ]);
+      return { rows, total };
+    },
+
+    async setBlockedAt(id: number, blockedAt: Date | null): Promise<UserRecord | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({ blockedAt })
+        .where(eq(users.id, id))
+        .returning(userColumns);
+      return row;
+    },
+
+    async setRole(id: number, role: UserRole): Promise<void> {
+      await db.update(users).set({ role }).where(eq(users.id, id));
     },
 
     async setPasswordHash(id: number, passwordHash: string): Promise<void> {

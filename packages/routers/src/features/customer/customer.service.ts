@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError, validationError } from '../../errors';
-import type { FileStorage } from '../../ports';
+import { metaFor, type PageRequest, pageOffset } from '../../pagination';
+import type { Clock, FileStorage } from '../../ports';
+import { toIsoOrNull } from '../../zod-helpers';
 import type { ProfileInput } from '../auth/auth.schemas';
 import { toUserDto } from '../auth/user.dto';
-import type { ProfileChanges, UsersRepository } from '../auth/users.repository';
+import type { ProfileChanges, UserRecord, UsersRepository } from '../auth/users.repository';
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 /** Recognised by content (magic bytes), never by file name or declared type. */
@@ -13,9 +15,20 @@ const AVATAR_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gi
 export interface CustomerServiceDeps {
   users: UsersRepository;
   avatarStorage: FileStorage;
+  revokeAllSessions: (userId: number) => Promise<void>;
+  clock: Clock;
 }
 
-export function createCustomerService({ users, avatarStorage }: CustomerServiceDeps) {
+export function toAdminCustomerDto(user: UserRecord) {
+  return { ...toUserDto(user), role: user.role, blocked_at: toIsoOrNull(user.blockedAt) };
+}
+
+export function createCustomerService({
+  users,
+  avatarStorage,
+  revokeAllSessions,
+  clock,
+}: CustomerServiceDeps) {
   async function requireUser(userId: number) {
     const user = await users.findById(userId);
     if (!user) throw new AppError('UNAUTHENTICATED');
@@ -55,6 +68,25 @@ export function createCustomerService({ users, avatarStorage }: CustomerServiceD
       const stored = await avatarStorage.save({ key, bytes, contentType: detected.mime });
       await users.setAvatarUrl(userId, stored.url);
       return { avatar_url: stored.url };
+    },
+
+    async adminList(request: PageRequest & { search?: string | undefined }) {
+      const { rows, total } = await users.list({ ...pageOffset(request), search: request.search });
+      return { items: rows.map(toAdminCustomerDto), meta: metaFor(request, total) };
+    },
+
+    async adminGet(userId: number) {
+      const user = await users.findById(userId);
+      if (!user) throw new AppError('NOT_FOUND', 'Customer not found.');
+      return toAdminCustomerDto(user);
+    },
+
+    /** Blocking revokes every session at once: the customer's tokens stop working. */
+    async setBlocked(userId: number, blocked: boolean) {
+      const user = await users.setBlockedAt(userId, blocked ? clock.now() : null);
+      if (!user) throw new AppError('NOT_FOUND', 'Customer not found.');
+      if (blocked) await revokeAllSessions(userId);
+      return toAdminCustomerDto(user);
     },
   };
 }

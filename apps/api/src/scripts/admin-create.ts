@@ -1,0 +1,65 @@
+/**
+ * Creates the first admin, or promotes an existing account:
+ *   pnpm admin:create --email boss@example.com --password 'long secret' [--name 'Shop Owner']
+ * Uses the same configuration (DATABASE_URL or DATA_DIR) as the server.
+ */
+import { parseArgs } from 'node:util';
+import { openDatabase } from '@storefront/db/client';
+import { runMigrations } from '@storefront/db/migrate';
+import { createArgon2Hasher } from '@storefront/routers/features/auth/passwords';
+import { createUsersRepository } from '@storefront/routers/features/auth/users.repository';
+import { z } from 'zod';
+import { loadEnv } from '../env';
+
+const Args = z.object({
+  email: z.email(),
+  password: z.string().min(8).max(128),
+  name: z.string().trim().min(1).max(255).default('Administrator'),
+  phone: z.string().trim().min(3).max(32).default('+00 000 0000'),
+});
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      name: { type: 'string' },
+      phone: { type: 'string' },
+    },
+  });
+  const parsed = Args.safeParse(values);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`--${issue?.path.join('.')} ${issue?.message ?? 'is invalid'}`);
+  }
+  const args = parsed.data;
+  const env = loadEnv();
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  try {
+    await runMigrations(database);
+    const users = createUsersRepository(database.db);
+    const passwordHash = await createArgon2Hasher().hash(args.password);
+    const existing = await users.findByEmail(args.email);
+    if (existing) {
+      await users.setRole(existing.id, 'admin');
+      await users.setPasswordHash(existing.id, passwordHash);
+      console.log(`Promoted ${existing.email} (id ${existing.id}) to admin and set the password.`);
+    } else {
+      const user = await users.insert({
+        name: args.name,
+        email: args.email,
+        phone: args.phone,
+        passwordHash,
+        role: 'admin',
+      });
+      console.log(`Created admin ${user.email} (id ${user.id}).`);
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

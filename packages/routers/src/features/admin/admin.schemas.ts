@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { envelope, paginatedEnvelope } from '../../envelope';
+import { pageQuery } from '../../pagination';
+import { zDateTime, zId } from '../../zod-helpers';
+import { ZUser } from '../auth/auth.schemas';
+import { FEATURE_FLAGS, ZFeatures } from '../settings/settings.schemas';
+
+export const ZAdminCustomer = ZUser.extend({
+  role: z.enum(['customer', 'admin']),
+  blocked_at: zDateTime().nullable(),
+}).meta({ id: 'AdminCustomer' });
+
+export const ZAdminCustomerListInput = z.object({
+  ...pageQuery,
+  search: z.string().trim().min(1).max(100).optional(),
+});
+export const ZAdminCustomerListOutput = paginatedEnvelope(ZAdminCustomer);
+export const ZAdminCustomerOutput = envelope(ZAdminCustomer);
+export const ZIdInput = z.object({ id: zId() });
+export const ZBlockInput = z.object({ id: zId(), blocked: z.boolean() });
+
+export const ZSetFeatureInput = z.object({ flag: z.enum(FEATURE_FLAGS), enabled: z.boolean() });
+export const ZFeaturesOutput = envelope(ZFeatures);
+
+const agentFields = {
+  name: z.string().trim().min(1).max(120),
+  description: z.string().trim().max(500).nullable().optional(),
+  system_prompt: z.string().trim().min(1).max(10_000),
+  model: z.string().trim().min(1).max(120).nullable().optional(),
+  temperature: z.number().min(0).max(2).nullable().optional(),
+  active: z.boolean().optional(),
+};
+export const ZAgentInput = z.object(agentFields);
+export const ZAgentUpdateInput = z.object(agentFields).partial().extend({ id: zId() });
+export type AgentInput = z.infer<typeof ZAgentInput>;
+
+export const ZAgent = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    description: z.string().nullable(),
+    system_prompt: z.string(),
+    model: z.string().nullable(),
+    temperature: z.number().nullable(),
+    active: z.boolean(),
+    created_at: zDateTime(),
+    updated_at: zDateTime(),
+  })
+  .meta({ id: 'AiAgent' });
+export const ZAgentOutput = envelope(ZAgent);
+export const ZAgentListOutput = envelope(z.array(ZAgent));
