@@ -1,0 +1,59 @@
+import { AppError } from '../../errors';
+
+export const ORDER_STATUSES = [
+  'pending',
+  'processing',
+  'shipped',
+  'completed',
+  'canceled',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const PAYMENT_STATUSES = ['pending', 'paid', 'refunded', 'failed'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/**
+ * The one state machine of order statuses (api-contract.md §5):
+ * pending → processing → shipped → completed, and pending | processing → canceled.
+ */
+const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending: ['processing', 'canceled'],
+  processing: ['shipped', 'canceled'],
+  shipped: ['completed'],
+  completed: [],
+  canceled: [],
+};
+
+export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
+  return TRANSITIONS[from].includes(to);
+}
+
+export const isCancellable = (status: OrderStatus) => canTransition(status, 'canceled');
+
+/** Throws the contract's error for a refused transition (cancellation has its own code). */
+export function assertTransition(from: OrderStatus, to: OrderStatus): void {
+  if (canTransition(from, to)) return;
+  if (to === 'canceled') {
+    throw new AppError(
+      'ORDER_NOT_CANCELLABLE',
+      `An order that is ${from} can no longer be cancelled.`,
+    );
+  }
+  throw new AppError('VALIDATION_ERROR', `An order cannot move from ${from} to ${to}.`, {
+    fieldErrors: { status: [`Allowed next statuses: ${TRANSITIONS[from].join(', ') || 'none'}.`] },
+  });
+}
+
+/** What a cancellation does to the payment: a paid order is refunded, others stay as they are. */
+export function paymentStatusAfterCancel(current: PaymentStatus): PaymentStatus {
+  return current === 'paid' ? 'refunded' : current;
+}
+
+/** Human text for the tracking timeline, one event per status change. */
+export const STATUS_EVENT_TEXT: Record<OrderStatus, string> = {
+  pending: 'Order placed.',
+  processing: 'Order is being prepared.',
+  shipped: 'Order shipped.',
+  completed: 'Order delivered.',
+  canceled: 'Order cancelled.',
+};
