@@ -22,6 +22,7 @@ describe('createUploadThingStorage against a local UploadThing stand-in', () => 
     ut.files.length = 0;
     ut.requested.length = 0;
     ut.failWith(undefined);
+    ut.answerWithoutUrls(false);
   });
 
   const storage = () =>
@@ -73,6 +74,13 @@ describe('createUploadThingStorage against a local UploadThing stand-in', () => 
     await expect(saving).rejects.toBeInstanceOf(UploadFailedError);
     expect(ut.requested.length).toBeGreaterThan(0);
     expect(ut.files).toHaveLength(0);
+  });
+
+  it('rejects with UploadFailedError when a 2xx answer carries no file URL', async () => {
+    ut.answerWithoutUrls(true);
+    await expect(
+      storage().save({ key: 'avatars/1-a.png', bytes: IMAGES.png.bytes, contentType: 'image/png' }),
+    ).rejects.toBeInstanceOf(UploadFailedError);
   });
 
   it('rejects with UploadFailedError when the token is not a valid UploadThing token', async () => {

@@ -57,6 +57,7 @@ export async function startFakeUploadThing() {
   /** Every URL the SDK asked for, as it asked (before re-routing). */
   const requested: { method: string; url: string }[] = [];
   let failStatus: number | undefined;
+  let answerWithoutUrls = false;
 
   const server = await listenLocally(async (req, res) => {
     const body = await readBody(req);
@@ -101,6 +102,10 @@ export async function startFakeUploadThing() {
       bytes,
       headers: req.headers,
     });
+    if (answerWithoutUrls) {
+      sendJson(res, 200, { fileHash: 'x' });
+      return;
+    }
     sendJson(res, 200, {
       url: `https://utfs.io/f/${key}`,
       appUrl: `https://utfs.io/a/${FAKE_UT.appId}/${key}`,
@@ -134,6 +139,10 @@ export async function startFakeUploadThing() {
     requested,
     failWith(status: number | undefined) {
       failStatus = status;
+    },
+    /** Next answers are 200 but carry no file URL. */
+    answerWithoutUrls(on: boolean) {
+      answerWithoutUrls = on;
     },
   };
 }
