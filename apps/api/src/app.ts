@@ -82,7 +82,13 @@ export function createApp(deps: AppDeps): Express {
     }
   });
   if (config.uploadsDir) {
-    app.use('/uploads', express.static(config.uploadsDir, { fallthrough: false, index: false }));
+    // A missing file (or a path send refuses) falls through to the envelope 404; with
+    // `fallthrough: false` it reached the error handler as an fs error and answered 500.
+    app.use(
+      '/uploads',
+      express.static(config.uploadsDir, { fallthrough: true, index: false, redirect: false }),
+      notFoundHandler,
+    );
   }
 
   app.get('/api/v1/openapi.json', (_req, res) => {

@@ -67,6 +67,27 @@ const EnvSchema = z
 
 export type Env = z.infer<typeof EnvSchema>;
 
+/**
+ * Variables whose value may be repeated in the error line. Everything else stays out of it: keys
+ * and tokens, but also DATABASE_URL / REDIS_URL / OPENAI_BASE_URL, which carry credentials
+ * (`postgres://user:password@host`) and would end up in the deploy logs.
+ */
+const ECHOED = new Set([
+  'NODE_ENV',
+  'PORT',
+  'APP_URL',
+  'DATA_DIR',
+  'AI_MODEL',
+  'AI_ENABLED',
+  'TOKEN_TTL_SECONDS',
+  'REMEMBER_TOKEN_TTL_SECONDS',
+  'SEED_DEMO',
+  'AUTH_RATE_LIMIT_PER_IP',
+  'LOG_LEVEL',
+  'TRUST_PROXY_HOPS',
+  'DATABASE_POOL_SIZE',
+]);
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -81,7 +102,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const issue = result.error.issues[0];
   const name = issue?.path.join('.') || 'environment';
   const raw = source[name];
-  const shown =
-    raw === undefined || /SECRET|KEY|TOKEN|PASSWORD/.test(name) ? '' : ` (got "${raw}")`;
+  const shown = raw === undefined || !ECHOED.has(name) ? '' : ` (got "${raw}")`;
   throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}${shown}`);
 }

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import { createApp } from './app';
 import { ConfigError, loadEnv } from './env';
 import { createLogger, createRuntime } from './runtime';
@@ -21,11 +21,32 @@ async function main(): Promise<void> {
     process.exit(1);
   });
 
+  /*
+   * server.close() stops accepting connections but leaves keep-alive connections open after
+   * their in-flight response: the process then waited for keepAliveTimeout (or, behind a load
+   * balancer that keeps reusing them, served new requests until the grace period killed it).
+   * During shutdown every response says `Connection: close`, and each finished response
+   * closes whatever connections have gone idle.
+   */
   let stopping = false;
+  const inFlight = new Set<ServerResponse>();
+  const endKeepAlive = (res: ServerResponse) => {
+    if (!res.headersSent) res.setHeader('Connection', 'close');
+  };
+  server.on('request', (_req, res: ServerResponse) => {
+    if (stopping) endKeepAlive(res);
+    inFlight.add(res);
+    res.once('close', () => {
+      inFlight.delete(res);
+      if (stopping) server.closeIdleConnections();
+    });
+  });
+
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    for (const res of inFlight) endKeepAlive(res);
     const force = setTimeout(() => {
       logger.error('in-flight requests did not finish in time; exiting');
       process.exit(1);

@@ -35,6 +35,8 @@ export interface TestAppOptions {
   mailer?: Mailer;
   avatarStorage?: FileStorage;
   clock?: Clock;
+  /** Run over this database instead of a fresh migrated one (e.g. an unreachable server). */
+  database?: TestDatabase;
 }
 
 export interface RequestOptions {
@@ -49,7 +51,7 @@ export interface RequestOptions {
  * OpenAPI document, so each test also proves the document.
  */
 export async function createTestApp(options: TestAppOptions = {}) {
-  const database: TestDatabase = await openTestDatabase();
+  const database: TestDatabase = options.database ?? (await openTestDatabase());
   const dir = mkdtempSync(join(tmpdir(), 'sf-app-'));
   const outboxDir = join(dir, 'outbox');
   const uploadsDir = join(dir, 'uploads');

@@ -47,6 +47,11 @@ export function buildOpenApiDocument(options: { baseUrl: string; version: string
       for (const code of ALWAYS) statuses.add(String(ERROR_TABLE[code].status));
       if (operation.requestBody || operation.parameters?.length) statuses.add('422');
       if (operation.requestBody) statuses.add('400');
+      // express.json() refuses bodies over 1 MB; the adapter refuses non-JSON content types.
+      if (operation.requestBody?.content?.['application/json']) {
+        statuses.add('413');
+        statuses.add('415');
+      }
       if (operation.security?.length) statuses.add('401');
       for (const status of statuses) {
         operation.responses[status] = {
@@ -61,7 +66,7 @@ export function buildOpenApiDocument(options: { baseUrl: string; version: string
 
 interface OperationLike {
   responses?: Record<string, unknown>;
-  requestBody?: unknown;
+  requestBody?: { content?: Record<string, unknown> };
   parameters?: unknown[];
   security?: unknown[];
 }

@@ -48,7 +48,12 @@ export function createUploadThingStorage(options: UploadThingStorageOptions): Fi
           `UploadThing refused the file: ${result.error?.message ?? 'no data'}`,
         );
       }
-      return { url: result.data.ufsUrl };
+      // The SDK passes the ingest server's JSON through unchecked (no schema on that answer).
+      const { ufsUrl } = result.data;
+      if (typeof ufsUrl !== 'string' || !/^https?:\/\//.test(ufsUrl)) {
+        throw new UploadFailedError('UploadThing answered without a file URL');
+      }
+      return { url: ufsUrl };
     },
   };
 }

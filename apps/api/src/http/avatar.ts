@@ -1,5 +1,5 @@
 import { ok } from '@storefront/routers/envelope';
-import { validationError } from '@storefront/routers/errors';
+import { AppError, validationError } from '@storefront/routers/errors';
 import type { AuthenticatedSession } from '@storefront/routers/features/auth/sessions';
 import { AVATAR_MAX_BYTES } from '@storefront/routers/features/customer/customer.service';
 import type { Services } from '@storefront/routers/services';
@@ -37,7 +37,9 @@ export function createAvatarRoute(services: Services): RequestHandler[] {
         next(validationError({ avatar: [message] }));
         return;
       }
-      next(error);
+      // Anything else busboy raises is a body the client got wrong (cut-off or malformed
+      // multipart, missing boundary): a 400, not an unexpected 500.
+      next(error ? new AppError('BAD_REQUEST', 'The multipart body is malformed.') : undefined);
     });
   };
 

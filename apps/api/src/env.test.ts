@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadEnv } from './env';
+
+/** Only what a test sets: never the developer's or CI's own environment. */
+const load = (vars: Record<string, string> = {}) => loadEnv(vars);
+
+function configError(vars: Record<string, string>): ConfigError {
+  try {
+    load(vars);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error(`expected a ConfigError for ${JSON.stringify(Object.keys(vars))}`);
+}
+
+describe('loadEnv defaults (api-contract.md §6)', () => {
+  it('applies the contract defaults to an empty environment', () => {
+    const env = load();
+    expect(env).toMatchObject({
+      NODE_ENV: 'development',
+      PORT: 8000,
+      APP_URL: 'http://localhost:8000',
+      DATA_DIR: './.data',
+      TOKEN_TTL_SECONDS: 86_400,
+      REMEMBER_TOKEN_TTL_SECONDS: 2_592_000,
+      AUTH_RATE_LIMIT_PER_IP: 30,
+      SEED_DEMO: true,
+      AI_ENABLED: false,
+    });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.REDIS_URL).toBeUndefined();
+    expect(env.RESEND_API_KEY).toBeUndefined();
+    expect(env.UPLOADTHING_TOKEN).toBeUndefined();
+    expect(env.PAYMENT_GATEWAY_SECRET).toBeTruthy();
+  });
+
+  it('derives APP_URL from PORT and drops a trailing slash from a given one', () => {
+    expect(load({ PORT: '9123' }).APP_URL).toBe('http://localhost:9123');
+    expect(load({ APP_URL: 'https://shop.example.com/' }).APP_URL).toBe('https://shop.example.com');
+  });
+
+  it('treats empty optional values as unset', () => {
+    const env = load({ DATABASE_URL: '', REDIS_URL: ' ', RESEND_API_KEY: '' });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.REDIS_URL).toBeUndefined();
+    expect(env.RESEND_API_KEY).toBeUndefined();
+  });
+
+  it('turns SEED_DEMO off by default in production, and follows an explicit value', () => {
+    expect(load({ NODE_ENV: 'production', PAYMENT_GATEWAY_SECRET: 's3cret' }).SEED_DEMO).toBe(
+      false,
+    );
+    expect(load({ SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
+    expect(
+      load({ NODE_ENV: 'production', PAYMENT_GATEWAY_SECRET: 's3cret', SEED_DEMO: 'true' })
+        .SEED_DEMO,
+    ).toBe(true);
+  });
+
+  it('reads the documented variables', () => {
+    const env = load({
+      PORT: '3001',
+      DATABASE_URL: 'postgres://u@127.0.0.1:5432/db',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      TOKEN_TTL_SECONDS: '60',
+      REMEMBER_TOKEN_TTL_SECONDS: '120',
+      AUTH_RATE_LIMIT_PER_IP: '5',
+      AI_ENABLED: 'true',
+    });
+    expect(env).toMatchObject({
+      PORT: 3001,
+      DATABASE_URL: 'postgres://u@127.0.0.1:5432/db',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      TOKEN_TTL_SECONDS: 60,
+      REMEMBER_TOKEN_TTL_SECONDS: 120,
+      AUTH_RATE_LIMIT_PER_IP: 5,
+      AI_ENABLED: true,
+    });
+  });
+});
+
+describe('loadEnv refusals', () => {
+  it.each([
+    ['PORT', '70000'],
+    ['PORT', 'eighty'],
+    ['APP_URL', 'not a url'],
+    ['TOKEN_TTL_SECONDS', '-5'],
+    ['AUTH_RATE_LIMIT_PER_IP', '0'],
+    ['SEED_DEMO', 'maybe'],
+    ['NODE_ENV', 'staging'],
+  ])('%s=%s stops start-up with one line naming the variable and the bad value', (name, value) => {
+    const error = configError({ [name]: value });
+    expect(error.message).toMatch(new RegExp(`^Invalid configuration: ${name} `));
+    expect(error.message).not.toContain('\n');
+    expect(error.message).toContain(`"${value}"`);
+  });
+
+  it('refuses production without PAYMENT_GATEWAY_SECRET', () => {
+    const error = configError({ NODE_ENV: 'production' });
+    expect(error.message).toMatch(/^Invalid configuration: PAYMENT_GATEWAY_SECRET /);
+    expect(error.message).not.toContain('\n');
+    expect(load({ NODE_ENV: 'production', PAYMENT_GATEWAY_SECRET: 's3cret' }).NODE_ENV).toBe(
+      'production',
+    );
+  });
+
+  it.each([
+    ['OPENAI_BASE_URL', 'hunter2-not-a-url'],
+    ['DATABASE_URL', 'mysql://admin:hunter2@db.internal/shop'],
+    ['REDIS_URL', 'default:hunter2@redis.internal:6379'],
+  ])('names %s but never echoes its value (URLs carry credentials)', (name, value) => {
+    const error = configError({ [name]: value });
+    expect(error.message).toMatch(new RegExp(`^Invalid configuration: ${name} `));
+    expect(error.message).not.toContain('hunter2');
+    expect(error.message).not.toContain(value);
+  });
+});

@@ -1,0 +1,218 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import supertest from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUploadThingStorage } from '../src/adapters/storage';
+import { APP_URL, createTestApp, registerCustomer, type TestApp } from './harness';
+import { FAKE_UT, fakeUploadThingToken, startFakeUploadThing } from './support/fake-uploadthing';
+import { IMAGES, type ImageFormat, pngOfSize } from './support/images';
+
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ token } = await registerCustomer(t));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+interface Upload {
+  bytes?: Buffer;
+  filename?: string;
+  contentType?: string;
+  field?: string;
+  token?: string | null;
+}
+
+/** POST /auth/avatar as multipart; the body is checked against the OpenAPI document. */
+async function uploadAvatar(upload: Upload) {
+  let call = supertest(t.app).post('/api/v1/auth/avatar');
+  const bearer = upload.token === undefined ? token : upload.token;
+  if (bearer) call = call.set('Authorization', `Bearer ${bearer}`);
+  if (upload.bytes) {
+    call = call.attach(upload.field ?? 'avatar', upload.bytes, {
+      filename: upload.filename ?? 'avatar.bin',
+      contentType: upload.contentType ?? 'application/octet-stream',
+    });
+  } else {
+    call = call.field('name', 'no file here');
+  }
+  const res = await call;
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  t.validate('POST', '/api/v1/auth/avatar', res.status, res.body);
+  return res;
+}
+
+async function expectRejected(upload: Upload) {
+  const res = await uploadAvatar(upload);
+  expect(res.status).toBe(422);
+  expect(res.body).toMatchObject({ success: false, error_code: 'VALIDATION_ERROR' });
+  expect(Object.keys(res.body.errors)).toEqual(['avatar']);
+  expect(res.body.errors.avatar).toHaveLength(1);
+  return res;
+}
+
+async function currentAvatar(bearer = token): Promise<string | null> {
+  return currentAvatarOf(t, bearer);
+}
+
+async function currentAvatarOf(app: TestApp, bearer: string): Promise<string | null> {
+  const me = await app.request('GET', '/auth/me', { token: bearer });
+  expect(me.status).toBe(200);
+  return me.body.data.avatar_url;
+}
+
+describe('POST /auth/avatar accepts real images', () => {
+  it.each(Object.keys(IMAGES) as ImageFormat[])(
+    '%s: 200 with an absolute URL; the same bytes are served and /auth/me shows it',
+    async (format) => {
+      const image = IMAGES[format];
+      // The declared name and type are ignored: the content decides.
+      const res = await uploadAvatar({ bytes: image.bytes, filename: 'photo.dat' });
+      expect(res.status).toBe(200);
+      expect(res.body.success).toBe(true);
+      const url: string = res.body.data.avatar_url;
+      expect(url.startsWith(`${APP_URL}/uploads/avatars/`)).toBe(true);
+      expect(url.endsWith(`.${format}`)).toBe(true);
+
+      const path = url.slice(APP_URL.length);
+      const served = await supertest(t.app).get(path).responseType('blob');
+      expect(served.status).toBe(200);
+      expect(served.headers['content-type']).toBe(image.mime);
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+      expect(Buffer.compare(served.body as Buffer, image.bytes)).toBe(0);
+      expect(
+        readFileSync(join(t.uploadsDir, path.replace('/uploads/', ''))).equals(image.bytes),
+      ).toBe(true);
+
+      expect(await currentAvatar()).toBe(url);
+    },
+  );
+
+  it('accepts exactly 2,097,152 bytes', async () => {
+    const res = await uploadAvatar({ bytes: pngOfSize(2_097_152), filename: 'big.png' });
+    expect(res.status).toBe(200);
+    expect(await currentAvatar()).toBe(res.body.data.avatar_url);
+  });
+});
+
+describe('POST /auth/avatar refuses everything else with 422 errors.avatar', () => {
+  const cases: [string, Upload][] = [
+    [
+      'a text file named x.png declared as image/png',
+      {
+        bytes: Buffer.from('just some text, not an image\n'),
+        filename: 'x.png',
+        contentType: 'image/png',
+      },
+    ],
+    [
+      'an SVG',
+      {
+        bytes: Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="1" height="1"/></svg>',
+        ),
+        filename: 'a.svg',
+        contentType: 'image/svg+xml',
+      },
+    ],
+    [
+      'an SVG with an XML declaration',
+      {
+        bytes: Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"/>'),
+        filename: 'a.png',
+        contentType: 'image/png',
+      },
+    ],
+    [
+      'a PHP/HTML polyglot carrying PNG bytes after its script',
+      {
+        bytes: Buffer.concat([
+          Buffer.from('<?php system($_GET["c"]); ?><html><script>alert(1)</script></html>'),
+          IMAGES.png.bytes,
+        ]),
+        filename: 'shell.php.png',
+        contentType: 'image/png',
+      },
+    ],
+    ['an empty file', { bytes: Buffer.alloc(0), filename: 'empty.png', contentType: 'image/png' }],
+    ['no file at all', {}],
+    ['the image in another field', { bytes: IMAGES.png.bytes, field: 'photo' }],
+    ['one byte over 2 MB', { bytes: pngOfSize(2_097_153), filename: 'big.png' }],
+  ];
+
+  it.each(cases)('%s', async (_name, upload) => {
+    const before = await currentAvatar();
+    const filesBefore = storedFiles();
+    await expectRejected(upload);
+    expect(await currentAvatar()).toBe(before);
+    expect(storedFiles()).toEqual(filesBefore);
+  });
+
+  it('answers 400 BAD_REQUEST for a malformed multipart body', async () => {
+    const res = await supertest(t.app)
+      .post('/api/v1/auth/avatar')
+      .set('Authorization', `Bearer ${token}`)
+      .set('Content-Type', 'multipart/form-data; boundary=XYZ')
+      .send(
+        '--XYZ\r\nContent-Disposition: form-data; name="avatar"; filename="a.png"\r\n\r\nunfinished',
+      );
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false, error_code: 'BAD_REQUEST' });
+    t.validate('POST', '/api/v1/auth/avatar', res.status, res.body);
+  });
+});
+
+describe('POST /auth/avatar authentication', () => {
+  it('answers 401 without a token', async () => {
+    const res = await uploadAvatar({ bytes: IMAGES.png.bytes, token: null });
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ success: false, error_code: 'UNAUTHENTICATED' });
+  });
+
+  it('answers 401 with an unknown token, and stores nothing', async () => {
+    const filesBefore = storedFiles();
+    const res = await uploadAvatar({ bytes: IMAGES.png.bytes, token: 'not-a-real-token' });
+    expect(res.status).toBe(401);
+    expect(res.body.error_code).toBe('UNAUTHENTICATED');
+    expect(storedFiles()).toEqual(filesBefore);
+  });
+});
+
+/** Avatar files on local disk, sorted. */
+function storedFiles(): string[] {
+  try {
+    return readdirSync(join(t.uploadsDir, 'avatars')).sort();
+  } catch {
+    return [];
+  }
+}
+
+describe('POST /auth/avatar with UploadThing storage', () => {
+  it('stores the image through the UploadThing SDK and answers its ufsUrl', async () => {
+    const ut = await startFakeUploadThing();
+    const app = await createTestApp({
+      avatarStorage: createUploadThingStorage({ token: fakeUploadThingToken(), fetch: ut.fetch }),
+    });
+    try {
+      const customer = await registerCustomer(app);
+      const res = await supertest(app.app)
+        .post('/api/v1/auth/avatar')
+        .set('Authorization', `Bearer ${customer.token}`)
+        .attach('avatar', IMAGES.jpg.bytes, { filename: 'me.jpg', contentType: 'image/jpeg' });
+      expect(res.status).toBe(200);
+      app.validate('POST', '/api/v1/auth/avatar', res.status, res.body);
+      expect(ut.files).toHaveLength(1);
+      expect(ut.files[0]?.type).toBe('image/jpeg');
+      expect(ut.files[0]?.bytes.equals(IMAGES.jpg.bytes)).toBe(true);
+      expect(res.body.data.avatar_url).toBe(
+        `https://${FAKE_UT.appId}.ufs.sh/f/${ut.files[0]?.key}`,
+      );
+      expect(await currentAvatarOf(app, customer.token)).toBe(res.body.data.avatar_url);
+    } finally {
+      await app.close();
+      await ut.close();
+    }
+  });
+});

@@ -1,0 +1,193 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { openPglite } from '@storefront/db/client';
+import { runMigrations } from '@storefront/db/migrate';
+import { users } from '@storefront/db/schema';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { freePort } from './support/local-server';
+
+const API_DIR = resolve(import.meta.dirname, '..');
+const IN_FLIGHT = 4;
+
+let dataDir: string;
+let port: number;
+let server: ChildProcess;
+let exited: Promise<number | null>;
+let stderr = '';
+
+/** Polls until `check` resolves true; only a guard against waiting forever, not a timing check. */
+async function waitFor(what: string, check: () => Promise<boolean>, limitMs = 15_000) {
+  const deadline = Date.now() + limitMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((done) => setTimeout(done, 50));
+  }
+  throw new Error(`gave up waiting for ${what}\n${stderr}`);
+}
+
+const connectionRefused = () =>
+  new Promise<boolean>((done) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      done(false);
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => done(error.code === 'ECONNREFUSED'));
+  });
+
+interface Response {
+  status: number;
+  connection: string | undefined;
+  body: Record<string, unknown>;
+}
+
+/**
+ * Starts a request whose headers the server has already taken (it answered 100 Continue) while
+ * its body is held back: the request is in flight until `finish()` sends the body.
+ */
+function heldRequest(path: string, body: unknown, agent: Agent) {
+  const payload = JSON.stringify(body);
+  const req = request({
+    host: '127.0.0.1',
+    port,
+    path,
+    method: 'POST',
+    agent,
+    headers: {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(payload),
+      expect: '100-continue',
+    },
+  });
+  const accepted = new Promise<void>((done, fail) => {
+    req.once('continue', () => done());
+    req.once('error', fail);
+  });
+  const response = new Promise<Response>((done, fail) => {
+    req.once('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        done({
+          status: res.statusCode ?? 0,
+          connection: res.headers.connection,
+          body: JSON.parse(Buffer.concat(chunks).toString()),
+        }),
+      );
+    });
+    req.once('error', fail);
+  });
+  req.flushHeaders();
+  return { accepted, response, finish: () => req.end(payload) };
+}
+
+/**
+ * Creating a PGlite data dir from scratch takes 3–10 s; restoring the run's migrated dump into
+ * it takes well under one. On a PostgreSQL run there is no dump, so it is created (and migrated)
+ * here instead. Either way the server starts on an existing, migrated PGlite data dir.
+ */
+async function prepareDataDir(dir: string) {
+  const template = inject('testDatabase');
+  const handle = await openPglite({
+    dataDir: join(dir, 'pglite'),
+    ...(template.kind === 'pglite'
+      ? { loadDataDir: new Blob([readFileSync(template.dumpPath)]) }
+      : {}),
+  });
+  await runMigrations(handle);
+  await handle.close();
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'sf-shutdown-'));
+  await prepareDataDir(dataDir);
+  port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of ['DATABASE_URL', 'TEST_DATABASE_URL', 'REDIS_URL', 'RESEND_API_KEY']) {
+    delete env[name];
+  }
+  delete env.UPLOADTHING_TOKEN;
+  server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: API_DIR,
+    env: {
+      ...env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'silent',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  server.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  exited = new Promise((done) => server.once('exit', (code) => done(code)));
+  await waitFor('GET /health', async () => {
+    const res = await fetch(`http://127.0.0.1:${port}/health`).catch(() => undefined);
+    return res?.status === 200;
+  });
+}, 60_000);
+
+afterAll(() => {
+  if (server.exitCode === null) server.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('graceful shutdown of the real server process', () => {
+  it('finishes in-flight requests, refuses new connections, exits 0 and leaves PGlite closed cleanly', async () => {
+    const account = {
+      name: 'Shut Down',
+      email: 'shutdown@example.com',
+      password: 'graceful exit 1',
+      password_confirmation: 'graceful exit 1',
+      phone: '+44 20 7946 0001',
+      terms_accepted: true,
+    };
+    const registered = await fetch(`http://127.0.0.1:${port}/api/v1/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(account),
+    });
+    expect(registered.status).toBe(201);
+
+    // Keep-alive agents: the server must also close connections that would otherwise stay open.
+    const agents = Array.from({ length: IN_FLIGHT }, () => new Agent({ keepAlive: true }));
+    const held = agents.map((agent, i) =>
+      heldRequest(
+        '/api/v1/auth/login',
+        { email: account.email, password: account.password, device_name: `device ${i}` },
+        agent,
+      ),
+    );
+    await Promise.all(held.map((h) => h.accepted));
+
+    server.kill('SIGTERM');
+    await waitFor('the listening socket to close', connectionRefused);
+
+    for (const h of held) h.finish();
+    const responses = await Promise.all(held.map((h) => h.response));
+    for (const res of responses) {
+      expect(res.status).toBe(200);
+      // Keep-alive ends with the response, so the process need not wait for idle timeouts.
+      expect(res.connection).toBe('close');
+      expect(res.body).toMatchObject({ success: true, data: { token: expect.any(String) } });
+    }
+    expect(await exited).toBe(0);
+    expect(await connectionRefused()).toBe(true);
+    for (const agent of agents) agent.destroy();
+
+    // The data dir was closed cleanly: it opens again and holds what was written.
+    const reopened = await openPglite({ dataDir: join(dataDir, 'pglite') });
+    try {
+      const rows = await reopened.db.select({ email: users.email }).from(users);
+      expect(rows).toEqual([{ email: account.email }]);
+    } finally {
+      await reopened.close();
+    }
+  });
+});
