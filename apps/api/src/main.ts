@@ -54,9 +54,14 @@ async function main(): Promise<void> {
     force.unref();
     // Stops accepting connections; the callback runs when in-flight requests have finished.
     server.close(async () => {
-      await runtime.close();
-      logger.info('stopped');
-      process.exit(0);
+      try {
+        await runtime.close();
+        logger.info('stopped');
+        process.exit(0);
+      } catch (error) {
+        logger.error({ err: error }, 'closing the database or Redis failed');
+        process.exit(1);
+      }
     });
     server.closeIdleConnections();
   };

@@ -64,3 +64,16 @@ describe('toErrorResponse', () => {
     }
   });
 });
+
+describe('outside services', () => {
+  it('a failed mail or storage dependency answers 503, not 500', async () => {
+    const { DependencyUnavailableError } = await import('./errors');
+    const failure = new TRPCError({
+      code: 'INTERNAL_SERVER_ERROR',
+      cause: new DependencyUnavailableError('Resend refused the e-mail'),
+    });
+    const response = toErrorResponse(failure);
+    expect(response.status).toBe(503);
+    expect(response.body.error_code).toBe('SERVICE_UNAVAILABLE');
+  });
+});

@@ -146,6 +146,14 @@ export const ZErrorEnvelope = z
   .meta({ id: 'ErrorEnvelope', description: 'Every failure uses this body.' });
 export type ErrorEnvelope = z.infer<typeof ZErrorEnvelope>;
 
+/**
+ * A required outside service (mail, file storage) failed. Adapters throw subclasses; the API
+ * answers 503 so clients retry, instead of a 500 that reads like a bug.
+ */
+export class DependencyUnavailableError extends Error {
+  override name = 'DependencyUnavailableError';
+}
+
 export interface ErrorResponse {
   status: number;
   body: ErrorEnvelope;
@@ -172,6 +180,15 @@ function zodErrorOf(error: unknown): z.ZodError | undefined {
   // Errors from another zod copy or the adapter keep the name and issues.
   const cause = (error as { cause?: { name?: string; issues?: unknown } } | undefined)?.cause;
   if (cause?.name === 'ZodError' && Array.isArray(cause.issues)) return cause as z.ZodError;
+  return undefined;
+}
+
+function findCause<T>(error: unknown, type: new (...args: never[]) => T): T | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current; depth++) {
+    if (current instanceof type) return current;
+    current = (current as { cause?: unknown }).cause;
+  }
   return undefined;
 }
 
@@ -227,7 +244,7 @@ export function toErrorResponse(error: unknown): ErrorResponse {
   if (error instanceof TRPCError && error.cause instanceof AppError) {
     return toErrorResponse(error.cause);
   }
-  if (isDatabaseUnavailableError(error)) {
+  if (isDatabaseUnavailableError(error) || findCause(error, DependencyUnavailableError)) {
     return { ...fromCode('SERVICE_UNAVAILABLE'), unexpected: false };
   }
   if (error instanceof TRPCError) {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { DependencyUnavailableError } from '@storefront/routers/errors';
 import type { Mailer } from '@storefront/routers/ports';
 import { Resend } from 'resend';
 
@@ -22,7 +23,7 @@ export interface ResendMailerOptions {
   baseUrl?: string;
 }
 
-export class MailDeliveryError extends Error {
+export class MailDeliveryError extends DependencyUnavailableError {
   override name = 'MailDeliveryError';
 }
 

@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
+import { DependencyUnavailableError } from '@storefront/routers/errors';
 import type { FileStorage } from '@storefront/routers/ports';
 import { UTApi, UTFile } from 'uploadthing/server';
 
@@ -17,7 +18,7 @@ export function createLocalStorage(options: { dir: string; publicBaseUrl: string
   };
 }
 
-export class UploadFailedError extends Error {
+export class UploadFailedError extends DependencyUnavailableError {
   override name = 'UploadFailedError';
 }
 
