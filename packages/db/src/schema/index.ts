@@ -1,3 +1,5 @@
 // The one barrel of the project (ARCHITECTURE.md §8): drizzle needs every table in one object.
+export * from './catalog';
+export * from './content';
 export * from './settings';
 export * from './users';
