@@ -1,5 +1,8 @@
 import { authRouter } from './features/auth/auth.router';
+import { categoriesRouter, productsRouter } from './features/catalog/catalog.router';
+import { bannersRouter, currencyRouter } from './features/content/content.router';
 import { customerRouter } from './features/customer/customer.router';
+import { searchRouter } from './features/search/search.router';
 import { featuresRouter } from './features/settings/settings.router';
 import { router } from './trpc';
 
@@ -11,6 +14,11 @@ export const appRouter = router({
   auth: authRouter,
   customer: customerRouter,
   features: featuresRouter,
+  products: productsRouter,
+  categories: categoriesRouter,
+  search: searchRouter,
+  banners: bannersRouter,
+  currency: currencyRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -3,7 +3,13 @@ import { createAuthService } from './features/auth/auth.service';
 import type { PasswordHasher } from './features/auth/passwords';
 import { createSessionStore } from './features/auth/sessions';
 import { createUsersRepository } from './features/auth/users.repository';
+import { createCatalogRepository } from './features/catalog/catalog.repository';
+import { createCatalogService } from './features/catalog/catalog.service';
+import { createContentRepository } from './features/content/content.repository';
+import { createContentService } from './features/content/content.service';
 import { createCustomerService } from './features/customer/customer.service';
+import { createSearchRepository } from './features/search/search.repository';
+import { createSearchService } from './features/search/search.service';
 import { createSettingsRepository } from './features/settings/settings.repository';
 import type { FeatureFlags } from './features/settings/settings.schemas';
 import { createSettingsService } from './features/settings/settings.service';
@@ -48,7 +54,15 @@ export function createServices(deps: ServiceDeps) {
     config: { appUrl: config.appUrl, passwordResetTtlMinutes: config.passwordResetTtlMinutes },
   });
   const customer = createCustomerService({ users, avatarStorage: deps.avatarStorage });
-  return { sessions, settings, auth, customer };
+  const catalogRepo = createCatalogRepository(db);
+  const catalog = createCatalogService({ repo: catalogRepo, clock });
+  const search = createSearchService({
+    repo: createSearchRepository(db, catalogRepo),
+    catalog,
+    clock,
+  });
+  const content = createContentService({ repo: createContentRepository(db), clock });
+  return { sessions, settings, auth, customer, catalog, search, content };
 }
 
 export type Services = ReturnType<typeof createServices>;
