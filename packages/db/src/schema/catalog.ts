@@ -73,15 +73,20 @@ export const products = pgTable(
     check('products_special_price_check', sql`${t.specialPriceCents} >= 0`),
     check('products_stock_check', sql`${t.stockQuantity} >= 0`),
     check('products_rating_check', sql`${t.rating} between 0 and 5`),
-    // Listing orders of visible products (newest is the default).
-    index('products_active_newest_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.active}`),
+    // Listing orders of visible products (newest is the default). DESC columns are NULLS FIRST
+    // to match `order by x desc`, otherwise PostgreSQL cannot walk the index for the order.
+    index('products_active_newest_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.active}`),
     index('products_active_name_idx').on(t.name, t.id).where(sql`${t.active}`),
-    index('products_active_rating_idx').on(t.rating.desc(), t.id.desc()).where(sql`${t.active}`),
+    index('products_active_rating_idx')
+      .on(t.rating.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.active}`),
     index('products_featured_idx')
-      .on(t.createdAt.desc(), t.id.desc())
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.active} and ${t.featured}`),
     index('products_special_idx')
-      .on(t.createdAt.desc(), t.id.desc())
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.active} and ${t.specialPriceCents} is not null`),
     // Search: the weighted document, typo fallback on the name, and word prefixes of the name.
     index('products_search_idx').using('gin', t.searchVector),
@@ -249,7 +254,11 @@ export const reviews = pgTable(
   },
   (t) => [
     uniqueIndex('reviews_product_user_key').on(t.productId, t.userId),
-    index('reviews_product_newest_idx').on(t.productId, t.createdAt.desc(), t.id.desc()),
+    index('reviews_product_newest_idx').on(
+      t.productId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('reviews_user_idx').on(t.userId),
     check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
   ],

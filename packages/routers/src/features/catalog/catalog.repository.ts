@@ -90,7 +90,8 @@ export interface CategoryRecord {
 
 /** Which visible products a list shows. */
 export interface ProductFilter {
-  categoryId?: number;
+  /** A category and its descendants (from `categorySubtreeIds`). */
+  categoryIds?: number[];
   featured?: boolean;
   onSale?: boolean;
   /** Products sharing a category with this one, itself excluded. */
@@ -177,7 +178,7 @@ export function productOrder(sort: ProductSort, now: Date): SQL[] {
 /** Visible products matching the filter (the one place `active` is applied to lists). */
 export function productWhere(filter: ProductFilter, now: Date): SQL | undefined {
   const conditions: SQL[] = [sql`${products.active}`];
-  if (filter.categoryId !== undefined) conditions.push(inCategory(filter.categoryId));
+  if (filter.categoryIds !== undefined) conditions.push(inCategories(filter.categoryIds));
   if (filter.featured) conditions.push(sql`${products.featured}`);
   if (filter.onSale) conditions.push(productSaleActive(now));
   if (filter.relatedTo !== undefined) {
@@ -189,8 +190,17 @@ export function productWhere(filter: ProductFilter, now: Date): SQL | undefined 
   return and(...conditions);
 }
 
-export function inCategory(categoryId: number): SQL {
-  return sql`exists (select 1 from ${productCategories} pc where pc.product_id = ${productId} and pc.category_id in ${categorySubtree(categoryId)})`;
+/**
+ * Linked to one of the categories. The ids are literal so the planner sees how few there are and
+ * walks the category index instead of hashing every link.
+ */
+export function inCategories(categoryIds: number[]): SQL {
+  if (categoryIds.length === 0) return sql`false`;
+  const ids = sql.join(
+    categoryIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  return sql`exists (select 1 from ${productCategories} pc where pc.product_id = ${productId} and pc.category_id in (${ids}))`;
 }
 
 export function createCatalogRepository(db: Executor) {
@@ -343,12 +353,13 @@ export function createCatalogRepository(db: Executor) {
         .orderBy(asc(categories.position), asc(categories.id));
     },
 
-    async categoryExists(id: number): Promise<boolean> {
-      const [row] = await db
+    /** The category and all its descendants; empty when the category does not exist. */
+    async categorySubtreeIds(id: number): Promise<number[]> {
+      const rows = await db
         .select({ id: categories.id })
         .from(categories)
-        .where(eq(categories.id, id));
-      return row !== undefined;
+        .where(sql`${categories.id} in ${categorySubtree(id)}`);
+      return rows.map((row) => row.id);
     },
   };
 }

@@ -56,26 +56,31 @@ export function createCatalogService({ repo, clock }: CatalogServiceDeps) {
     return records.map(toProductSummaryDto);
   }
 
-  async function requireCategory(id: number): Promise<void> {
-    if (!(await repo.categoryExists(id))) throw new AppError('NOT_FOUND', 'Category not found.');
+  /** The category of a path and its descendants; 404 when it does not exist. */
+  async function requireCategory(id: number): Promise<number[]> {
+    const ids = await repo.categorySubtreeIds(id);
+    if (ids.length === 0) throw new AppError('NOT_FOUND', 'Category not found.');
+    return ids;
   }
 
-  /** An unknown category named in the query is a validation error (api-contract.md §2). */
-  async function requireCategoryFilter(id: number): Promise<void> {
-    if (!(await repo.categoryExists(id))) {
+  /** The same for a `category_id` query filter: unknown is a validation error (contract §2). */
+  async function requireCategoryFilter(id: number): Promise<number[]> {
+    const ids = await repo.categorySubtreeIds(id);
+    if (ids.length === 0) {
       throw validationError({ category_id: ['The selected category does not exist.'] });
     }
+    return ids;
   }
 
   return {
     requireCategoryFilter,
 
     async listProducts(input: ProductListInput) {
-      if (input.category_id !== undefined) await requireCategoryFilter(input.category_id);
-      return productPage(
-        input.category_id === undefined ? {} : { categoryId: input.category_id },
-        input,
-      );
+      const filter: ProductFilter =
+        input.category_id === undefined
+          ? {}
+          : { categoryIds: await requireCategoryFilter(input.category_id) };
+      return productPage(filter, input);
     },
 
     onSale: (input: PageInput) => productPage({ onSale: true }, input),
@@ -139,8 +144,7 @@ export function createCatalogService({ repo, clock }: CatalogServiceDeps) {
     },
 
     async categoryProducts(id: number, input: PageInput) {
-      await requireCategory(id);
-      return productPage({ categoryId: id }, input);
+      return productPage({ categoryIds: await requireCategory(id) }, input);
     },
   };
 }

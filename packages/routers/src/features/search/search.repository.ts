@@ -2,7 +2,7 @@ import type { Executor } from '@storefront/db/client';
 import { categories, products, searchTerms } from '@storefront/db/schema';
 import { sortedLetters } from '@storefront/db/search-index';
 import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
-import { type CatalogRepository, inCategory, productOrder } from '../catalog/catalog.repository';
+import { type CatalogRepository, inCategories, productOrder } from '../catalog/catalog.repository';
 import type { ProductSort } from '../catalog/catalog.schemas';
 
 export interface ProductSearch {
@@ -10,7 +10,8 @@ export interface ProductSearch {
   tsquery: string;
   /** The raw query, for the exact SKU match. */
   raw: string;
-  categoryId?: number;
+  /** A category and its descendants. */
+  categoryIds?: number[];
   sort?: ProductSort;
   limit: number;
   offset: number;
@@ -40,7 +41,7 @@ export function createSearchRepository(db: Executor, catalog: CatalogRepository)
   }
 
   const category = (query: ProductSearch) =>
-    query.categoryId === undefined ? undefined : inCategory(query.categoryId);
+    query.categoryIds === undefined ? undefined : inCategories(query.categoryIds);
 
   return {
     /**

@@ -46,11 +46,14 @@ export function createSearchService({ repo, catalog, clock }: SearchServiceDeps)
 
   return {
     async search(input: SearchInput) {
-      if (input.category_id !== undefined) await catalog.requireCategoryFilter(input.category_id);
+      const categoryIds =
+        input.category_id === undefined
+          ? undefined
+          : await catalog.requireCategoryFilter(input.category_id);
       const query = {
         tsquery: await buildTsquery(queryWords(input.q)),
         raw: input.q,
-        ...(input.category_id === undefined ? {} : { categoryId: input.category_id }),
+        ...(categoryIds === undefined ? {} : { categoryIds }),
         ...(input.sort === undefined ? {} : { sort: input.sort }),
         limit: input.per_page,
         offset: (input.page - 1) * input.per_page,
