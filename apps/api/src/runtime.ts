@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { type DatabaseHandle, openDatabase } from '@storefront/db/client';
 import { runMigrations } from '@storefront/db/migrate';
+import { seedDemo } from '@storefront/db/seed/demo';
 import { createArgon2Hasher } from '@storefront/routers/features/auth/passwords';
 import {
   FEATURE_FLAGS,
@@ -54,6 +55,9 @@ export async function createRuntime(env: Env, logger: Logger): Promise<Runtime> 
     maxConnections: env.DATABASE_POOL_SIZE,
   });
   await runMigrations(database);
+  if (env.SEED_DEMO && (await seedDemo(database.db))) {
+    logger.info('demo catalogue seeded into the empty database');
+  }
 
   const redis = env.REDIS_URL
     ? new Redis(env.REDIS_URL, {
