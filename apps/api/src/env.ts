@@ -38,6 +38,8 @@ const EnvSchema = z
     OPENAI_BASE_URL: optionalString().pipe(z.url().optional()),
     AI_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
     AI_ENABLED: z.stringbool().default(false),
+    AI_TIMEOUT_SECONDS: positiveInt(30),
+    AI_RATE_LIMIT_PER_MINUTE: positiveInt(10),
     TOKEN_TTL_SECONDS: positiveInt(86_400),
     REMEMBER_TOKEN_TTL_SECONDS: positiveInt(2_592_000),
     SEED_DEMO: z.stringbool().optional(),

@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { type DatabaseHandle, openDatabase } from '@storefront/db/client';
 import { runMigrations } from '@storefront/db/migrate';
+import { seedDemo } from '@storefront/db/seed/demo';
 import { createArgon2Hasher } from '@storefront/routers/features/auth/passwords';
 import {
   FEATURE_FLAGS,
@@ -10,6 +11,7 @@ import { systemClock } from '@storefront/routers/ports';
 import { createServices, type Services } from '@storefront/routers/services';
 import { Redis } from 'ioredis';
 import { type Logger, pino } from 'pino';
+import { createOpenAiModelProvider } from './adapters/ai';
 import { createOutboxMailer, createResendMailer } from './adapters/mail';
 import { createRateLimits } from './adapters/rate-limits';
 import { createLocalStorage, createUploadThingStorage } from './adapters/storage';
@@ -54,6 +56,9 @@ export async function createRuntime(env: Env, logger: Logger): Promise<Runtime> 
     maxConnections: env.DATABASE_POOL_SIZE,
   });
   await runMigrations(database);
+  if (env.SEED_DEMO && (await seedDemo(database.db))) {
+    logger.info('demo catalogue seeded into the empty database');
+  }
 
   const redis = env.REDIS_URL
     ? new Redis(env.REDIS_URL, {
@@ -74,7 +79,15 @@ export async function createRuntime(env: Env, logger: Logger): Promise<Runtime> 
       rememberTokenTtlSeconds: env.REMEMBER_TOKEN_TTL_SECONDS,
       passwordResetTtlMinutes: 60,
       featureDefaults: featureDefaults(env),
+      aiTimeoutMs: env.AI_TIMEOUT_SECONDS * 1000,
     },
+    aiProvider: env.OPENAI_API_KEY
+      ? createOpenAiModelProvider({
+          apiKey: env.OPENAI_API_KEY,
+          baseURL: env.OPENAI_BASE_URL,
+          defaultModel: env.AI_MODEL,
+        })
+      : undefined,
     hasher: createArgon2Hasher(),
     mailer: env.RESEND_API_KEY
       ? createResendMailer({ apiKey: env.RESEND_API_KEY, from: env.MAIL_FROM })
@@ -86,6 +99,7 @@ export async function createRuntime(env: Env, logger: Logger): Promise<Runtime> 
     rateLimits: createRateLimits({
       ...(redis ? { redis } : {}),
       authPerIpPerMinute: env.AUTH_RATE_LIMIT_PER_IP,
+      aiPerCustomerPerMinute: env.AI_RATE_LIMIT_PER_MINUTE,
     }),
   });
 

@@ -1,3 +1,4 @@
+import type { AppRouter } from '@storefront/routers/root';
 import { TRPCClientError } from '@trpc/client';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,7 +31,7 @@ async function trpcFailure(call: Promise<unknown>) {
     (e: unknown) => e,
   );
   expect(error).toBeInstanceOf(TRPCClientError);
-  return error as TRPCClientError<never> & { data: { httpStatus: number; error_code: string } };
+  return error as TRPCClientError<AppRouter>;
 }
 
 describe('admin procedures over /trpc', () => {
@@ -38,12 +39,12 @@ describe('admin procedures over /trpc', () => {
     const customer = await registerCustomer(t);
     const asCustomer = adminClient(server.baseUrl, customer.token);
     const forbidden = await trpcFailure(asCustomer.admin.customers.list.query({}));
-    expect(forbidden.data.httpStatus).toBe(403);
-    expect(forbidden.data.error_code).toBe('FORBIDDEN');
+    expect(forbidden.data?.httpStatus).toBe(403);
+    expect(forbidden.data?.error_code).toBe('FORBIDDEN');
     const anonymous = await trpcFailure(
       adminClient(server.baseUrl).admin.settings.features.query(),
     );
-    expect(anonymous.data.error_code).toBe('UNAUTHENTICATED');
+    expect(anonymous.data?.error_code).toBe('UNAUTHENTICATED');
   });
 
   it('lists and searches customers with pagination', async () => {
@@ -96,7 +97,7 @@ describe('admin procedures over /trpc', () => {
     const duplicate = await trpcFailure(
       admin.admin.aiAgents.create.mutate({ name: 'luxury', system_prompt: 'x' }),
     );
-    expect(duplicate.data.error_code).toBe('VALIDATION_ERROR');
+    expect(duplicate.data?.error_code).toBe('VALIDATION_ERROR');
     const updated = await admin.admin.aiAgents.update.mutate({
       id: created.data.id,
       active: false,
@@ -106,7 +107,7 @@ describe('admin procedures over /trpc', () => {
     await admin.admin.aiAgents.remove.mutate({ id: created.data.id });
     expect((await admin.admin.aiAgents.list.query()).data).toHaveLength(0);
     const missing = await trpcFailure(admin.admin.aiAgents.remove.mutate({ id: created.data.id }));
-    expect(missing.data.httpStatus).toBe(404);
+    expect(missing.data?.httpStatus).toBe(404);
   });
 
   it('reads the sync status', async () => {

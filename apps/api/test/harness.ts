@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { users } from '@storefront/db/schema';
 import { openTestDatabase, type TestDatabase } from '@storefront/db/testing';
+import type { AiModelProvider } from '@storefront/routers/features/ai/ai.service';
 import { createArgon2Hasher } from '@storefront/routers/features/auth/passwords';
 import { buildOpenApiDocument } from '@storefront/routers/openapi';
 import type {
@@ -35,6 +36,7 @@ export interface TestAppOptions {
   mailer?: Mailer;
   avatarStorage?: FileStorage;
   clock?: Clock;
+  aiProvider?: AiModelProvider;
   /** Run over this database instead of a fresh migrated one (e.g. an unreachable server). */
   database?: TestDatabase;
 }
@@ -64,13 +66,17 @@ export async function createTestApp(options: TestAppOptions = {}) {
       rememberTokenTtlSeconds: 2_592_000,
       passwordResetTtlMinutes: 60,
       featureDefaults: featureDefaults({ AI_ENABLED: false }),
+      aiTimeoutMs: 5_000,
       ...options.config,
     },
     hasher: createArgon2Hasher({ memoryCost: 256, timeCost: 1 }),
     mailer: options.mailer ?? createOutboxMailer(outboxDir),
     avatarStorage:
       options.avatarStorage ?? createLocalStorage({ dir: uploadsDir, publicBaseUrl: APP_URL }),
-    rateLimits: options.rateLimits ?? createRateLimits({ authPerIpPerMinute: 10_000 }),
+    rateLimits:
+      options.rateLimits ??
+      createRateLimits({ authPerIpPerMinute: 10_000, aiPerCustomerPerMinute: 10_000 }),
+    aiProvider: options.aiProvider,
   });
   const app: Express = createApp({
     services,

@@ -1,7 +1,11 @@
 import { addressesRouter } from './features/addresses/addresses.router';
 import { adminRouter } from './features/admin/admin.router';
+import { aiRouter } from './features/ai/ai.router';
 import { authRouter } from './features/auth/auth.router';
+import { categoriesRouter, productsRouter } from './features/catalog/catalog.router';
+import { bannersRouter, currencyRouter } from './features/content/content.router';
 import { customerRouter } from './features/customer/customer.router';
+import { searchRouter } from './features/search/search.router';
 import { featuresRouter } from './features/settings/settings.router';
 import { syncRouter } from './features/sync/sync.router';
 import { router } from './trpc';
@@ -15,7 +19,13 @@ export const appRouter = router({
   customer: customerRouter,
   addresses: addressesRouter,
   features: featuresRouter,
+  products: productsRouter,
+  categories: categoriesRouter,
+  search: searchRouter,
+  banners: bannersRouter,
+  currency: currencyRouter,
   sync: syncRouter,
+  ai: aiRouter,
   admin: adminRouter,
 });
 

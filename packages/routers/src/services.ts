@@ -1,14 +1,22 @@
 import type { Database } from '@storefront/db/client';
 import { createAddressesRepository } from './features/addresses/addresses.repository';
 import { createAddressesService } from './features/addresses/addresses.service';
+import { productContextFrom } from './features/ai/ai.prompt';
 import { createAiRepository } from './features/ai/ai.repository';
+import { type AiModelProvider, createAiService } from './features/ai/ai.service';
 import { createAiAgentsService } from './features/ai/ai-agents.service';
 import { createAuthService } from './features/auth/auth.service';
 import type { PasswordHasher } from './features/auth/passwords';
 import type { AuthenticatedSession } from './features/auth/sessions';
 import { createSessionStore } from './features/auth/sessions';
 import { createUsersRepository } from './features/auth/users.repository';
+import { createCatalogRepository } from './features/catalog/catalog.repository';
+import { createCatalogService } from './features/catalog/catalog.service';
+import { createContentRepository } from './features/content/content.repository';
+import { createContentService } from './features/content/content.service';
 import { createCustomerService } from './features/customer/customer.service';
+import { createSearchRepository } from './features/search/search.repository';
+import { createSearchService } from './features/search/search.service';
 import { createSettingsRepository } from './features/settings/settings.repository';
 import type { FeatureFlags } from './features/settings/settings.schemas';
 import { createSettingsService } from './features/settings/settings.service';
@@ -24,6 +32,8 @@ export interface ServiceConfig {
   rememberTokenTtlSeconds: number;
   passwordResetTtlMinutes: number;
   featureDefaults: FeatureFlags;
+  /** How long an AI description may take before it fails with "Timeout". */
+  aiTimeoutMs: number;
 }
 
 export interface ServiceDeps {
@@ -34,6 +44,8 @@ export interface ServiceDeps {
   mailer: Mailer;
   avatarStorage: FileStorage;
   rateLimits: RateLimits;
+  /** The configured AI provider; undefined when AI is not configured. */
+  aiProvider?: AiModelProvider | undefined;
   /** Failures of background work that must not fail a request (heartbeat writes). */
   reportBackgroundError?: (error: unknown) => void;
 }
@@ -74,6 +86,27 @@ export function createServices(deps: ServiceDeps) {
     ...(deps.reportBackgroundError ? { onBackgroundError: deps.reportBackgroundError } : {}),
   });
 
+  const catalogRepo = createCatalogRepository(db);
+  const catalog = createCatalogService({ repo: catalogRepo, clock });
+  const search = createSearchService({
+    repo: createSearchRepository(db, catalogRepo),
+    catalog,
+    clock,
+  });
+  const content = createContentService({ repo: createContentRepository(db), clock });
+  const aiRepo = createAiRepository(db);
+  const ai = createAiService({
+    repo: aiRepo,
+    provider: deps.aiProvider,
+    isEnabled: () => settings.isFeatureEnabled('ai_descriptions'),
+    findProduct: async (id) => {
+      const product = await catalog.findProduct(id);
+      return product && productContextFrom(product);
+    },
+    rateLimiter: deps.rateLimits.aiPerCustomer,
+    timeoutMs: config.aiTimeoutMs,
+  });
+
   return {
     authenticate: (authorization: string | undefined) => sessions.authenticate(authorization),
     /** Mobile-app traffic is a heartbeat; admin tools' requests are not app connectivity. */
@@ -86,7 +119,11 @@ export function createServices(deps: ServiceDeps) {
     customer,
     addresses,
     sync,
-    aiAgents: createAiAgentsService({ repo: createAiRepository(db) }),
+    ai,
+    aiAgents: createAiAgentsService({ repo: aiRepo }),
+    catalog,
+    search,
+    content,
   };
 }
 

@@ -1,6 +1,8 @@
 // The one barrel of the project (ARCHITECTURE.md §8): drizzle needs every table in one object.
 export * from './addresses';
 export * from './ai';
+export * from './catalog';
+export * from './content';
 export * from './settings';
 export * from './system';
 export * from './users';

@@ -1,3 +1,4 @@
+import type { ProductDetailDto } from '../catalog/catalog.schemas';
 import type { GenerateDescriptionInput } from './ai.schemas';
 
 /** What the shop knows about the product; request fields override it. */
@@ -7,6 +8,16 @@ export interface ProductContext {
   description: string | null;
   categories: string[];
   attributes: { name: string; values: string[] }[];
+}
+
+export function productContextFrom(product: ProductDetailDto): ProductContext {
+  return {
+    name: product.name,
+    shortDescription: product.short_description || null,
+    description: product.description || null,
+    categories: product.categories.map((category) => category.name),
+    attributes: product.attributes.map(({ name, values }) => ({ name, values })),
+  };
 }
 
 export const DEFAULT_SYSTEM_PROMPT = [

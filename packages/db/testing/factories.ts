@@ -1,0 +1,165 @@
+import type { Executor } from '../src/client';
+import { type BannerLinkType, banners, currencies, reviews, users } from '../src/schema/index';
+import { refreshSearchTerms } from '../src/search-index';
+import {
+  type CategorySeed,
+  insertCategories,
+  insertProducts,
+  type ProductSeed,
+} from '../src/seed/writer';
+
+/**
+ * Test data builders: each fills sensible defaults and takes overrides, so a test states only
+ * what it is about (`createProduct(db, { stockQuantity: 3 })`). Tests never rely on seed ids.
+ */
+
+let sequence = 0;
+const next = () => {
+  sequence += 1;
+  return `${Date.now().toString(36)}${sequence}`;
+};
+
+export type ProductOverrides = Partial<ProductSeed>;
+
+export async function createProduct(db: Executor, overrides: ProductOverrides = {}) {
+  const n = next();
+  const name = overrides.name ?? `Test Product ${n}`;
+  const seed: ProductSeed = {
+    sku: `TEST-${n}`.toUpperCase(),
+    slug: `test-product-${n}`,
+    priceCents: 1999,
+    stockQuantity: 10,
+    shortDescription: `Short description of ${name}.`,
+    description: `The long description of ${name}.`,
+    images: [{ url: `https://images.example.com/${n}.jpg`, alt: name }],
+    ...overrides,
+    name,
+  };
+  const [id] = await insertProducts(db, [seed]);
+  if (id === undefined) throw new Error('product insert returned no id');
+  return { id, ...seed };
+}
+
+/** A configurable product with one variant per size × colour. */
+export async function createConfigurableProduct(
+  db: Executor,
+  overrides: ProductOverrides & { sizes?: string[]; colours?: string[] } = {},
+) {
+  const { sizes = ['S', 'M'], colours = ['Red', 'Blue'], ...rest } = overrides;
+  const n = next();
+  const priceCents = rest.priceCents ?? 2999;
+  const variants = sizes.flatMap((size) =>
+    colours.map((colour) => ({
+      sku: `VAR-${n}-${size}-${colour}`.toUpperCase(),
+      name: `${size} / ${colour}`,
+      priceCents,
+      stockQuantity: 5,
+      options: { size, color: colour },
+    })),
+  );
+  return createProduct(db, { type: 'configurable', stockQuantity: 0, variants, ...rest });
+}
+
+export async function createCategory(db: Executor, overrides: Partial<CategorySeed> = {}) {
+  const n = next();
+  const [row] = await insertCategories(db, [
+    {
+      name: overrides.name ?? `Category ${n}`,
+      slug: overrides.slug ?? `category-${n}`,
+      description: 'A test category.',
+      ...overrides,
+    },
+  ]);
+  if (!row) throw new Error('category insert returned no row');
+  await refreshSearchTerms(db);
+  return row;
+}
+
+export async function createUser(db: Executor, overrides: { name?: string; email?: string } = {}) {
+  const n = next();
+  const [row] = await db
+    .insert(users)
+    .values({
+      name: overrides.name ?? `User ${n}`,
+      email: overrides.email ?? `user-${n}@example.com`,
+      phone: '+44 20 7946 0000',
+      passwordHash: 'not-a-real-hash',
+    })
+    .returning({ id: users.id, name: users.name, email: users.email });
+  if (!row) throw new Error('user insert returned no row');
+  return row;
+}
+
+export async function createReview(
+  db: Executor,
+  values: {
+    productId: number;
+    userId: number;
+    rating?: number;
+    title?: string;
+    comment?: string;
+    createdAt?: Date;
+    verifiedPurchase?: boolean;
+  },
+) {
+  const [row] = await db
+    .insert(reviews)
+    .values({
+      rating: 5,
+      title: 'Great',
+      comment: 'Does what it says.',
+      ...values,
+    })
+    .returning();
+  if (!row) throw new Error('review insert returned no row');
+  return row;
+}
+
+export async function createBanner(
+  db: Executor,
+  overrides: Partial<{
+    identifier: string;
+    title: string;
+    subtitle: string | null;
+    imageUrl: string;
+    linkType: BannerLinkType;
+    linkValue: string | null;
+    position: number;
+    startsAt: Date | null;
+    endsAt: Date | null;
+    active: boolean;
+  }> = {},
+) {
+  const n = next();
+  const [row] = await db
+    .insert(banners)
+    .values({
+      identifier: `banner-${n}`,
+      title: `Banner ${n}`,
+      imageUrl: `https://images.example.com/banners/${n}.jpg`,
+      ...overrides,
+    })
+    .returning();
+  if (!row) throw new Error('banner insert returned no row');
+  return row;
+}
+
+export async function createCurrency(
+  db: Executor,
+  values: {
+    code: string;
+    name?: string;
+    symbol?: string;
+    exchangeRate?: number;
+    decimalPlaces?: number;
+    isDefault?: boolean;
+    position?: number;
+  },
+) {
+  const [row] = await db
+    .insert(currencies)
+    .values({ name: values.code, symbol: values.code, ...values })
+    .returning();
+  if (!row) throw new Error('currency insert returned no row');
+  return row;
+}

@@ -1,0 +1,367 @@
+import type { Executor } from '@storefront/db/client';
+import {
+  attributes,
+  attributeValues,
+  categories,
+  type ProductType,
+  productAttributeValues,
+  productCategories,
+  productImages,
+  products,
+  productVariants,
+  reviews,
+  users,
+} from '@storefront/db/schema';
+import {
+  and,
+  asc,
+  type Column,
+  count,
+  desc,
+  eq,
+  getTableName,
+  type SQL,
+  sql,
+  type Table,
+} from 'drizzle-orm';
+import type { ProductSort } from './catalog.schemas';
+
+export interface ProductSummaryRecord {
+  id: number;
+  sku: string;
+  name: string;
+  slug: string;
+  type: ProductType;
+  shortDescription: string;
+  priceCents: number;
+  specialPriceCents: number | null;
+  /** The sale price applies now (window open and below the price). */
+  saleActive: boolean;
+  /** Default currency code; null when no currency is configured. */
+  currency: string | null;
+  stockQuantity: number;
+  thumbnail: string | null;
+  rating: number;
+  reviewsCount: number;
+  createdAt: Date;
+}
+
+export interface ProductDetailRecord extends ProductSummaryRecord {
+  description: string;
+  metaTitle: string | null;
+  metaDescription: string | null;
+  metaKeywords: string | null;
+}
+
+export interface VariantRecord {
+  id: number;
+  sku: string;
+  name: string;
+  priceCents: number;
+  specialPriceCents: number | null;
+  saleActive: boolean;
+  stockQuantity: number;
+  options: Record<string, string>;
+}
+
+export interface ReviewRecord {
+  id: number;
+  productId: number;
+  customerName: string;
+  rating: number;
+  title: string;
+  comment: string;
+  helpfulCount: number;
+  verifiedPurchase: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface CategoryRecord {
+  id: number;
+  parentId: number | null;
+  name: string;
+  slug: string;
+  description: string;
+  image: string | null;
+  position: number;
+  productCount: number;
+}
+
+/** Which visible products a list shows. */
+export interface ProductFilter {
+  /** A category and its descendants (from `categorySubtreeIds`). */
+  categoryIds?: number[];
+  featured?: boolean;
+  onSale?: boolean;
+  /** Products sharing a category with this one, itself excluded. */
+  relatedTo?: number;
+}
+
+export interface SummaryQuery {
+  where: SQL | undefined;
+  orderBy: SQL[];
+  limit: number;
+  offset?: number;
+  now: Date;
+}
+
+/**
+ * A column with its table name. Drizzle leaves columns unqualified in single-table queries, so a
+ * correlated subquery would bind `"id"` to its own table; outer references use this instead.
+ */
+function qualified(table: Table, column: Column): SQL {
+  return sql`${sql.identifier(getTableName(table))}.${sql.identifier(column.name)}`;
+}
+const productId = qualified(products, products.id);
+
+const at = (now: Date) => sql`${now.toISOString()}::timestamptz`;
+
+/**
+ * The sale rule, in one place: a special price below the price, within [from, to). Variants use
+ * their own prices with their product's window.
+ */
+function saleActiveSql(price: SQL | unknown, special: SQL | unknown, now: Date): SQL<boolean> {
+  return sql<boolean>`(${special} is not null and ${special} < ${price} and (${products.specialFrom} is null or ${products.specialFrom} <= ${at(now)}) and (${products.specialTo} is null or ${products.specialTo} > ${at(now)}))`;
+}
+
+export const productSaleActive = (now: Date) =>
+  saleActiveSql(products.priceCents, products.specialPriceCents, now);
+
+/** The price a customer pays now, in cents (sorting by price uses it). */
+export const productFinalPrice = (now: Date) =>
+  sql<number>`(case when ${productSaleActive(now)} then ${products.specialPriceCents} else ${products.priceCents} end)`;
+
+/** Ids of a category and all its descendants. */
+function categorySubtree(root: SQL | number): SQL {
+  return sql`(with recursive subtree(id) as (select ${root}::int union all select c.id from ${categories} c join subtree s on c.parent_id = s.id) select id from subtree)`;
+}
+
+/** The columns of a product list entry; thumbnail and stock come from one row each per product. */
+export function productSummaryColumns(now: Date) {
+  return {
+    id: products.id,
+    sku: products.sku,
+    name: products.name,
+    slug: products.slug,
+    type: products.type,
+    shortDescription: products.shortDescription,
+    priceCents: products.priceCents,
+    specialPriceCents: products.specialPriceCents,
+    saleActive: productSaleActive(now),
+    currency: sql<string | null>`(select code from currencies where is_default)`,
+    stockQuantity: sql<number>`(case when ${products.type} = 'configurable' then (select coalesce(sum(v.stock_quantity), 0)::int from ${productVariants} v where v.product_id = ${productId}) else ${products.stockQuantity} end)`,
+    thumbnail: sql<
+      string | null
+    >`(select i.url from ${productImages} i where i.product_id = ${productId} order by i.position, i.id limit 1)`,
+    rating: products.rating,
+    reviewsCount: products.reviewsCount,
+    createdAt: products.createdAt,
+  };
+}
+
+export function productOrder(sort: ProductSort, now: Date): SQL[] {
+  switch (sort) {
+    case 'price_asc':
+      return [asc(productFinalPrice(now)), asc(products.id)];
+    case 'price_desc':
+      return [desc(productFinalPrice(now)), desc(products.id)];
+    case 'name_asc':
+      return [asc(products.name), asc(products.id)];
+    case 'rating':
+      return [desc(products.rating), desc(products.id)];
+    default:
+      return [desc(products.createdAt), desc(products.id)];
+  }
+}
+
+/** Visible products matching the filter (the one place `active` is applied to lists). */
+export function productWhere(filter: ProductFilter, now: Date): SQL | undefined {
+  const conditions: SQL[] = [sql`${products.active}`];
+  if (filter.categoryIds !== undefined) conditions.push(inCategories(filter.categoryIds));
+  if (filter.featured) conditions.push(sql`${products.featured}`);
+  if (filter.onSale) conditions.push(productSaleActive(now));
+  if (filter.relatedTo !== undefined) {
+    conditions.push(
+      sql`${products.id} <> ${filter.relatedTo}`,
+      sql`exists (select 1 from ${productCategories} pc join ${productCategories} mine on mine.category_id = pc.category_id where pc.product_id = ${productId} and mine.product_id = ${filter.relatedTo})`,
+    );
+  }
+  return and(...conditions);
+}
+
+/**
+ * Linked to one of the categories. The ids are literal so the planner sees how few there are and
+ * walks the category index instead of hashing every link.
+ */
+export function inCategories(categoryIds: number[]): SQL {
+  if (categoryIds.length === 0) return sql`false`;
+  const ids = sql.join(
+    categoryIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  return sql`exists (select 1 from ${productCategories} pc where pc.product_id = ${productId} and pc.category_id in (${ids}))`;
+}
+
+export function createCatalogRepository(db: Executor) {
+  async function summaries(query: SummaryQuery): Promise<ProductSummaryRecord[]> {
+    return db
+      .select(productSummaryColumns(query.now))
+      .from(products)
+      .where(query.where)
+      .orderBy(...query.orderBy)
+      .limit(query.limit)
+      .offset(query.offset ?? 0);
+  }
+
+  async function countProducts(where: SQL | undefined): Promise<number> {
+    const [row] = await db.select({ total: count() }).from(products).where(where);
+    return Number(row?.total ?? 0);
+  }
+
+  return {
+    summaries,
+    countProducts,
+
+    async findVisibleProduct(id: number, now: Date): Promise<ProductDetailRecord | undefined> {
+      const [row] = await db
+        .select({
+          ...productSummaryColumns(now),
+          description: products.description,
+          metaTitle: products.metaTitle,
+          metaDescription: products.metaDescription,
+          metaKeywords: products.metaKeywords,
+        })
+        .from(products)
+        .where(and(eq(products.id, id), eq(products.active, true)));
+      return row;
+    },
+
+    async productExists(id: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: products.id })
+        .from(products)
+        .where(and(eq(products.id, id), eq(products.active, true)));
+      return row !== undefined;
+    },
+
+    async images(productId: number) {
+      return db
+        .select({ url: productImages.url, alt: productImages.alt })
+        .from(productImages)
+        .where(eq(productImages.productId, productId))
+        .orderBy(asc(productImages.position), asc(productImages.id));
+    },
+
+    async productCategories(productId: number) {
+      return db
+        .select({ id: categories.id, name: categories.name, slug: categories.slug })
+        .from(productCategories)
+        .innerJoin(categories, eq(categories.id, productCategories.categoryId))
+        .where(eq(productCategories.productId, productId))
+        .orderBy(asc(categories.position), asc(categories.id));
+    },
+
+    async variants(productId: number, now: Date): Promise<VariantRecord[]> {
+      return db
+        .select({
+          id: productVariants.id,
+          sku: productVariants.sku,
+          name: productVariants.name,
+          priceCents: productVariants.priceCents,
+          specialPriceCents: productVariants.specialPriceCents,
+          saleActive: saleActiveSql(
+            productVariants.priceCents,
+            productVariants.specialPriceCents,
+            now,
+          ),
+          stockQuantity: productVariants.stockQuantity,
+          options: productVariants.options,
+        })
+        .from(productVariants)
+        .innerJoin(products, eq(products.id, productVariants.productId))
+        .where(eq(productVariants.productId, productId))
+        .orderBy(asc(productVariants.position), asc(productVariants.id));
+    },
+
+    /** Attribute values of a product, ordered by attribute then value position. */
+    async attributeValues(productId: number) {
+      return db
+        .select({ code: attributes.code, name: attributes.name, value: attributeValues.value })
+        .from(productAttributeValues)
+        .innerJoin(attributeValues, eq(attributeValues.id, productAttributeValues.attributeValueId))
+        .innerJoin(attributes, eq(attributes.id, attributeValues.attributeId))
+        .where(eq(productAttributeValues.productId, productId))
+        .orderBy(
+          asc(attributes.position),
+          asc(attributes.id),
+          asc(attributeValues.position),
+          asc(attributeValues.id),
+        );
+    },
+
+    async recentReviews(productId: number, limit: number): Promise<ReviewRecord[]> {
+      return db
+        .select({
+          id: reviews.id,
+          productId: reviews.productId,
+          customerName: users.name,
+          rating: reviews.rating,
+          title: reviews.title,
+          comment: reviews.comment,
+          helpfulCount: reviews.helpfulCount,
+          verifiedPurchase: reviews.verifiedPurchase,
+          createdAt: reviews.createdAt,
+          updatedAt: reviews.updatedAt,
+        })
+        .from(reviews)
+        .innerJoin(users, eq(users.id, reviews.userId))
+        .where(eq(reviews.productId, productId))
+        .orderBy(desc(reviews.createdAt), desc(reviews.id))
+        .limit(limit);
+    },
+
+    /** Categories with their visible product counts (subcategories included). */
+    async categories(id?: number): Promise<CategoryRecord[]> {
+      return db
+        .select({
+          id: categories.id,
+          parentId: categories.parentId,
+          name: categories.name,
+          slug: categories.slug,
+          description: categories.description,
+          image: categories.image,
+          position: categories.position,
+          productCount: sql<number>`(select count(distinct pc.product_id)::int from ${productCategories} pc join ${products} p on p.id = pc.product_id and p.active where pc.category_id in ${categorySubtree(qualified(categories, categories.id))})`,
+        })
+        .from(categories)
+        .where(id === undefined ? undefined : eq(categories.id, id))
+        .orderBy(asc(categories.position), asc(categories.id));
+    },
+
+    /** The tree's rows without counts, siblings in position order. */
+    async categoryNodes() {
+      return db
+        .select({
+          id: categories.id,
+          parentId: categories.parentId,
+          name: categories.name,
+          slug: categories.slug,
+          image: categories.image,
+        })
+        .from(categories)
+        .orderBy(asc(categories.position), asc(categories.id));
+    },
+
+    /** The category and all its descendants; empty when the category does not exist. */
+    async categorySubtreeIds(id: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: categories.id })
+        .from(categories)
+        .where(sql`${categories.id} in ${categorySubtree(id)}`);
+      return rows.map((row) => row.id);
+    },
+  };
+}
+
+export type CatalogRepository = ReturnType<typeof createCatalogRepository>;

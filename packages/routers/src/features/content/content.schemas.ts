@@ -1,0 +1,42 @@
+import { BANNER_LINK_TYPES } from '@storefront/db/schema';
+import { z } from 'zod';
+import { envelope } from '../../envelope';
+import { zDateTime } from '../../zod-helpers';
+
+export const ZBanner = z
+  .object({
+    id: z.number().int(),
+    identifier: z.string(),
+    title: z.string(),
+    subtitle: z.string().nullable(),
+    image_url: z.string(),
+    link_type: z.enum(BANNER_LINK_TYPES),
+    link_value: z
+      .string()
+      .nullable()
+      .meta({ description: 'Product id, category id or URL, by link_type; null for none' }),
+    position: z.number().int(),
+    starts_at: zDateTime().nullable(),
+    ends_at: zDateTime().nullable(),
+  })
+  .meta({ id: 'Banner' });
+export type BannerDto = z.infer<typeof ZBanner>;
+
+export const ZCurrency = z
+  .object({
+    code: z.string(),
+    name: z.string(),
+    symbol: z.string(),
+    exchange_rate: z.number().meta({ description: 'Units of this currency per default unit' }),
+    decimal_places: z.number().int(),
+    is_default: z.boolean(),
+  })
+  .meta({ id: 'Currency' });
+export type CurrencyDto = z.infer<typeof ZCurrency>;
+
+export const ZBannerIdentifierInput = z.object({ identifier: z.string().trim().min(1).max(100) });
+
+export const ZBannerOutput = envelope(ZBanner);
+export const ZBannerListOutput = envelope(z.array(ZBanner));
+export const ZCurrencyOutput = envelope(ZCurrency);
+export const ZCurrencyListOutput = envelope(z.array(ZCurrency));
