@@ -24,7 +24,7 @@ beforeAll(async () => {
         loyalty_points: false,
         ai_descriptions: true,
       },
-      aiTimeoutMs: 400,
+      aiTimeoutMs: 2000,
     },
     aiProvider: createOpenAiModelProvider({
       apiKey: 'sk-local',
@@ -104,13 +104,11 @@ describe('POST /products/{id}/generate-description', () => {
   });
 
   it('uses a named agent profile stored in the database', async () => {
-    await t.db
-      .insert(aiAgents)
-      .values({
-        name: 'Chef',
-        systemPrompt: 'You are a chef who writes copy.',
-        model: 'chef-model',
-      });
+    await t.db.insert(aiAgents).values({
+      name: 'Chef',
+      systemPrompt: 'You are a chef who writes copy.',
+      model: 'chef-model',
+    });
     await generate({ agent: 'chef' });
     expect(fake.requests[0]?.body.model).toBe('chef-model');
     expect(JSON.stringify(fake.requests[0]?.body.messages)).toContain(

@@ -1,5 +1,13 @@
 import type { Executor } from '../src/client';
-import { type BannerLinkType, banners, currencies, reviews, users } from '../src/schema/index';
+import {
+  type BannerLinkType,
+  banners,
+  coupons,
+  currencies,
+  reviews,
+  taxRates,
+  users,
+} from '../src/schema/index';
 import { refreshSearchTerms } from '../src/search-index';
 import {
   type CategorySeed,
@@ -162,4 +170,24 @@ export async function createCurrency(
     .returning();
   if (!row) throw new Error('currency insert returned no row');
   return row;
+}
+
+export async function createCoupon(
+  db: Executor,
+  overrides: Partial<typeof coupons.$inferInsert> = {},
+) {
+  const [row] = await db
+    .insert(coupons)
+    .values({ code: `SAVE${next()}`.toUpperCase(), type: 'percentage', value: 10, ...overrides })
+    .returning();
+  if (!row) throw new Error('coupon insert returned no row');
+  return row;
+}
+
+/** Sets the tax rate of a country (`*` is the default), in basis points (2000 = 20 %). */
+export async function setTaxRate(db: Executor, country: string, rateBasisPoints: number) {
+  await db
+    .insert(taxRates)
+    .values({ country, name: `Tax ${country}`, rateBasisPoints })
+    .onConflictDoUpdate({ target: taxRates.country, set: { rateBasisPoints } });
 }

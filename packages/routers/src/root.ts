@@ -2,6 +2,7 @@ import { addressesRouter } from './features/addresses/addresses.router';
 import { adminRouter } from './features/admin/admin.router';
 import { aiRouter } from './features/ai/ai.router';
 import { authRouter } from './features/auth/auth.router';
+import { cartRouter } from './features/cart/cart.router';
 import { categoriesRouter, productsRouter } from './features/catalog/catalog.router';
 import { bannersRouter, currencyRouter } from './features/content/content.router';
 import { customerRouter } from './features/customer/customer.router';
@@ -24,6 +25,7 @@ export const appRouter = router({
   search: searchRouter,
   banners: bannersRouter,
   currency: currencyRouter,
+  cart: cartRouter,
   sync: syncRouter,
   ai: aiRouter,
   admin: adminRouter,

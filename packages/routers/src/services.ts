@@ -1,4 +1,4 @@
-import type { Database } from '@storefront/db/client';
+import type { Database, Executor } from '@storefront/db/client';
 import { createAddressesRepository } from './features/addresses/addresses.repository';
 import { createAddressesService } from './features/addresses/addresses.service';
 import { productContextFrom } from './features/ai/ai.prompt';
@@ -10,6 +10,8 @@ import type { PasswordHasher } from './features/auth/passwords';
 import type { AuthenticatedSession } from './features/auth/sessions';
 import { createSessionStore } from './features/auth/sessions';
 import { createUsersRepository } from './features/auth/users.repository';
+import { createCartRepository } from './features/cart/cart.repository';
+import { createCartService } from './features/cart/cart.service';
 import { createCatalogRepository } from './features/catalog/catalog.repository';
 import { createCatalogService } from './features/catalog/catalog.service';
 import { createContentRepository } from './features/content/content.repository';
@@ -94,6 +96,16 @@ export function createServices(deps: ServiceDeps) {
     clock,
   });
   const content = createContentService({ repo: createContentRepository(db), clock });
+  const cartRepositories = (executor: Executor) => ({
+    cart: createCartRepository(executor),
+    catalog: createCatalogRepository(executor),
+  });
+  const cart = createCartService({
+    repos: { cart: createCartRepository(db), catalog: catalogRepo },
+    inTransaction: transactional(db, cartRepositories),
+    isFeatureEnabled: (flag) => settings.isFeatureEnabled(flag),
+    clock,
+  });
   const aiRepo = createAiRepository(db);
   const ai = createAiService({
     repo: aiRepo,
@@ -124,6 +136,7 @@ export function createServices(deps: ServiceDeps) {
     catalog,
     search,
     content,
+    cart,
   };
 }
 

@@ -1,6 +1,7 @@
 // The one barrel of the project (ARCHITECTURE.md §8): drizzle needs every table in one object.
 export * from './addresses';
 export * from './ai';
+export * from './cart';
 export * from './catalog';
 export * from './content';
 export * from './settings';

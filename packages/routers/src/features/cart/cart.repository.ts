@@ -1,0 +1,181 @@
+import type { Executor } from '@storefront/db/client';
+import {
+  cartItems,
+  carts,
+  couponRedemptions,
+  coupons,
+  currencies,
+  shippingMethods,
+  taxRates,
+} from '@storefront/db/schema';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+
+export type CartRecord = typeof carts.$inferSelect;
+export type CartItemRecord = typeof cartItems.$inferSelect;
+export type CouponRecord = typeof coupons.$inferSelect;
+export type ShippingMethodRecord = typeof shippingMethods.$inferSelect;
+export type CartChanges = Partial<
+  Pick<
+    CartRecord,
+    | 'couponCode'
+    | 'shippingAddress'
+    | 'billingAddress'
+    | 'billingSameAsShipping'
+    | 'shippingMethod'
+    | 'paymentMethod'
+    | 'gatewayOrderId'
+    | 'gatewayAmountCents'
+    | 'gatewayCurrency'
+    | 'gatewayCartVersion'
+    | 'status'
+  >
+>;
+
+const DEFAULT_TAX_COUNTRY = '*';
+
+export function createCartRepository(db: Executor) {
+  const openCart = (userId: number) => and(eq(carts.userId, userId), eq(carts.status, 'open'));
+
+  return {
+    /**
+     * The customer's open cart, created on first use. With `lock`, the row is locked until the
+     * transaction ends: every mutation of one cart is serialised in the database, across
+     * server instances (five concurrent adds end with quantity 5).
+     */
+    async openCart(userId: number, options: { lock?: boolean } = {}): Promise<CartRecord> {
+      const select = () => {
+        const query = db.select().from(carts).where(openCart(userId));
+        return options.lock ? query.for('update') : query;
+      };
+      const [existing] = await select();
+      if (existing) return existing;
+      // First use: concurrent first requests race here; the partial unique index lets one win.
+      await db
+        .insert(carts)
+        .values({ userId })
+        .onConflictDoNothing({ target: carts.userId, where: sql`${carts.status} = 'open'` });
+      const [cart] = await select();
+      if (!cart) throw new Error('open cart vanished');
+      return cart;
+    },
+
+    items(cartId: number): Promise<CartItemRecord[]> {
+      return db
+        .select()
+        .from(cartItems)
+        .where(eq(cartItems.cartId, cartId))
+        .orderBy(asc(cartItems.id));
+    },
+
+    async findItem(cartId: number, itemId: number): Promise<CartItemRecord | undefined> {
+      const [item] = await db
+        .select()
+        .from(cartItems)
+        .where(and(eq(cartItems.id, itemId), eq(cartItems.cartId, cartId)));
+      return item;
+    },
+
+    /** Adds a line or merges into the existing line of the same product/variant. */
+    async addQuantity(
+      cartId: number,
+      productId: number,
+      variantId: number | null,
+      quantity: number,
+    ): Promise<CartItemRecord> {
+      const [item] = await db
+        .insert(cartItems)
+        .values({ cartId, productId, variantId, quantity })
+        .onConflictDoUpdate({
+          ...(variantId === null
+            ? {
+                target: [cartItems.cartId, cartItems.productId],
+                targetWhere: sql`${cartItems.variantId} is null`,
+              }
+            : {
+                target: [cartItems.cartId, cartItems.productId, cartItems.variantId],
+                targetWhere: sql`${cartItems.variantId} is not null`,
+              }),
+          set: { quantity: sql`${cartItems.quantity} + excluded.quantity`, updatedAt: sql`now()` },
+        })
+        .returning();
+      if (!item) throw new Error('cart line upsert returned no row');
+      return item;
+    },
+
+    async setQuantity(itemId: number, quantity: number): Promise<void> {
+      await db.update(cartItems).set({ quantity }).where(eq(cartItems.id, itemId));
+    },
+
+    async deleteItem(itemId: number): Promise<void> {
+      await db.delete(cartItems).where(eq(cartItems.id, itemId));
+    },
+
+    async clearItems(cartId: number): Promise<void> {
+      await db.delete(cartItems).where(eq(cartItems.cartId, cartId));
+    },
+
+    /** Records a change of contents: a gateway order issued for an older version is void. */
+    async touchContents(cartId: number): Promise<void> {
+      await db
+        .update(carts)
+        .set({ version: sql`${carts.version} + 1` })
+        .where(eq(carts.id, cartId));
+    },
+
+    async update(cartId: number, changes: CartChanges): Promise<void> {
+      await db.update(carts).set(changes).where(eq(carts.id, cartId));
+    },
+
+    async findCoupon(code: string): Promise<CouponRecord | undefined> {
+      const [coupon] = await db
+        .select()
+        .from(coupons)
+        .where(sql`upper(${coupons.code}) = upper(${code})`);
+      return coupon;
+    },
+
+    async customerRedemptions(couponId: number, userId: number): Promise<number> {
+      return db.$count(
+        couponRedemptions,
+        and(eq(couponRedemptions.couponId, couponId), eq(couponRedemptions.userId, userId)),
+      );
+    },
+
+    /** The rate of the country, or the default (`*`) row, or 0 when neither exists. */
+    async taxRateBasisPoints(country: string | undefined): Promise<number> {
+      const candidates = country ? [country, DEFAULT_TAX_COUNTRY] : [DEFAULT_TAX_COUNTRY];
+      const rows = await db
+        .select({ country: taxRates.country, rate: taxRates.rateBasisPoints })
+        .from(taxRates)
+        .where(inArray(taxRates.country, candidates));
+      const exact = rows.find((row) => row.country === country);
+      return (exact ?? rows.find((row) => row.country === DEFAULT_TAX_COUNTRY))?.rate ?? 0;
+    },
+
+    async shippingMethod(code: string): Promise<ShippingMethodRecord | undefined> {
+      const [method] = await db
+        .select()
+        .from(shippingMethods)
+        .where(and(eq(shippingMethods.code, code), eq(shippingMethods.active, true)));
+      return method;
+    },
+
+    activeShippingMethods(): Promise<ShippingMethodRecord[]> {
+      return db
+        .select()
+        .from(shippingMethods)
+        .where(eq(shippingMethods.active, true))
+        .orderBy(asc(shippingMethods.position), asc(shippingMethods.code));
+    },
+
+    async defaultCurrency(): Promise<string | undefined> {
+      const [row] = await db
+        .select({ code: currencies.code })
+        .from(currencies)
+        .where(eq(currencies.isDefault, true));
+      return row?.code;
+    },
+  };
+}
+
+export type CartRepository = ReturnType<typeof createCartRepository>;

@@ -1,0 +1,162 @@
+import { AppError, validationError } from '../../errors';
+import type { Clock } from '../../ports';
+import type { InTransaction } from '../../transactions';
+import type { PurchasableRecord } from '../catalog/catalog.repository';
+import { type CartRepositories, priceCart, purchasableKey, toCartDto } from './cart.pricing';
+import type { CartRecord } from './cart.repository';
+import type { AddToCartInput, CartDto } from './cart.schemas';
+import { evaluateCoupon } from './pricing';
+
+export interface CartServiceDeps {
+  repos: CartRepositories;
+  inTransaction: InTransaction<CartRepositories>;
+  isFeatureEnabled: (flag: 'coupons') => Promise<boolean>;
+  clock: Clock;
+}
+
+/** 422 OUT_OF_STOCK naming the product and what is left. */
+export function outOfStock(
+  purchasable: Pick<PurchasableRecord, 'name' | 'variantName' | 'stockQuantity'>,
+) {
+  const name = purchasable.variantName
+    ? `${purchasable.name} (${purchasable.variantName})`
+    : purchasable.name;
+  return new AppError(
+    'OUT_OF_STOCK',
+    purchasable.stockQuantity > 0
+      ? `Only ${purchasable.stockQuantity} left of ${name}.`
+      : `${name} is out of stock.`,
+  );
+}
+
+export function createCartService({
+  repos,
+  inTransaction,
+  isFeatureEnabled,
+  clock,
+}: CartServiceDeps) {
+  async function view(cart: CartRecord, txRepos: CartRepositories = repos): Promise<CartDto> {
+    const couponsEnabled = await isFeatureEnabled('coupons');
+    return toCartDto(await priceCart(txRepos, cart, { now: clock.now(), couponsEnabled }));
+  }
+
+  /**
+   * Every change runs in one transaction holding the cart's row lock, then answers with the
+   * whole updated cart (read after commit).
+   */
+  async function mutate(
+    userId: number,
+    change: (tx: CartRepositories, cart: CartRecord) => Promise<void>,
+  ) {
+    await inTransaction(async (tx) => {
+      const cart = await tx.cart.openCart(userId, { lock: true });
+      await change(tx, cart);
+      await tx.cart.touchContents(cart.id);
+    });
+    return view(await repos.cart.openCart(userId));
+  }
+
+  /** The product (and variant) a customer may buy, or the 422 saying why not. */
+  async function sellable(tx: CartRepositories, productId: number, variantId: number | null) {
+    const found = await tx.catalog.findPurchasables([productId], clock.now());
+    const product = found.find((p) => p.variantId === null);
+    if (!product?.active) throw validationError({ product_id: ['This product is not available.'] });
+    if (product.type === 'simple') {
+      if (variantId !== null)
+        throw validationError({ variant_id: ['This product has no variants.'] });
+      return product;
+    }
+    if (variantId === null)
+      throw validationError({ variant_id: ['Choose a variant of this product.'] });
+    const variant = found.find((p) => p.variantId === variantId);
+    if (!variant)
+      throw validationError({ variant_id: ['This variant does not belong to the product.'] });
+    return variant;
+  }
+
+  async function requireCouponsEnabled() {
+    if (!(await isFeatureEnabled('coupons'))) {
+      throw new AppError('FEATURE_DISABLED', 'Coupons are switched off.');
+    }
+  }
+
+  return {
+    async get(userId: number): Promise<CartDto> {
+      return view(await repos.cart.openCart(userId));
+    },
+
+    async count(userId: number): Promise<number> {
+      const cart = await repos.cart.openCart(userId);
+      const items = await repos.cart.items(cart.id);
+      return items.reduce((sum, item) => sum + item.quantity, 0);
+    },
+
+    /** Adds to the cart, merging into an existing line; the merged quantity must be in stock. */
+    add(userId: number, input: AddToCartInput): Promise<CartDto> {
+      const variantId = input.variant_id ?? null;
+      return mutate(userId, async (tx, cart) => {
+        const purchasable = await sellable(tx, input.product_id, variantId);
+        const lines = await tx.cart.items(cart.id);
+        const existing = lines.find(
+          (line) =>
+            purchasableKey(line.productId, line.variantId) ===
+            purchasableKey(input.product_id, variantId),
+        );
+        if ((existing?.quantity ?? 0) + input.quantity > purchasable.stockQuantity)
+          throw outOfStock(purchasable);
+        await tx.cart.addQuantity(cart.id, input.product_id, variantId, input.quantity);
+      });
+    },
+
+    updateQuantity(userId: number, itemId: number, quantity: number): Promise<CartDto> {
+      return mutate(userId, async (tx, cart) => {
+        const item = await tx.cart.findItem(cart.id, itemId);
+        if (!item) throw new AppError('NOT_FOUND', 'Cart item not found.');
+        const purchasable = await sellable(tx, item.productId, item.variantId);
+        if (quantity > purchasable.stockQuantity) throw outOfStock(purchasable);
+        await tx.cart.setQuantity(item.id, quantity);
+      });
+    },
+
+    removeItem(userId: number, itemId: number): Promise<CartDto> {
+      return mutate(userId, async (tx, cart) => {
+        const item = await tx.cart.findItem(cart.id, itemId);
+        if (!item) throw new AppError('NOT_FOUND', 'Cart item not found.');
+        await tx.cart.deleteItem(item.id);
+      });
+    },
+
+    clear(userId: number): Promise<CartDto> {
+      return mutate(userId, (tx, cart) => tx.cart.clearItems(cart.id));
+    },
+
+    async applyCoupon(userId: number, code: string): Promise<CartDto> {
+      await requireCouponsEnabled();
+      return mutate(userId, async (tx, cart) => {
+        const coupon = await tx.cart.findCoupon(code);
+        if (!coupon)
+          throw new AppError('COUPON_INVALID', `Coupon ${code.toUpperCase()} does not exist.`);
+        const priced = await priceCart(
+          tx,
+          { ...cart, couponCode: null },
+          { now: clock.now(), couponsEnabled: false },
+        );
+        const verdict = evaluateCoupon(coupon, {
+          subtotalCents: priced.totals.subtotalCents,
+          now: clock.now(),
+          customerUses: await tx.cart.customerRedemptions(coupon.id, userId),
+          currency: priced.currency,
+        });
+        if (!verdict.valid) throw new AppError('COUPON_INVALID', verdict.reason);
+        await tx.cart.update(cart.id, { couponCode: coupon.code });
+      });
+    },
+
+    async removeCoupon(userId: number): Promise<CartDto> {
+      await requireCouponsEnabled();
+      return mutate(userId, (tx, cart) => tx.cart.update(cart.id, { couponCode: null }));
+    },
+  };
+}
+
+export type CartService = ReturnType<typeof createCartService>;
