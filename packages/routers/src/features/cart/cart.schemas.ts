@@ -16,12 +16,10 @@ export const ZCartItem = z
       .meta({ description: 'Unit price now (the catalogue price until the order is placed)' }),
     quantity: z.number().int(),
     total: z.number(),
-    available: z
-      .boolean()
-      .meta({
-        description:
-          'False when the product was deactivated: the line is kept, flagged and left out of the totals',
-      }),
+    available: z.boolean().meta({
+      description:
+        'False when the product was deactivated: the line is kept, flagged and left out of the totals',
+    }),
     stock_quantity: z.number().int(),
   })
   .meta({ id: 'CartItem' });
@@ -38,12 +36,10 @@ export const ZCart = z
     coupon_code: z.string().nullable(),
     item_count: z.number().int().meta({ description: 'Sum of quantities' }),
     currency: z.string(),
-    warnings: z
-      .array(z.string())
-      .meta({
-        description:
-          'Why something in the cart does not count right now (unavailable line, coupon no longer valid)',
-      }),
+    warnings: z.array(z.string()).meta({
+      description:
+        'Why something in the cart does not count right now (unavailable line, coupon no longer valid)',
+    }),
   })
   .meta({ id: 'Cart' });
 export type CartDto = z.infer<typeof ZCart>;
