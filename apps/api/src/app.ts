@@ -12,6 +12,7 @@ import { pinoHttp } from 'pino-http';
 import { createAvatarRoute } from './http/avatar';
 import { createContextFactory } from './http/context';
 import { errorHandler, notFoundHandler, sendError } from './http/errors';
+import { createInvoiceRoute } from './http/invoice';
 import { createRestHandler } from './http/rest';
 
 export interface AppDeps {
@@ -25,6 +26,8 @@ export interface AppDeps {
     /** Served at /uploads when avatars are stored on local disk. */
     uploadsDir?: string;
     trustProxyHops?: number;
+    /** Shown on invoices. */
+    shopName?: string;
     /** Body limit for JSON requests (contract: 1 MB). */
     jsonLimit?: string;
   };
@@ -95,6 +98,10 @@ export function createApp(deps: AppDeps): Express {
     res.json(openApiDocument);
   });
   app.post('/api/v1/auth/avatar', ...createAvatarRoute(services));
+  app.get(
+    '/api/v1/customer/orders/:id/invoice',
+    createInvoiceRoute(services, config.shopName ?? 'Storefront'),
+  );
 
   const json = express.json({ limit: config.jsonLimit ?? '1mb' });
   const createContext = createContextFactory(services);

@@ -95,6 +95,7 @@ export async function createRuntime(env: Env, logger: Logger): Promise<Runtime> 
     avatarStorage: env.UPLOADTHING_TOKEN
       ? createUploadThingStorage({ token: env.UPLOADTHING_TOKEN })
       : createLocalStorage({ dir: uploadsDir, publicBaseUrl: env.APP_URL }),
+    paymentGatewaySecret: env.PAYMENT_GATEWAY_SECRET,
     reportBackgroundError: (error) => logger.warn({ err: error }, 'background write failed'),
     rateLimits: createRateLimits({
       ...(redis ? { redis } : {}),

@@ -29,6 +29,7 @@ import { featureDefaults } from '../src/runtime';
 import { createOpenApiValidator } from './openapi-validator';
 
 export const APP_URL = 'http://shop.test';
+export const TEST_GATEWAY_SECRET = 'test-gateway-secret';
 
 export interface TestAppOptions {
   config?: Partial<ServiceConfig>;
@@ -77,6 +78,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
       options.rateLimits ??
       createRateLimits({ authPerIpPerMinute: 10_000, aiPerCustomerPerMinute: 10_000 }),
     aiProvider: options.aiProvider,
+    paymentGatewaySecret: TEST_GATEWAY_SECRET,
   });
   const app: Express = createApp({
     services,

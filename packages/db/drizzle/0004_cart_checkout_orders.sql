@@ -120,7 +120,7 @@ CREATE TABLE "order_items" (
 --> statement-breakpoint
 CREATE TABLE "orders" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "orders_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
-	"order_number" text NOT NULL,
+	"order_number" text DEFAULT 'SF-' || to_char(now() at time zone 'UTC', 'YYYY') || '-' || lpad(nextval('order_number_seq')::text, 6, '0') NOT NULL,
 	"user_id" integer NOT NULL,
 	"status" text DEFAULT 'pending' NOT NULL,
 	"payment_status" text DEFAULT 'pending' NOT NULL,

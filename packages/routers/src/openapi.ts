@@ -2,6 +2,7 @@ import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { ERROR_TABLE, type ErrorCode, ZErrorEnvelope } from './errors';
 import { avatarUploadPath } from './features/customer/avatar.openapi';
+import { invoicePath } from './features/orders/invoice.openapi';
 import { appRouter } from './root';
 import type { Meta } from './trpc';
 
@@ -22,7 +23,7 @@ function describe(status: number): string {
  * layer sends the contract's envelope instead, so every error response is rewritten to it here.
  */
 export function buildOpenApiDocument(options: { baseUrl: string; version: string }): OpenAPIObject {
-  const extraPaths: ZodOpenApiPathsObject = { ...avatarUploadPath };
+  const extraPaths: ZodOpenApiPathsObject = { ...avatarUploadPath, ...invoicePath };
   const doc = generateOpenApiDocument(appRouter, {
     title: 'Storefront API',
     version: options.version,
@@ -53,6 +54,9 @@ export function buildOpenApiDocument(options: { baseUrl: string; version: string
         statuses.add('415');
       }
       if (operation.security?.length) statuses.add('401');
+      // An id in the path can be unknown (or someone else's): 404.
+      if (operation.parameters?.some((p) => (p as { in?: string }).in === 'path'))
+        statuses.add('404');
       for (const status of statuses) {
         operation.responses[status] = {
           description: describe(Number(status)),

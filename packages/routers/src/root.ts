@@ -4,8 +4,10 @@ import { aiRouter } from './features/ai/ai.router';
 import { authRouter } from './features/auth/auth.router';
 import { cartRouter } from './features/cart/cart.router';
 import { categoriesRouter, productsRouter } from './features/catalog/catalog.router';
+import { checkoutRouter } from './features/checkout/checkout.router';
 import { bannersRouter, currencyRouter } from './features/content/content.router';
 import { customerRouter } from './features/customer/customer.router';
+import { ordersRouter } from './features/orders/orders.router';
 import { searchRouter } from './features/search/search.router';
 import { featuresRouter } from './features/settings/settings.router';
 import { syncRouter } from './features/sync/sync.router';
@@ -26,6 +28,8 @@ export const appRouter = router({
   banners: bannersRouter,
   currency: currencyRouter,
   cart: cartRouter,
+  checkout: checkoutRouter,
+  orders: ordersRouter,
   sync: syncRouter,
   ai: aiRouter,
   admin: adminRouter,

@@ -14,9 +14,14 @@ import { createCartRepository } from './features/cart/cart.repository';
 import { createCartService } from './features/cart/cart.service';
 import { createCatalogRepository } from './features/catalog/catalog.repository';
 import { createCatalogService } from './features/catalog/catalog.service';
+import { createCheckoutRepository } from './features/checkout/checkout.repository';
+import { createCheckoutService } from './features/checkout/checkout.service';
 import { createContentRepository } from './features/content/content.repository';
 import { createContentService } from './features/content/content.service';
 import { createCustomerService } from './features/customer/customer.service';
+import { createOrdersRepository } from './features/orders/orders.repository';
+import { createOrdersService } from './features/orders/orders.service';
+import { createPaymentProviders } from './features/payments/providers';
 import { createSearchRepository } from './features/search/search.repository';
 import { createSearchService } from './features/search/search.service';
 import { createSettingsRepository } from './features/settings/settings.repository';
@@ -46,6 +51,8 @@ export interface ServiceDeps {
   mailer: Mailer;
   avatarStorage: FileStorage;
   rateLimits: RateLimits;
+  /** HMAC secret shared with the card gateway (PAYMENT_GATEWAY_SECRET). */
+  paymentGatewaySecret: string;
   /** The configured AI provider; undefined when AI is not configured. */
   aiProvider?: AiModelProvider | undefined;
   /** Failures of background work that must not fail a request (heartbeat writes). */
@@ -106,6 +113,26 @@ export function createServices(deps: ServiceDeps) {
     isFeatureEnabled: (flag) => settings.isFeatureEnabled(flag),
     clock,
   });
+  const checkoutRepositories = (executor: Executor) => ({
+    ...cartRepositories(executor),
+    checkout: createCheckoutRepository(executor),
+    orders: createOrdersRepository(executor),
+  });
+  const payments = createPaymentProviders(deps.paymentGatewaySecret);
+  const checkoutRepos = checkoutRepositories(db);
+  const checkout = createCheckoutService({
+    repos: checkoutRepos,
+    inTransaction: transactional(db, checkoutRepositories),
+    addresses,
+    payments,
+    isFeatureEnabled: (flag) => settings.isFeatureEnabled(flag),
+    clock,
+  });
+  const orders = createOrdersService({
+    repo: checkoutRepos.orders,
+    inTransaction: transactional(db, createOrdersRepository),
+    payments,
+  });
   const aiRepo = createAiRepository(db);
   const ai = createAiService({
     repo: aiRepo,
@@ -137,6 +164,8 @@ export function createServices(deps: ServiceDeps) {
     search,
     content,
     cart,
+    checkout,
+    orders,
   };
 }
 

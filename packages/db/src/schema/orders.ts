@@ -36,7 +36,12 @@ export const orders = pgTable(
   'orders',
   {
     id: id(),
-    orderNumber: text('order_number').notNull(),
+    /** Assigned by the database on insert: SF-<year>-<6-digit sequence>. */
+    orderNumber: text('order_number')
+      .notNull()
+      .default(
+        sql`'SF-' || to_char(now() at time zone 'UTC', 'YYYY') || '-' || lpad(nextval('order_number_seq')::text, 6, '0')`,
+      ),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),

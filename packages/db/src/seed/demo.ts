@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import type { Database, Executor } from '../client';
 import { banners, currencies, products } from '../schema/index';
 import { refreshSearchTerms } from '../search-index';
+import { seedStoreSetup } from './store-setup';
 import { insertCategories, insertProducts, type ProductSeed, type VariantSeed } from './writer';
 
 /**
@@ -344,6 +345,7 @@ async function seedCatalogue(db: Executor, now: Date): Promise<void> {
     },
   ]);
   await refreshSearchTerms(db);
+  await seedStoreSetup(db);
 }
 
 /**

@@ -1,0 +1,51 @@
+import { signPayment } from '@storefront/routers/features/payments/gateway';
+import { TEST_GATEWAY_SECRET, type TestApp } from '../harness';
+
+export const NEW_ADDRESS = {
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  phone: '+44 20 7946 0018',
+  address_line_1: '12 St James Square',
+  city: 'London',
+  postcode: 'SW1Y 4JH',
+  country: 'GB',
+};
+
+/** What the card gateway hands the app after a successful payment of `gatewayOrderId`. */
+export function gatewayPayment(
+  gatewayOrderId: string,
+  paymentId = `pay_${Math.random().toString(36).slice(2)}`,
+) {
+  return {
+    gateway_order_id: gatewayOrderId,
+    gateway_payment_id: paymentId,
+    gateway_signature: signPayment(TEST_GATEWAY_SECRET, gatewayOrderId, paymentId),
+  };
+}
+
+/** Walks a customer's cart through checkout with the REST API, up to (not including) place-order. */
+export async function prepareCheckout(
+  t: TestApp,
+  token: string,
+  options: { paymentMethod?: 'cod' | 'card' | 'wallet'; shippingMethod?: string } = {},
+) {
+  const steps = [
+    await t.request('POST', '/checkout/shipping-address', { token, body: NEW_ADDRESS }),
+    await t.request('POST', '/checkout/shipping-method', {
+      token,
+      body: { shipping_method: options.shippingMethod ?? 'flatrate' },
+    }),
+    await t.request('POST', '/checkout/payment-method', {
+      token,
+      body: { payment_method: options.paymentMethod ?? 'cod' },
+    }),
+  ];
+  for (const step of steps) {
+    if (step.status !== 200)
+      throw new Error(`checkout step failed: ${step.status} ${JSON.stringify(step.body)}`);
+  }
+  return steps[2]?.body.data as {
+    gateway_order: { id: string; amount: number; currency: string } | null;
+    cart: { total: number };
+  };
+}

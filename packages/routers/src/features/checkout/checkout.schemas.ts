@@ -1,0 +1,128 @@
+import { PAYMENT_METHOD_TYPES } from '@storefront/db/schema';
+import { z } from 'zod';
+import { envelope } from '../../envelope';
+import { bodyBoolean, zId } from '../../zod-helpers';
+import { addressFields, ZAddress, ZNewAddress } from '../addresses/addresses.schemas';
+import { ZCart } from '../cart/cart.schemas';
+
+/**
+ * An address step: `address_id` of a saved address, or a new address. Billing may instead say
+ * `same_as_shipping: true`. One object (not a union) so the REST body stays a plain JSON object.
+ */
+function addressStep(options: { allowSameAsShipping: boolean }) {
+  const partialFields = Object.fromEntries(
+    Object.entries(addressFields).map(([key, schema]) => [key, schema.optional()]),
+  ) as { [K in keyof typeof addressFields]: z.ZodOptional<(typeof addressFields)[K]> };
+  return z
+    .object({
+      address_id: zId().optional(),
+      ...(options.allowSameAsShipping ? { same_as_shipping: bodyBoolean().optional() } : {}),
+      ...partialFields,
+    })
+    .superRefine((value, ctx) => {
+      const sameAsShipping = 'same_as_shipping' in value && value.same_as_shipping === true;
+      if (value.address_id !== undefined || sameAsShipping) return;
+      // A new address: every required field must be there.
+      const parsed = ZNewAddress.safeParse(value);
+      if (!parsed.success)
+        for (const issue of parsed.error.issues)
+          ctx.addIssue({ ...issue, code: 'custom', path: issue.path });
+    });
+}
+
+export const ZShippingAddressInput = addressStep({ allowSameAsShipping: false });
+export const ZBillingAddressInput = addressStep({ allowSameAsShipping: true });
+export type AddressStepInput = z.infer<typeof ZBillingAddressInput>;
+
+export const ZAddressSnapshot = ZAddress.omit({
+  id: true,
+  type: true,
+  is_default_billing: true,
+  is_default_shipping: true,
+}).meta({
+  id: 'OrderAddress',
+});
+
+export const ZShippingMethod = z
+  .object({ code: z.string(), name: z.string(), description: z.string(), rate: z.number() })
+  .meta({ id: 'ShippingMethod' });
+export const ZPaymentMethod = z
+  .object({
+    code: z.string(),
+    name: z.string(),
+    description: z.string(),
+    type: z.enum(PAYMENT_METHOD_TYPES),
+  })
+  .meta({ id: 'PaymentMethod' });
+
+export const ZGatewayOrder = z
+  .object({ id: z.string(), amount: z.number(), currency: z.string() })
+  .meta({
+    id: 'GatewayOrder',
+    description: 'Pay this with the gateway, then send payment_data to place-order',
+  });
+
+export const CHECKOUT_STEPS = ['shipping_address', 'shipping_method', 'payment_method'] as const;
+
+export const ZCheckout = z
+  .object({
+    cart: ZCart,
+    saved_addresses: z.array(ZAddress),
+    shipping_address: ZAddressSnapshot.nullable(),
+    billing_address: ZAddressSnapshot.nullable().meta({
+      description: 'Defaults to the shipping address when unset',
+    }),
+    shipping_method: ZShippingMethod.nullable(),
+    payment_method: ZPaymentMethod.nullable(),
+    gateway_order: ZGatewayOrder.nullable().meta({
+      description:
+        'Issued when a gateway method (card, wallet) is chosen; void once the cart changes',
+    }),
+    missing_steps: z.array(z.enum(CHECKOUT_STEPS)),
+    ready_to_place: z.boolean(),
+  })
+  .meta({ id: 'Checkout' });
+export type CheckoutDto = z.infer<typeof ZCheckout>;
+
+export const ZCheckoutOutput = envelope(ZCheckout);
+export const ZShippingMethodsOutput = envelope(z.array(ZShippingMethod));
+export const ZPaymentMethodsOutput = envelope(z.array(ZPaymentMethod));
+
+export const ZChooseShippingMethodInput = z.object({
+  shipping_method: z.string().trim().min(1).max(64),
+});
+export const ZChoosePaymentMethodInput = z.object({
+  payment_method: z.string().trim().min(1).max(64),
+});
+
+export const ZPlaceOrderInput = z.object({
+  notes: z.string().trim().max(1000).optional(),
+  payment_data: z
+    .object({
+      gateway_payment_id: z.string().trim().min(1).max(255),
+      gateway_order_id: z.string().trim().min(1).max(255),
+      gateway_signature: z.string().trim().min(1).max(255),
+    })
+    .optional()
+    .meta({ description: 'Required for gateway methods (card, wallet)' }),
+});
+export type PlaceOrderInput = z.infer<typeof ZPlaceOrderInput>;
+
+export const ZPlaceOrderResult = z
+  .object({
+    order_id: z.number().int(),
+    order_number: z.string(),
+    total: z.number(),
+    status: z.string(),
+    payment_status: z.string(),
+  })
+  .meta({ id: 'PlaceOrderResult' });
+export type PlaceOrderResult = z.infer<typeof ZPlaceOrderResult>;
+export const ZPlaceOrderOutput = envelope(ZPlaceOrderResult);
+
+export const ZIdempotencyHeader = z.object({
+  'Idempotency-Key': z.string().min(1).max(255).optional().meta({
+    description:
+      'Any client string up to 255 characters: the same key within 24 hours answers the first response again',
+  }),
+});

@@ -1,0 +1,68 @@
+import { centsToAmount } from '../../money';
+import { toIso } from '../../zod-helpers';
+import type { OrderEventRecord, OrderItemRecord, OrderRecord } from './orders.repository';
+import type { OrderDto } from './orders.schemas';
+
+export function toOrderDto(order: OrderRecord, items: OrderItemRecord[]): OrderDto {
+  return {
+    id: order.id,
+    order_number: order.orderNumber,
+    status: order.status,
+    payment_status: order.paymentStatus,
+    payment_method: order.paymentMethod,
+    shipping_method: order.shippingMethod,
+    subtotal: centsToAmount(order.subtotalCents),
+    discount: centsToAmount(order.discountCents),
+    shipping: centsToAmount(order.shippingCents),
+    tax: centsToAmount(order.taxCents),
+    total: centsToAmount(order.totalCents),
+    currency: order.currency,
+    coupon_code: order.couponCode,
+    items: items.map((item) => ({
+      id: item.id,
+      product_id: item.productId,
+      variant_id: item.variantId,
+      product_name: item.productName,
+      variant_name: item.variantName,
+      sku: item.sku,
+      price: centsToAmount(item.priceCents),
+      quantity: item.quantity,
+      total: centsToAmount(item.totalCents),
+    })),
+    shipping_address: order.shippingAddress,
+    billing_address: order.billingAddress,
+    notes: order.notes,
+    cancel_reason: order.cancelReason,
+    created_at: toIso(order.createdAt),
+    updated_at: toIso(order.updatedAt),
+  };
+}
+
+export function toOrderListEntryDto(order: OrderRecord, itemCount: number) {
+  return {
+    id: order.id,
+    order_number: order.orderNumber,
+    status: order.status,
+    payment_status: order.paymentStatus,
+    total: centsToAmount(order.totalCents),
+    currency: order.currency,
+    item_count: itemCount,
+    created_at: toIso(order.createdAt),
+  };
+}
+
+export function toTrackingDto(order: OrderRecord, events: OrderEventRecord[]) {
+  return {
+    order_id: order.id,
+    order_number: order.orderNumber,
+    status: order.status,
+    carrier: order.carrier,
+    tracking_number: order.trackingNumber,
+    tracking_url: order.trackingUrl,
+    events: events.map((event) => ({
+      status: event.status,
+      description: event.description,
+      created_at: toIso(event.createdAt),
+    })),
+  };
+}

@@ -1,0 +1,210 @@
+import type { Executor } from '@storefront/db/client';
+import {
+  type AddressSnapshot,
+  couponRedemptions,
+  coupons,
+  type OrderStatusValue,
+  orderEvents,
+  orderItems,
+  orders,
+  type PaymentMethodType,
+  paymentMethods,
+  products,
+  productVariants,
+} from '@storefront/db/schema';
+import { and, asc, desc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
+
+export type OrderRecord = typeof orders.$inferSelect;
+export type OrderItemRecord = typeof orderItems.$inferSelect;
+export type OrderEventRecord = typeof orderEvents.$inferSelect;
+export type NewOrder = Omit<
+  typeof orders.$inferInsert,
+  'id' | 'orderNumber' | 'createdAt' | 'updatedAt'
+> & {
+  shippingAddress: AddressSnapshot;
+  billingAddress: AddressSnapshot;
+};
+export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'id' | 'orderId'>;
+export type OrderChanges = Partial<
+  Pick<
+    OrderRecord,
+    | 'status'
+    | 'paymentStatus'
+    | 'carrier'
+    | 'trackingNumber'
+    | 'trackingUrl'
+    | 'cancelReason'
+    | 'refundReference'
+  >
+>;
+
+/** A product or variant line whose stock moves. */
+export interface StockLine {
+  productId: number;
+  variantId: number | null;
+  quantity: number;
+}
+
+export function createOrdersRepository(db: Executor) {
+  const owned = (userId: number, id: number) => and(eq(orders.id, id), eq(orders.userId, userId));
+
+  return {
+    /**
+     * Takes stock only if enough is left: a guarded UPDATE, never read-then-write, so racing
+     * buyers can never push stock below zero. Returns false when the stock was not there.
+     */
+    async takeStock(line: StockLine): Promise<boolean> {
+      const rows =
+        line.variantId === null
+          ? await db
+              .update(products)
+              .set({ stockQuantity: sql`${products.stockQuantity} - ${line.quantity}` })
+              .where(
+                and(eq(products.id, line.productId), gte(products.stockQuantity, line.quantity)),
+              )
+              .returning({ id: products.id })
+          : await db
+              .update(productVariants)
+              .set({ stockQuantity: sql`${productVariants.stockQuantity} - ${line.quantity}` })
+              .where(
+                and(
+                  eq(productVariants.id, line.variantId),
+                  gte(productVariants.stockQuantity, line.quantity),
+                ),
+              )
+              .returning({ id: productVariants.id });
+      return rows.length === 1;
+    },
+
+    /** Puts stock back (cancellation); lines whose product or variant is gone are skipped. */
+    async returnStock(line: StockLine): Promise<void> {
+      if (line.variantId === null) {
+        await db
+          .update(products)
+          .set({ stockQuantity: sql`${products.stockQuantity} + ${line.quantity}` })
+          .where(eq(products.id, line.productId));
+      } else {
+        await db
+          .update(productVariants)
+          .set({ stockQuantity: sql`${productVariants.stockQuantity} + ${line.quantity}` })
+          .where(eq(productVariants.id, line.variantId));
+      }
+    },
+
+    /** Counts one use of a coupon, only while its total limit allows (guarded UPDATE). */
+    async redeemCoupon(couponId: number, userId: number, orderId: number): Promise<boolean> {
+      const rows = await db
+        .update(coupons)
+        .set({ timesUsed: sql`${coupons.timesUsed} + 1` })
+        .where(
+          and(
+            eq(coupons.id, couponId),
+            or(isNull(coupons.usageLimit), lt(coupons.timesUsed, coupons.usageLimit)),
+          ),
+        )
+        .returning({ id: coupons.id });
+      if (rows.length !== 1) return false;
+      await db.insert(couponRedemptions).values({ couponId, userId, orderId });
+      return true;
+    },
+
+    /** A cancelled order gives its coupon use back. */
+    async releaseCoupon(orderId: number): Promise<void> {
+      const released = await db
+        .delete(couponRedemptions)
+        .where(eq(couponRedemptions.orderId, orderId))
+        .returning({ couponId: couponRedemptions.couponId });
+      for (const { couponId } of released) {
+        await db
+          .update(coupons)
+          .set({ timesUsed: sql`greatest(${coupons.timesUsed} - 1, 0)` })
+          .where(eq(coupons.id, couponId));
+      }
+    },
+
+    async insertOrder(order: NewOrder, items: NewOrderItem[]): Promise<OrderRecord> {
+      const [created] = await db.insert(orders).values(order).returning();
+      if (!created) throw new Error('order insert returned no row');
+      await db.insert(orderItems).values(items.map((item) => ({ ...item, orderId: created.id })));
+      return created;
+    },
+
+    async addEvent(orderId: number, status: OrderStatusValue, description: string): Promise<void> {
+      await db.insert(orderEvents).values({ orderId, status, description });
+    },
+
+    async paymentMethodType(code: string): Promise<PaymentMethodType | undefined> {
+      const [row] = await db
+        .select({ type: paymentMethods.type })
+        .from(paymentMethods)
+        .where(eq(paymentMethods.code, code));
+      return row?.type;
+    },
+
+    async paymentIdUsed(gatewayPaymentId: string): Promise<boolean> {
+      return (await db.$count(orders, eq(orders.gatewayPaymentId, gatewayPaymentId))) > 0;
+    },
+
+    async list(
+      filter: { userId?: number; status?: OrderStatusValue | undefined },
+      page: { offset: number; limit: number },
+    ) {
+      const where = and(
+        filter.userId === undefined ? undefined : eq(orders.userId, filter.userId),
+        filter.status ? eq(orders.status, filter.status) : undefined,
+      );
+      const [rows, total] = await Promise.all([
+        db
+          .select({
+            order: orders,
+            itemCount: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
+          })
+          .from(orders)
+          .where(where)
+          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .limit(page.limit)
+          .offset(page.offset),
+        db.$count(orders, where),
+      ]);
+      return { rows, total };
+    },
+
+    /** The order if it belongs to `userId` (or any order when userId is undefined: admins). */
+    async find(
+      id: number,
+      userId?: number,
+      options: { lock?: boolean } = {},
+    ): Promise<OrderRecord | undefined> {
+      const query = db
+        .select()
+        .from(orders)
+        .where(userId === undefined ? eq(orders.id, id) : owned(userId, id));
+      const [order] = await (options.lock ? query.for('update') : query);
+      return order;
+    },
+
+    items(orderId: number): Promise<OrderItemRecord[]> {
+      return db
+        .select()
+        .from(orderItems)
+        .where(eq(orderItems.orderId, orderId))
+        .orderBy(asc(orderItems.id));
+    },
+
+    events(orderId: number): Promise<OrderEventRecord[]> {
+      return db
+        .select()
+        .from(orderEvents)
+        .where(eq(orderEvents.orderId, orderId))
+        .orderBy(asc(orderEvents.id));
+    },
+
+    async update(id: number, changes: OrderChanges): Promise<OrderRecord> {
+      const [order] = await db.update(orders).set(changes).where(eq(orders.id, id)).returning();
+      if (!order) throw new Error('order update returned no row');
+      return order;
+    },
+  };
+}
+
+export type OrdersRepository = ReturnType<typeof createOrdersRepository>;

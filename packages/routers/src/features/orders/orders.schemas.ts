@@ -1,0 +1,89 @@
+import { ORDER_STATUSES, PAYMENT_STATUSES } from '@storefront/db/schema';
+import { z } from 'zod';
+import { envelope, paginatedEnvelope } from '../../envelope';
+import { pageQuery } from '../../pagination';
+import { zDateTime, zId } from '../../zod-helpers';
+import { ZAddressSnapshot } from '../checkout/checkout.schemas';
+
+export const ZOrderStatus = z.enum(ORDER_STATUSES);
+export const ZPaymentStatus = z.enum(PAYMENT_STATUSES);
+
+export const ZOrderItem = z
+  .object({
+    id: z.number().int(),
+    product_id: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'Null when the product was deleted since' }),
+    variant_id: z.number().int().nullable(),
+    product_name: z.string(),
+    variant_name: z.string().nullable(),
+    sku: z.string(),
+    price: z.number(),
+    quantity: z.number().int(),
+    total: z.number(),
+  })
+  .meta({ id: 'OrderItem' });
+
+export const ZOrder = z
+  .object({
+    id: z.number().int(),
+    order_number: z.string(),
+    status: ZOrderStatus,
+    payment_status: ZPaymentStatus,
+    payment_method: z.string(),
+    shipping_method: z.string(),
+    subtotal: z.number(),
+    discount: z.number(),
+    shipping: z.number(),
+    tax: z.number(),
+    total: z.number(),
+    currency: z.string(),
+    coupon_code: z.string().nullable(),
+    items: z.array(ZOrderItem),
+    shipping_address: ZAddressSnapshot,
+    billing_address: ZAddressSnapshot,
+    notes: z.string().nullable(),
+    cancel_reason: z.string().nullable(),
+    created_at: zDateTime(),
+    updated_at: zDateTime(),
+  })
+  .meta({ id: 'Order' });
+export type OrderDto = z.infer<typeof ZOrder>;
+
+export const ZOrderListEntry = z
+  .object({
+    id: z.number().int(),
+    order_number: z.string(),
+    status: ZOrderStatus,
+    payment_status: ZPaymentStatus,
+    total: z.number(),
+    currency: z.string(),
+    item_count: z.number().int(),
+    created_at: zDateTime(),
+  })
+  .meta({ id: 'OrderListEntry' });
+
+export const ZTracking = z
+  .object({
+    order_id: z.number().int(),
+    order_number: z.string(),
+    status: ZOrderStatus,
+    carrier: z.string().nullable(),
+    tracking_number: z.string().nullable(),
+    tracking_url: z.string().nullable(),
+    events: z.array(
+      z.object({ status: ZOrderStatus, description: z.string(), created_at: zDateTime() }),
+    ),
+  })
+  .meta({ id: 'Tracking' });
+
+export const ZOrderListInput = z.object({ ...pageQuery, status: ZOrderStatus.optional() });
+export type OrderListInput = z.infer<typeof ZOrderListInput>;
+export const ZOrderId = z.object({ id: zId() });
+export const ZCancelOrderInput = z.object({ id: zId(), reason: z.string().trim().min(1).max(500) });
+
+export const ZOrderListOutput = paginatedEnvelope(ZOrderListEntry);
+export const ZOrderOutput = envelope(ZOrder);
+export const ZTrackingOutput = envelope(ZTracking);

@@ -1,0 +1,139 @@
+import { AppError } from '../../errors';
+import { metaFor, pageOffset } from '../../pagination';
+import type { InTransaction } from '../../transactions';
+import type { PaymentProviders } from '../payments/providers';
+import { toOrderDto, toOrderListEntryDto, toTrackingDto } from './order.dto';
+import {
+  assertTransition,
+  type OrderStatus,
+  paymentStatusAfterCancel,
+  STATUS_EVENT_TEXT,
+} from './order-status';
+import type { OrderChanges, OrderRecord, OrdersRepository } from './orders.repository';
+import type { OrderListInput } from './orders.schemas';
+
+export interface OrdersServiceDeps {
+  repo: OrdersRepository;
+  inTransaction: InTransaction<OrdersRepository>;
+  payments: PaymentProviders;
+}
+
+export interface ShipmentDetails {
+  carrier: string;
+  trackingNumber: string;
+  trackingUrl?: string | null | undefined;
+}
+
+const notFound = () => new AppError('NOT_FOUND', 'Order not found.');
+
+/**
+ * Orders after placement. Every status change goes through `transition`, which asks the one
+ * state machine and records one tracking event; `userId` scopes it to the customer's own
+ * orders (undefined: admin).
+ */
+export function createOrdersService({ repo, inTransaction, payments }: OrdersServiceDeps) {
+  async function detail(order: OrderRecord) {
+    return toOrderDto(order, await repo.items(order.id));
+  }
+
+  async function transition(
+    orderId: number,
+    to: OrderStatus,
+    options: { userId?: number; reason?: string; shipment?: ShipmentDetails } = {},
+  ) {
+    const order = await inTransaction(async (tx) => {
+      const current = await tx.find(orderId, options.userId, { lock: true });
+      if (!current) throw notFound();
+      assertTransition(current.status, to);
+      const changes: OrderChanges = { status: to };
+      let event = STATUS_EVENT_TEXT[to];
+      if (to === 'canceled') {
+        for (const item of await tx.items(current.id)) {
+          if (item.productId !== null) {
+            await tx.returnStock({
+              productId: item.productId,
+              variantId: item.variantId,
+              quantity: item.quantity,
+            });
+          }
+        }
+        await tx.releaseCoupon(current.id);
+        changes.cancelReason = options.reason ?? null;
+        changes.paymentStatus = paymentStatusAfterCancel(current.paymentStatus);
+        if (current.paymentStatus === 'paid') {
+          const type = (await tx.paymentMethodType(current.paymentMethod)) ?? 'card';
+          const refund = await payments.forType(type).refund({
+            paymentId: current.gatewayPaymentId ?? '',
+            amountMinor: current.totalCents,
+            currency: current.currency,
+          });
+          changes.refundReference = refund.refundId;
+        }
+        if (options.reason) event = `Order cancelled: ${options.reason}`;
+      }
+      if (to === 'shipped' && options.shipment) {
+        changes.carrier = options.shipment.carrier;
+        changes.trackingNumber = options.shipment.trackingNumber;
+        changes.trackingUrl = options.shipment.trackingUrl ?? null;
+        event = `Order shipped with ${options.shipment.carrier} (${options.shipment.trackingNumber}).`;
+      }
+      // Cash on delivery is collected when the order is delivered.
+      if (to === 'completed' && current.paymentStatus === 'pending') changes.paymentStatus = 'paid';
+      const updated = await tx.update(current.id, changes);
+      await tx.addEvent(current.id, to, event);
+      return updated;
+    });
+    return detail(order);
+  }
+
+  async function requireOrder(id: number, userId?: number) {
+    const order = await repo.find(id, userId);
+    if (!order) throw notFound();
+    return order;
+  }
+
+  return {
+    async list(userId: number | undefined, input: OrderListInput) {
+      const { rows, total } = await repo.list(
+        { ...(userId === undefined ? {} : { userId }), status: input.status },
+        pageOffset(input),
+      );
+      return {
+        items: rows.map((row) => toOrderListEntryDto(row.order, row.itemCount)),
+        meta: metaFor(input, total),
+      };
+    },
+
+    async get(id: number, userId?: number) {
+      return detail(await requireOrder(id, userId));
+    },
+
+    async track(id: number, userId?: number) {
+      const order = await requireOrder(id, userId);
+      return toTrackingDto(order, await repo.events(order.id));
+    },
+
+    /** Customer cancellation: pending or processing only; stock back, a paid order refunded. */
+    cancel(userId: number | undefined, id: number, reason: string) {
+      return transition(id, 'canceled', { ...(userId === undefined ? {} : { userId }), reason });
+    },
+
+    markProcessing: (id: number) => transition(id, 'processing'),
+    ship: (id: number, shipment: ShipmentDetails) => transition(id, 'shipped', { shipment }),
+    complete: (id: number) => transition(id, 'completed'),
+
+    /** The order and its lines for the invoice; only paid orders have one. */
+    async invoice(id: number, userId: number) {
+      const order = await requireOrder(id, userId);
+      if (order.paymentStatus !== 'paid') {
+        throw new AppError(
+          'INVOICE_NOT_AVAILABLE',
+          'An invoice is available once the order is paid.',
+        );
+      }
+      return detail(order);
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;
