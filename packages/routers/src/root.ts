@@ -9,6 +9,7 @@ import { customerRouter } from './features/customer/customer.router';
 import { searchRouter } from './features/search/search.router';
 import { featuresRouter } from './features/settings/settings.router';
 import { syncRouter } from './features/sync/sync.router';
+import { wishlistRouter } from './features/wishlist/wishlist.router';
 import { router } from './trpc';
 
 /*
@@ -26,6 +27,7 @@ export const appRouter = router({
   banners: bannersRouter,
   currency: currencyRouter,
   cart: cartRouter,
+  wishlist: wishlistRouter,
   sync: syncRouter,
   ai: aiRouter,
   admin: adminRouter,

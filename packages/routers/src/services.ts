@@ -24,6 +24,8 @@ import type { FeatureFlags } from './features/settings/settings.schemas';
 import { createSettingsService } from './features/settings/settings.service';
 import { createSyncRepository } from './features/sync/sync.repository';
 import { createSyncService } from './features/sync/sync.service';
+import { createWishlistRepository } from './features/wishlist/wishlist.repository';
+import { createWishlistService } from './features/wishlist/wishlist.service';
 import type { Clock, FileStorage, Mailer, RateLimits } from './ports';
 import { transactional } from './transactions';
 
@@ -106,6 +108,12 @@ export function createServices(deps: ServiceDeps) {
     isFeatureEnabled: (flag) => settings.isFeatureEnabled(flag),
     clock,
   });
+  const wishlist = createWishlistService({
+    repo: createWishlistRepository(db),
+    catalog: catalogRepo,
+    addToCart: (userId, input) => cart.add(userId, input),
+    clock,
+  });
   const aiRepo = createAiRepository(db);
   const ai = createAiService({
     repo: aiRepo,
@@ -137,6 +145,7 @@ export function createServices(deps: ServiceDeps) {
     search,
     content,
     cart,
+    wishlist,
   };
 }
 
