@@ -6,6 +6,7 @@ import { cartRouter } from './features/cart/cart.router';
 import { categoriesRouter, productsRouter } from './features/catalog/catalog.router';
 import { bannersRouter, currencyRouter } from './features/content/content.router';
 import { customerRouter } from './features/customer/customer.router';
+import { reviewsRouter } from './features/reviews/reviews.router';
 import { searchRouter } from './features/search/search.router';
 import { featuresRouter } from './features/settings/settings.router';
 import { syncRouter } from './features/sync/sync.router';
@@ -14,7 +15,9 @@ import { router } from './trpc';
 
 /*
  * The whole API. Order matters for REST matching: trpc-to-openapi takes the first route that
- * matches, so literal paths (/products/featured) must be declared before templated ones.
+ * matches (case-insensitively), so literal paths (/products/featured) must be declared before
+ * templated ones. /products/{id}/reviews has no rival in the products router (/products/{id}
+ * matches one segment only).
  */
 export const appRouter = router({
   auth: authRouter,
@@ -22,6 +25,7 @@ export const appRouter = router({
   addresses: addressesRouter,
   features: featuresRouter,
   products: productsRouter,
+  reviews: reviewsRouter,
   categories: categoriesRouter,
   search: searchRouter,
   banners: bannersRouter,

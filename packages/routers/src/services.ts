@@ -17,6 +17,8 @@ import { createCatalogService } from './features/catalog/catalog.service';
 import { createContentRepository } from './features/content/content.repository';
 import { createContentService } from './features/content/content.service';
 import { createCustomerService } from './features/customer/customer.service';
+import { createReviewsRepository } from './features/reviews/reviews.repository';
+import { createReviewsService } from './features/reviews/reviews.service';
 import { createSearchRepository } from './features/search/search.repository';
 import { createSearchService } from './features/search/search.service';
 import { createSettingsRepository } from './features/settings/settings.repository';
@@ -114,6 +116,11 @@ export function createServices(deps: ServiceDeps) {
     addToCart: (userId, input) => cart.add(userId, input),
     clock,
   });
+  const reviews = createReviewsService({
+    repo: createReviewsRepository(db),
+    catalog: catalogRepo,
+    inTransaction: transactional(db, createReviewsRepository),
+  });
   const aiRepo = createAiRepository(db);
   const ai = createAiService({
     repo: aiRepo,
@@ -146,6 +153,7 @@ export function createServices(deps: ServiceDeps) {
     content,
     cart,
     wishlist,
+    reviews,
   };
 }
 
