@@ -1,9 +1,13 @@
 import type { Executor } from '../src/client';
 import {
+  type AddressSnapshot,
   type BannerLinkType,
   banners,
   coupons,
   currencies,
+  type OrderStatusValue,
+  orderItems,
+  orders,
   reviews,
   taxRates,
   users,
@@ -190,4 +194,59 @@ export async function setTaxRate(db: Executor, country: string, rateBasisPoints:
     .insert(taxRates)
     .values({ country, name: `Tax ${country}`, rateBasisPoints })
     .onConflictDoUpdate({ target: taxRates.country, set: { rateBasisPoints } });
+}
+
+const TEST_ADDRESS: AddressSnapshot = {
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  email: null,
+  phone: '+44 20 7946 0000',
+  address_line_1: '1 Test Street',
+  address_line_2: null,
+  city: 'London',
+  state: null,
+  postcode: 'N1 1AA',
+  country: 'GB',
+  country_name: 'United Kingdom',
+};
+
+/** An order of the user with one line per product (one unit each at 10.00), inserted directly. */
+export async function createPlacedOrder(
+  db: Executor,
+  values: { userId: number; productIds: number[]; status?: OrderStatusValue },
+) {
+  const totalCents = 1000 * values.productIds.length;
+  const [order] = await db
+    .insert(orders)
+    .values({
+      orderNumber: `SF-TEST-${next()}`.toUpperCase(),
+      userId: values.userId,
+      status: values.status ?? 'pending',
+      paymentMethod: 'cod',
+      shippingMethod: 'flatrate',
+      subtotalCents: totalCents,
+      discountCents: 0,
+      shippingCents: 0,
+      taxCents: 0,
+      totalCents,
+      currency: 'USD',
+      shippingAddress: TEST_ADDRESS,
+      billingAddress: TEST_ADDRESS,
+    })
+    .returning();
+  if (!order) throw new Error('order insert returned no row');
+  if (values.productIds.length > 0) {
+    await db.insert(orderItems).values(
+      values.productIds.map((productId) => ({
+        orderId: order.id,
+        productId,
+        productName: `Product ${productId}`,
+        sku: `SKU-${productId}`,
+        priceCents: 1000,
+        quantity: 1,
+        totalCents: 1000,
+      })),
+    );
+  }
+  return order;
 }

@@ -75,7 +75,10 @@ interface OperationLike {
   security?: unknown[];
 }
 
-/** Procedures declaring `successStatus` answer 201: the document says so instead of 200. */
+/**
+ * Procedures declaring `successStatus` answer 201: the document says so instead of 200, or
+ * besides it when the procedure answers 200 for a resource that already existed.
+ */
 function applySuccessStatuses(doc: OpenAPIObject): void {
   for (const procedure of Object.values(appRouter._def.procedures)) {
     const meta = (procedure as unknown as { _def: { meta?: Meta } })._def.meta;
@@ -85,7 +88,12 @@ function applySuccessStatuses(doc: OpenAPIObject): void {
       doc.paths?.[meta.openapi.path] as Record<string, OperationLike> | undefined
     )?.[meta.openapi.method.toLowerCase()];
     if (!operation?.responses?.['200']) continue;
-    operation.responses[String(status)] = operation.responses['200'];
-    delete operation.responses['200'];
+    const success = operation.responses['200'] as { description?: string };
+    operation.responses[String(status)] = { ...success, description: 'Created' };
+    if (meta.okWhenExisting) {
+      operation.responses['200'] = { ...success, description: 'It already existed' };
+    } else {
+      delete operation.responses['200'];
+    }
   }
 }

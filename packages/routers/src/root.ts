@@ -8,14 +8,18 @@ import { checkoutRouter } from './features/checkout/checkout.router';
 import { bannersRouter, currencyRouter } from './features/content/content.router';
 import { customerRouter } from './features/customer/customer.router';
 import { ordersRouter } from './features/orders/orders.router';
+import { reviewsRouter } from './features/reviews/reviews.router';
 import { searchRouter } from './features/search/search.router';
 import { featuresRouter } from './features/settings/settings.router';
 import { syncRouter } from './features/sync/sync.router';
+import { wishlistRouter } from './features/wishlist/wishlist.router';
 import { router } from './trpc';
 
 /*
  * The whole API. Order matters for REST matching: trpc-to-openapi takes the first route that
- * matches, so literal paths (/products/featured) must be declared before templated ones.
+ * matches (case-insensitively), so literal paths (/products/featured) must be declared before
+ * templated ones. /products/{id}/reviews has no rival in the products router (/products/{id}
+ * matches one segment only).
  */
 export const appRouter = router({
   auth: authRouter,
@@ -23,6 +27,7 @@ export const appRouter = router({
   addresses: addressesRouter,
   features: featuresRouter,
   products: productsRouter,
+  reviews: reviewsRouter,
   categories: categoriesRouter,
   search: searchRouter,
   banners: bannersRouter,
@@ -30,6 +35,7 @@ export const appRouter = router({
   cart: cartRouter,
   checkout: checkoutRouter,
   orders: ordersRouter,
+  wishlist: wishlistRouter,
   sync: syncRouter,
   ai: aiRouter,
   admin: adminRouter,

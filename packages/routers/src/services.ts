@@ -22,6 +22,8 @@ import { createCustomerService } from './features/customer/customer.service';
 import { createOrdersRepository } from './features/orders/orders.repository';
 import { createOrdersService } from './features/orders/orders.service';
 import { createPaymentProviders } from './features/payments/providers';
+import { createReviewsRepository } from './features/reviews/reviews.repository';
+import { createReviewsService } from './features/reviews/reviews.service';
 import { createSearchRepository } from './features/search/search.repository';
 import { createSearchService } from './features/search/search.service';
 import { createSettingsRepository } from './features/settings/settings.repository';
@@ -29,6 +31,8 @@ import type { FeatureFlags } from './features/settings/settings.schemas';
 import { createSettingsService } from './features/settings/settings.service';
 import { createSyncRepository } from './features/sync/sync.repository';
 import { createSyncService } from './features/sync/sync.service';
+import { createWishlistRepository } from './features/wishlist/wishlist.repository';
+import { createWishlistService } from './features/wishlist/wishlist.service';
 import type { Clock, FileStorage, Mailer, RateLimits } from './ports';
 import { transactional } from './transactions';
 
@@ -133,6 +137,17 @@ export function createServices(deps: ServiceDeps) {
     inTransaction: transactional(db, createOrdersRepository),
     payments,
   });
+  const wishlist = createWishlistService({
+    repo: createWishlistRepository(db),
+    catalog: catalogRepo,
+    addToCart: (userId, input) => cart.add(userId, input),
+    clock,
+  });
+  const reviews = createReviewsService({
+    repo: createReviewsRepository(db),
+    catalog: catalogRepo,
+    inTransaction: transactional(db, createReviewsRepository),
+  });
   const aiRepo = createAiRepository(db);
   const ai = createAiService({
     repo: aiRepo,
@@ -166,6 +181,8 @@ export function createServices(deps: ServiceDeps) {
     cart,
     checkout,
     orders,
+    wishlist,
+    reviews,
   };
 }
 

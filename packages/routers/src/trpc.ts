@@ -8,6 +8,11 @@ import './zod-messages';
 export type Meta = OpenApiMeta<{
   /** Success status other than 200 (201 for creations); documented and sent. */
   successStatus?: 201;
+  /**
+   * With `successStatus: 201`: the procedure answers 200 instead when the resource already
+   * existed (it sets `ctx.response.status`); both statuses are documented.
+   */
+  okWhenExisting?: true;
 }>;
 
 const t = initTRPC

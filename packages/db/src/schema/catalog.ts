@@ -57,7 +57,10 @@ export const products = pgTable(
     metaTitle: text('meta_title'),
     metaDescription: text('meta_description'),
     metaKeywords: text('meta_keywords'),
-    /** Average review rating (0–5), kept on the product by review writes. */
+    /**
+     * Average review rating (0–5) rounded half-up to the one decimal the API shows, and the
+     * number of reviews: recomputed from `reviews` inside every review write's transaction.
+     */
     rating: numeric('rating', { precision: 3, scale: 2, mode: 'number' }).notNull().default(0),
     reviewsCount: integer('reviews_count').notNull().default(0),
     /** Names of the linked categories, space separated: part of the search document. */
@@ -231,8 +234,9 @@ export const searchTerms = pgTable(
 );
 
 /**
- * Product reviews. Only what product detail reads is used in this issue; the write endpoints
- * (and keeping products.rating/reviews_count in step) come with the reviews feature.
+ * Product reviews: one per customer per product (the unique index makes a second one fail even
+ * under races). `helpful_count` is the number of helpful votes in `review_votes`, recomputed on
+ * every vote; `verified_purchase` is set at creation from the author's orders.
  */
 export const reviews = pgTable(
   'reviews',
@@ -261,5 +265,28 @@ export const reviews = pgTable(
     ),
     index('reviews_user_idx').on(t.userId),
     check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+/**
+ * Helpfulness votes: one per customer per review (the primary key); a new vote replaces the old
+ * one. `reviews.helpful_count` counts the rows with `helpful`.
+ */
+export const reviewVotes = pgTable(
+  'review_votes',
+  {
+    reviewId: integer('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    helpful: boolean('helpful').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reviewId, t.userId] }),
+    index('review_votes_user_idx').on(t.userId),
   ],
 );

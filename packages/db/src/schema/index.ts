@@ -8,3 +8,4 @@ export * from './orders';
 export * from './settings';
 export * from './system';
 export * from './users';
+export * from './wishlist';

@@ -219,6 +219,38 @@ export function inCategories(categoryIds: number[]): SQL {
   return sql`exists (select 1 from ${productCategories} pc where pc.product_id = ${productId} and pc.category_id in (${ids}))`;
 }
 
+/** Reviews as the API shows them: with the author's name, never the e-mail. */
+export function selectReviews(db: Executor) {
+  return db
+    .select({
+      id: reviews.id,
+      productId: reviews.productId,
+      customerName: users.name,
+      rating: reviews.rating,
+      title: reviews.title,
+      comment: reviews.comment,
+      helpfulCount: reviews.helpfulCount,
+      verifiedPurchase: reviews.verifiedPurchase,
+      createdAt: reviews.createdAt,
+      updatedAt: reviews.updatedAt,
+    })
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.userId));
+}
+
+/** A product's reviews, newest first (product detail's recent reviews and the review list). */
+export function productReviews(
+  db: Executor,
+  productId: number,
+  window: { limit: number; offset: number },
+): Promise<ReviewRecord[]> {
+  return selectReviews(db)
+    .where(eq(reviews.productId, productId))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(window.limit)
+    .offset(window.offset);
+}
+
 export function createCatalogRepository(db: Executor) {
   async function summaries(query: SummaryQuery): Promise<ProductSummaryRecord[]> {
     return db
@@ -316,25 +348,8 @@ export function createCatalogRepository(db: Executor) {
         );
     },
 
-    async recentReviews(productId: number, limit: number): Promise<ReviewRecord[]> {
-      return db
-        .select({
-          id: reviews.id,
-          productId: reviews.productId,
-          customerName: users.name,
-          rating: reviews.rating,
-          title: reviews.title,
-          comment: reviews.comment,
-          helpfulCount: reviews.helpfulCount,
-          verifiedPurchase: reviews.verifiedPurchase,
-          createdAt: reviews.createdAt,
-          updatedAt: reviews.updatedAt,
-        })
-        .from(reviews)
-        .innerJoin(users, eq(users.id, reviews.userId))
-        .where(eq(reviews.productId, productId))
-        .orderBy(desc(reviews.createdAt), desc(reviews.id))
-        .limit(limit);
+    recentReviews(productId: number, limit: number): Promise<ReviewRecord[]> {
+      return productReviews(db, productId, { limit, offset: 0 });
     },
 
     /** Categories with their visible product counts (subcategories included). */

@@ -1,0 +1,128 @@
+import type { Executor } from '@storefront/db/client';
+import { orderItems, orders, products, reviews, reviewVotes } from '@storefront/db/schema';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { productReviews, type ReviewRecord, selectReviews } from '../catalog/catalog.repository';
+
+export interface ReviewValues {
+  productId: number;
+  userId: number;
+  rating: number;
+  title: string;
+  comment: string;
+  verifiedPurchase: boolean;
+}
+
+export type ReviewChanges = Partial<Pick<ReviewValues, 'rating' | 'title' | 'comment'>>;
+
+export function createReviewsRepository(db: Executor) {
+  return {
+    async findReview(id: number): Promise<ReviewRecord | undefined> {
+      const [row] = await selectReviews(db).where(eq(reviews.id, id));
+      return row;
+    },
+
+    page(productId: number, window: { limit: number; offset: number }) {
+      return productReviews(db, productId, window);
+    },
+
+    countForProduct(productId: number): Promise<number> {
+      return db.$count(reviews, eq(reviews.productId, productId));
+    },
+
+    /**
+     * The review's author and product, its row locked until the transaction ends: changes and
+     * votes of one review are serialised.
+     */
+    async lockReview(id: number): Promise<{ userId: number; productId: number } | undefined> {
+      const [row] = await db
+        .select({ userId: reviews.userId, productId: reviews.productId })
+        .from(reviews)
+        .where(eq(reviews.id, id))
+        .for('update');
+      return row;
+    },
+
+    /**
+     * Locks the product row: review writes of one product are serialised, so the aggregates each
+     * one recomputes see every committed review. Undefined when the product does not exist.
+     */
+    async lockProduct(productId: number): Promise<{ active: boolean } | undefined> {
+      const [row] = await db
+        .select({ active: products.active })
+        .from(products)
+        .where(eq(products.id, productId))
+        .for('update');
+      return row;
+    },
+
+    /** The customer has an order with this product that was not canceled. */
+    async hasPurchased(userId: number, productId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: orderItems.id })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .where(
+          and(
+            eq(orders.userId, userId),
+            eq(orderItems.productId, productId),
+            ne(orders.status, 'canceled'),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /** The new review's id; undefined when the customer already reviewed the product. */
+    async insert(values: ReviewValues): Promise<number | undefined> {
+      const [row] = await db
+        .insert(reviews)
+        .values(values)
+        .onConflictDoNothing({ target: [reviews.productId, reviews.userId] })
+        .returning({ id: reviews.id });
+      return row?.id;
+    },
+
+    async update(id: number, changes: ReviewChanges): Promise<void> {
+      await db.update(reviews).set(changes).where(eq(reviews.id, id));
+    },
+
+    async delete(id: number): Promise<void> {
+      await db.delete(reviews).where(eq(reviews.id, id));
+    },
+
+    /** The product's average (one decimal, half-up) and count, from its reviews as they are. */
+    async refreshProductRating(productId: number): Promise<void> {
+      await db
+        .update(products)
+        .set({
+          rating: sql`coalesce((select round(avg(r.rating), 1) from ${reviews} r where r.product_id = ${productId}), 0)`,
+          reviewsCount: sql`(select count(*)::int from ${reviews} r where r.product_id = ${productId})`,
+        })
+        .where(eq(products.id, productId));
+    },
+
+    /** One vote per customer per review: a new vote replaces the old one. */
+    async vote(reviewId: number, userId: number, helpful: boolean): Promise<void> {
+      await db
+        .insert(reviewVotes)
+        .values({ reviewId, userId, helpful })
+        .onConflictDoUpdate({
+          target: [reviewVotes.reviewId, reviewVotes.userId],
+          set: { helpful, updatedAt: sql`now()` },
+        });
+    },
+
+    /** `helpful_count` from the votes as they are; the review's `updated_at` is the author's. */
+    async refreshHelpfulCount(reviewId: number): Promise<void> {
+      await db
+        .update(reviews)
+        .set({
+          helpfulCount: sql`(select count(*)::int from ${reviewVotes} v where v.review_id = ${reviewId} and v.helpful)`,
+          updatedAt: sql`${reviews.updatedAt}`,
+        })
+        .where(eq(reviews.id, reviewId));
+    },
+  };
+}
+
+export type ReviewsRepository = ReturnType<typeof createReviewsRepository>;

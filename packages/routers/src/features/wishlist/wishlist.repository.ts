@@ -1,0 +1,80 @@
+import type { Executor } from '@storefront/db/client';
+import { products, wishlistItems } from '@storefront/db/schema';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { type ProductSummaryRecord, productSummaryColumns } from '../catalog/catalog.repository';
+
+export interface WishlistItemRecord {
+  id: number;
+  productId: number;
+  createdAt: Date;
+  product: ProductSummaryRecord;
+}
+
+const owned = (userId: number, id: number) =>
+  and(eq(wishlistItems.id, id), eq(wishlistItems.userId, userId));
+
+export function createWishlistRepository(db: Executor) {
+  /** Items whose product is visible, with the product's list entry; newest first. */
+  function visibleItems(where: SQL | undefined, now: Date): Promise<WishlistItemRecord[]> {
+    return db
+      .select({
+        id: wishlistItems.id,
+        productId: wishlistItems.productId,
+        createdAt: wishlistItems.createdAt,
+        product: productSummaryColumns(now),
+      })
+      .from(wishlistItems)
+      .innerJoin(products, eq(products.id, wishlistItems.productId))
+      .where(and(where, eq(products.active, true)))
+      .orderBy(desc(wishlistItems.createdAt), desc(wishlistItems.id));
+  }
+
+  return {
+    list(userId: number, now: Date): Promise<WishlistItemRecord[]> {
+      return visibleItems(eq(wishlistItems.userId, userId), now);
+    },
+
+    async findVisible(userId: number, id: number, now: Date) {
+      const [item] = await visibleItems(owned(userId, id), now);
+      return item;
+    },
+
+    /** Only the owner's item (whatever its product's state): another customer's reads as unknown. */
+    async findOwned(userId: number, id: number) {
+      const [item] = await db
+        .select({ id: wishlistItems.id, productId: wishlistItems.productId })
+        .from(wishlistItems)
+        .where(owned(userId, id));
+      return item;
+    },
+
+    /**
+     * Adds the product once: a concurrent or repeated add meets the unique index and finds the
+     * existing row instead.
+     */
+    async add(userId: number, productId: number): Promise<{ id: number; created: boolean }> {
+      const [inserted] = await db
+        .insert(wishlistItems)
+        .values({ userId, productId })
+        .onConflictDoNothing({ target: [wishlistItems.userId, wishlistItems.productId] })
+        .returning({ id: wishlistItems.id });
+      if (inserted) return { id: inserted.id, created: true };
+      const [existing] = await db
+        .select({ id: wishlistItems.id })
+        .from(wishlistItems)
+        .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)));
+      if (!existing) throw new Error('wishlist item vanished after a conflicting insert');
+      return { id: existing.id, created: false };
+    },
+
+    async delete(userId: number, id: number): Promise<boolean> {
+      const deleted = await db
+        .delete(wishlistItems)
+        .where(owned(userId, id))
+        .returning({ id: wishlistItems.id });
+      return deleted.length === 1;
+    },
+  };
+}
+
+export type WishlistRepository = ReturnType<typeof createWishlistRepository>;
