@@ -47,15 +47,24 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
+export interface RuntimeOptions {
+  /** Where the drizzle migrations are; default: `packages/db/drizzle` (running from source). */
+  migrationsFolder?: string | undefined;
+}
+
 /** The composition root: real adapters chosen by configuration, in one place. */
-export async function createRuntime(env: Env, logger: Logger): Promise<Runtime> {
+export async function createRuntime(
+  env: Env,
+  logger: Logger,
+  options: RuntimeOptions = {},
+): Promise<Runtime> {
   const dataDir = resolve(env.DATA_DIR);
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     dataDir,
     maxConnections: env.DATABASE_POOL_SIZE,
   });
-  await runMigrations(database);
+  await runMigrations(database, options.migrationsFolder);
   if (env.SEED_DEMO && (await seedDemo(database.db))) {
     logger.info('demo catalogue seeded into the empty database');
   }
