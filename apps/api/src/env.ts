@@ -50,6 +50,8 @@ const EnvSchema = z
     /** Trust X-Forwarded-For from this many proxies (0 behind nothing). */
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     DATABASE_POOL_SIZE: positiveInt(10),
+    /** Named prepared statements; off behind a transaction-mode pooler (PgBouncer). */
+    DATABASE_PREPARED_STATEMENTS: z.stringbool().default(true),
   })
   .transform((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.PAYMENT_GATEWAY_SECRET) {
@@ -88,6 +90,7 @@ const ECHOED = new Set([
   'LOG_LEVEL',
   'TRUST_PROXY_HOPS',
   'DATABASE_POOL_SIZE',
+  'DATABASE_PREPARED_STATEMENTS',
 ]);
 
 export class ConfigError extends Error {

@@ -63,6 +63,7 @@ export async function createRuntime(
     databaseUrl: env.DATABASE_URL,
     dataDir,
     maxConnections: env.DATABASE_POOL_SIZE,
+    preparedStatements: env.DATABASE_PREPARED_STATEMENTS,
   });
   await runMigrations(database, options.migrationsFolder);
   if (env.SEED_DEMO && (await seedDemo(database.db))) {
