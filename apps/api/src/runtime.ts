@@ -90,6 +90,7 @@ export async function createRuntime(
       passwordResetTtlMinutes: 60,
       featureDefaults: featureDefaults(env),
       aiTimeoutMs: env.AI_TIMEOUT_SECONDS * 1000,
+      countCacheTtlMs: env.COUNT_CACHE_TTL_MS,
     },
     aiProvider: env.OPENAI_API_KEY
       ? createOpenAiModelProvider({
