@@ -9,7 +9,7 @@ import {
 } from '@storefront/routers/features/settings/settings.schemas';
 import { systemClock } from '@storefront/routers/ports';
 import { createServices, type Services } from '@storefront/routers/services';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { type Logger, pino } from 'pino';
 import { createOpenAiModelProvider } from './adapters/ai';
 import { createOutboxMailer, createResendMailer } from './adapters/mail';
@@ -70,8 +70,9 @@ export async function createRuntime(
     logger.info('demo catalogue seeded into the empty database');
   }
 
+  // Loaded only when configured (like UploadThing and PGlite): ~20 MB of RSS otherwise.
   const redis = env.REDIS_URL
-    ? new Redis(env.REDIS_URL, {
+    ? new (await import('ioredis')).Redis(env.REDIS_URL, {
         maxRetriesPerRequest: 2,
         enableOfflineQueue: false,
         lazyConnect: false,
