@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { apiReference } from '@scalar/express-api-reference';
 import { AppError, toErrorResponse } from '@storefront/routers/errors';
 import { buildOpenApiDocument } from '@storefront/routers/openapi';
@@ -8,11 +7,11 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 import { createAvatarRoute } from './http/avatar';
 import { createContextFactory } from './http/context';
 import { errorHandler, notFoundHandler, sendError } from './http/errors';
 import { createInvoiceRoute } from './http/invoice';
+import { requestLogging } from './http/request-log';
 import { createRestHandler } from './http/rest';
 
 export interface AppDeps {
@@ -33,8 +32,6 @@ export interface AppDeps {
   };
 }
 
-const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
-
 export function createApp(deps: AppDeps): Express {
   const { services, config } = deps;
   const app = express();
@@ -42,24 +39,7 @@ export function createApp(deps: AppDeps): Express {
   app.set('trust proxy', config.trustProxyHops ?? 0);
   app.set('etag', false);
 
-  app.use(
-    pinoHttp({
-      logger: deps.logger,
-      genReqId: (req, res) => {
-        const given = req.headers['x-request-id'];
-        const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      // Ids, not payloads: no headers (tokens), no bodies (passwords).
-      serializers: {
-        req: (req) => ({ id: req.id, method: req.method, url: req.url }),
-        res: (res) => ({ statusCode: res.statusCode }),
-      },
-      customLogLevel: (_req, res, error) =>
-        error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug',
-    }),
-  );
+  app.use(requestLogging(deps.logger));
 
   // The interactive reference loads its own scripts, so it gets helmet without a CSP.
   const openApiDocument = buildOpenApiDocument({

@@ -50,6 +50,10 @@ const EnvSchema = z
     /** Trust X-Forwarded-For from this many proxies (0 behind nothing). */
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     DATABASE_POOL_SIZE: positiveInt(10),
+    /** Named prepared statements; off behind a transaction-mode pooler (PgBouncer). */
+    DATABASE_PREPARED_STATEMENTS: z.stringbool().default(true),
+    /** How long a list's total may be reused (ms); 0 counts on every request. */
+    COUNT_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   })
   .transform((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.PAYMENT_GATEWAY_SECRET) {
@@ -88,6 +92,8 @@ const ECHOED = new Set([
   'LOG_LEVEL',
   'TRUST_PROXY_HOPS',
   'DATABASE_POOL_SIZE',
+  'DATABASE_PREPARED_STATEMENTS',
+  'COUNT_CACHE_TTL_MS',
 ]);
 
 export class ConfigError extends Error {

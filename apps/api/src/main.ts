@@ -1,14 +1,27 @@
+import { existsSync } from 'node:fs';
 import type { Server, ServerResponse } from 'node:http';
+import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
 import { ConfigError, loadEnv } from './env';
 import { createLogger, createRuntime } from './runtime';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
+/**
+ * The production build (`dist/main.js`, tsup) carries the migrations in `dist/drizzle`; from
+ * source there is no such folder and the db package's own `drizzle/` is used.
+ */
+function bundledMigrationsFolder(): string | undefined {
+  const folder = fileURLToPath(new URL('./drizzle', import.meta.url));
+  return existsSync(folder) ? folder : undefined;
+}
+
 async function main(): Promise<void> {
   const env = loadEnv();
   const logger = createLogger(env);
-  const runtime = await createRuntime(env, logger);
+  const runtime = await createRuntime(env, logger, {
+    migrationsFolder: bundledMigrationsFolder(),
+  });
   const app = createApp(runtime.appDeps);
   const server: Server = app.listen(env.PORT, () => {
     logger.info(

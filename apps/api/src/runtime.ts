@@ -9,7 +9,7 @@ import {
 } from '@storefront/routers/features/settings/settings.schemas';
 import { systemClock } from '@storefront/routers/ports';
 import { createServices, type Services } from '@storefront/routers/services';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { type Logger, pino } from 'pino';
 import { createOpenAiModelProvider } from './adapters/ai';
 import { createOutboxMailer, createResendMailer } from './adapters/mail';
@@ -47,21 +47,32 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
+export interface RuntimeOptions {
+  /** Where the drizzle migrations are; default: `packages/db/drizzle` (running from source). */
+  migrationsFolder?: string | undefined;
+}
+
 /** The composition root: real adapters chosen by configuration, in one place. */
-export async function createRuntime(env: Env, logger: Logger): Promise<Runtime> {
+export async function createRuntime(
+  env: Env,
+  logger: Logger,
+  options: RuntimeOptions = {},
+): Promise<Runtime> {
   const dataDir = resolve(env.DATA_DIR);
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     dataDir,
     maxConnections: env.DATABASE_POOL_SIZE,
+    preparedStatements: env.DATABASE_PREPARED_STATEMENTS,
   });
-  await runMigrations(database);
+  await runMigrations(database, options.migrationsFolder);
   if (env.SEED_DEMO && (await seedDemo(database.db))) {
     logger.info('demo catalogue seeded into the empty database');
   }
 
+  // Loaded only when configured (like UploadThing and PGlite): ~20 MB of RSS otherwise.
   const redis = env.REDIS_URL
-    ? new Redis(env.REDIS_URL, {
+    ? new (await import('ioredis')).Redis(env.REDIS_URL, {
         maxRetriesPerRequest: 2,
         enableOfflineQueue: false,
         lazyConnect: false,
@@ -80,6 +91,7 @@ export async function createRuntime(env: Env, logger: Logger): Promise<Runtime> 
       passwordResetTtlMinutes: 60,
       featureDefaults: featureDefaults(env),
       aiTimeoutMs: env.AI_TIMEOUT_SECONDS * 1000,
+      countCacheTtlMs: env.COUNT_CACHE_TTL_MS,
     },
     aiProvider: env.OPENAI_API_KEY
       ? createOpenAiModelProvider({

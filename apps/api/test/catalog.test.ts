@@ -435,3 +435,26 @@ describe('categories', () => {
     );
   });
 });
+
+describe('list totals with COUNT_CACHE_TTL_MS', () => {
+  it('reuse a total for at most the configured time, then count again', async () => {
+    let clockMs = Date.now();
+    const cached = await createTestApp({
+      config: { countCacheTtlMs: 2_000 },
+      clock: { now: () => new Date(clockMs) },
+    });
+    try {
+      await createProduct(cached.db, { name: 'First' });
+      expect((await cached.request('GET', '/products')).body.meta.total).toBe(1);
+      await createProduct(cached.db, { name: 'Second' });
+      // The page is always fresh; the total may be up to 2 s old.
+      const recent = await cached.request('GET', '/products');
+      expect(recent.body.data).toHaveLength(2);
+      expect(recent.body.meta.total).toBe(1);
+      clockMs += 2_000;
+      expect((await cached.request('GET', '/products')).body.meta.total).toBe(2);
+    } finally {
+      await cached.close();
+    }
+  });
+});

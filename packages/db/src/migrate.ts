@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import type { DatabaseHandle } from './client';
@@ -14,6 +13,8 @@ export async function runMigrations(
   migrationsFolder: string = defaultMigrationsFolder,
 ): Promise<void> {
   if (handle.kind === 'pglite') {
+    // Loaded on demand: a PostgreSQL process never needs PGlite (see client.ts).
+    const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
     await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder });
   } else {
     await migratePostgres(handle.db as unknown as PostgresJsDatabase, { migrationsFolder });

@@ -1,4 +1,5 @@
 import type { Database, Executor } from '@storefront/db/client';
+import { createCountCache } from './count-cache';
 import { createAddressesRepository } from './features/addresses/addresses.repository';
 import { createAddressesService } from './features/addresses/addresses.service';
 import { productContextFrom } from './features/ai/ai.prompt';
@@ -45,6 +46,11 @@ export interface ServiceConfig {
   featureDefaults: FeatureFlags;
   /** How long an AI description may take before it fails with "Timeout". */
   aiTimeoutMs: number;
+  /**
+   * How long a list's total (`meta.total`) may be reused, in ms; 0 or unset counts on every
+   * request. See count-cache.ts.
+   */
+  countCacheTtlMs?: number;
 }
 
 export interface ServiceDeps {
@@ -99,12 +105,14 @@ export function createServices(deps: ServiceDeps) {
     ...(deps.reportBackgroundError ? { onBackgroundError: deps.reportBackgroundError } : {}),
   });
 
+  const counts = createCountCache({ clock, ttlMs: config.countCacheTtlMs ?? 0 });
   const catalogRepo = createCatalogRepository(db);
-  const catalog = createCatalogService({ repo: catalogRepo, clock });
+  const catalog = createCatalogService({ repo: catalogRepo, clock, counts });
   const search = createSearchService({
     repo: createSearchRepository(db, catalogRepo),
     catalog,
     clock,
+    counts,
   });
   const content = createContentService({ repo: createContentRepository(db), clock });
   const cartRepositories = (executor: Executor) => ({

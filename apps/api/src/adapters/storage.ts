@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { DependencyUnavailableError } from '@storefront/routers/errors';
 import type { FileStorage } from '@storefront/routers/ports';
-import { UTApi, UTFile } from 'uploadthing/server';
+import type { UTApi } from 'uploadthing/server';
 
 /** Default: files under `$DATA_DIR/uploads`, served by the app at `/uploads/...`. */
 export function createLocalStorage(options: { dir: string; publicBaseUrl: string }): FileStorage {
@@ -30,14 +30,24 @@ export interface UploadThingStorageOptions {
 
 /** Production: UploadThing. `uploadFiles` resolves to { data, error } and never throws. */
 export function createUploadThingStorage(options: UploadThingStorageOptions): FileStorage {
-  const api = new UTApi({
-    token: options.token,
-    // The SDK's FetchEsque type is narrower than lib.dom's fetch; any WHATWG fetch works.
-    ...(options.fetch ? { fetch: options.fetch as never } : {}),
-    logLevel: 'Error',
-  });
+  // The SDK (and effect under it) adds ~40 MB of RSS: loaded with the first upload, so a
+  // process storing avatars locally never carries it.
+  let sdk: Promise<{ api: UTApi; UTFile: typeof import('uploadthing/server').UTFile }> | undefined;
+  const load = () => {
+    sdk ??= import('uploadthing/server').then(({ UTApi, UTFile }) => ({
+      api: new UTApi({
+        token: options.token,
+        // The SDK's FetchEsque type is narrower than lib.dom's fetch; any WHATWG fetch works.
+        ...(options.fetch ? { fetch: options.fetch as never } : {}),
+        logLevel: 'Error',
+      }),
+      UTFile,
+    }));
+    return sdk;
+  };
   return {
     async save({ key, bytes, contentType }) {
+      const { api, UTFile } = await load();
       const name = key.split('/').pop() ?? key;
       const file = new UTFile([bytes], name, {
         customId: key.replace(/\//g, '-'),

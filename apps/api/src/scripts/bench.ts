@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -11,9 +11,11 @@ import postgres from 'postgres';
 import { loadEnv } from '../env';
 
 /**
- * `pnpm bench`: the API on PostgreSQL with the bulk catalogue (10k products; search again at
- * 100k) under autocannon, 50 connections, ~10 s per endpoint, beside a bare express +
- * postgres.js server answering the same list query. Prints figures and targets; asserts nothing.
+ * `pnpm bench`: the built API (`dist/main.js`, rebuilt first) on PostgreSQL with the bulk
+ * catalogue (10k products; search again at 100k) under autocannon, 50 connections, ~10 s per
+ * endpoint, beside a bare express + postgres.js server answering the same list query (same pool
+ * size, both plain `node`, both with keep-alive and no pipelining). Prints figures and targets;
+ * asserts nothing.
  * Uses a fresh database `sf_bench_<random>` (dropped at the end) on DATABASE_URL's server,
  * or postgres://postgres@127.0.0.1:5432 when unset.
  */
@@ -59,7 +61,7 @@ function peakRssMb(pid: number | undefined): string {
 }
 
 async function start(args: string[], env: NodeJS.ProcessEnv, readyUrl: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+  const child = spawn(process.execPath, args, {
     cwd: apiDir,
     env,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -73,6 +75,7 @@ interface Row {
   rps: number;
   p50: number;
   p90: number;
+  p95: number;
   p97_5: number;
   p99: number;
   errors: number;
@@ -80,14 +83,34 @@ interface Row {
   target: string;
 }
 
+/** Nearest-rank percentile of sorted latencies (autocannon's summary has no p95). */
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return Math.round(sorted[Math.min(sorted.length, Math.max(1, rank)) - 1] ?? 0);
+}
+
 async function load(name: string, url: string, pid: number | undefined, target = '') {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
+  // Every 2xx response time (ms), as autocannon's own histogram records them, for the p95 its
+  // summary lacks.
+  const latencies: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      { url, connections: CONNECTIONS, duration: SECONDS },
+      (error, finished) => (error ? reject(error) : resolve(finished)),
+    );
+    instance.on('response', (_client, status, _bytes, responseTime) => {
+      if (status >= 200 && status < 300) latencies.push(responseTime);
+    });
+  });
+  latencies.sort((a, b) => a - b);
   const errors = result.errors + result.non2xx + result.timeouts;
   const row: Row = {
     name,
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p90: result.latency.p90,
+    p95: percentile(latencies, 95),
     p97_5: result.latency.p97_5,
     p99: result.latency.p99,
     errors,
@@ -95,7 +118,7 @@ async function load(name: string, url: string, pid: number | undefined, target =
     target,
   };
   console.log(
-    `${name.padEnd(30)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p90 ${row.p90} ms  p97.5 ${row.p97_5} ms  p99 ${row.p99} ms  errors ${errors}  peak RSS ${row.rss}${target ? `  [target: ${target}]` : ''}`,
+    `${name.padEnd(30)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p90 ${row.p90} ms  p95 ${row.p95} ms  p97.5 ${row.p97_5} ms  p99 ${row.p99} ms  errors ${errors}  peak RSS ${row.rss}${target ? `  [target: ${target}]` : ''}`,
   );
   return row;
 }
@@ -116,10 +139,13 @@ async function main(): Promise<void> {
     console.log(`Seeding 10,000 products into ${name}...`);
     await seedBulk(handle.db, { products: 10_000 });
 
+    console.log('Building the API (dist/main.js)...');
+    execFileSync('pnpm', ['exec', 'tsup', '--silent'], { cwd: apiDir, stdio: 'inherit' });
+
     const port = await freePort();
     const base = `http://127.0.0.1:${port}/api/v1`;
     const api = await start(
-      ['src/main.ts'],
+      ['dist/main.js'],
       {
         ...process.env,
         PORT: String(port),
@@ -141,7 +167,7 @@ async function main(): Promise<void> {
 
     const barePort = await freePort();
     const bare = await start(
-      ['src/scripts/bench-bare.ts', url, String(barePort)],
+      ['--import', 'tsx', 'src/scripts/bench-bare.ts', url, String(barePort)],
       process.env,
       `http://127.0.0.1:${barePort}/api/v1/products`,
     );
@@ -181,7 +207,7 @@ async function main(): Promise<void> {
       `  list ours/bare rps: ${(list.rps / bareList.rps).toFixed(2)} (target ≥ 0.80); list p99 ${list.p99} ms (target ≤ 50 ms)`,
     );
     console.log(
-      `  search p90/p97.5 at 100k: ${search100k.p90}/${search100k.p97_5} ms (p95 lies between; target ≤ 30 ms); 100k/10k p50 ratio ${(search100k.p50 / Math.max(1, search10k.p50)).toFixed(2)}, p97.5 ratio ${(search100k.p97_5 / Math.max(1, search10k.p97_5)).toFixed(2)} (target ≤ 1.5)`,
+      `  search p95 at 100k: ${search100k.p95} ms (target ≤ 30 ms); 100k/10k p50 ratio ${(search100k.p50 / Math.max(1, search10k.p50)).toFixed(2)}, p95 ratio ${(search100k.p95 / Math.max(1, search10k.p95)).toFixed(2)} (target ≤ 1.5)`,
     );
   } finally {
     for (const child of children) child.kill('SIGTERM');

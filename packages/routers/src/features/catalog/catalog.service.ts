@@ -1,12 +1,8 @@
+import type { CountCache } from '../../count-cache';
 import { pageMeta } from '../../envelope';
 import { AppError, validationError } from '../../errors';
 import type { Clock } from '../../ports';
-import {
-  type CatalogRepository,
-  type ProductFilter,
-  productOrder,
-  productWhere,
-} from './catalog.repository';
+import { type CatalogRepository, type ProductFilter, productWhere } from './catalog.repository';
 import type { PageInput, ProductDetailDto, ProductListInput } from './catalog.schemas';
 import {
   toCategoryDto,
@@ -19,25 +15,27 @@ import {
 export interface CatalogServiceDeps {
   repo: CatalogRepository;
   clock: Clock;
+  /** Recent list totals; without it every page is counted. */
+  counts?: CountCache;
 }
 
 const RECENT_REVIEWS = 5;
 const RELATED_LIMIT = 10;
 
-export function createCatalogService({ repo, clock }: CatalogServiceDeps) {
-  /** One page of visible products: the page and the total run side by side. */
+export function createCatalogService({ repo, clock, counts }: CatalogServiceDeps) {
+  /** One page of visible products: the page and the (possibly recent) total side by side. */
   async function productPage(filter: ProductFilter, input: PageInput) {
     const now = clock.now();
-    const where = productWhere(filter, now);
+    const count = () => repo.countProducts(productWhere(filter, now));
     const [records, total] = await Promise.all([
-      repo.summaries({
-        where,
-        orderBy: productOrder(input.sort, now),
+      repo.list({
+        filter,
+        sort: input.sort,
         limit: input.per_page,
         offset: (input.page - 1) * input.per_page,
         now,
       }),
-      repo.countProducts(where),
+      counts ? counts.get(`products:${JSON.stringify(filter)}`, count) : count(),
     ]);
     return {
       items: records.map(toProductSummaryDto),
@@ -46,13 +44,7 @@ export function createCatalogService({ repo, clock }: CatalogServiceDeps) {
   }
 
   async function newestProducts(filter: ProductFilter, limit: number) {
-    const now = clock.now();
-    const records = await repo.summaries({
-      where: productWhere(filter, now),
-      orderBy: productOrder('newest', now),
-      limit,
-      now,
-    });
+    const records = await repo.list({ filter, sort: 'newest', limit, now: clock.now() });
     return records.map(toProductSummaryDto);
   }
 

@@ -16,6 +16,8 @@ export interface ProductSearch {
   limit: number;
   offset: number;
   now: Date;
+  /** How the total is obtained from its count (the service may reuse a recent one). */
+  total?: (key: string, count: () => Promise<number>) => Promise<number>;
 }
 
 /** Relevance: weighted rank (name A, categories B, short C, long description D). */
@@ -26,7 +28,9 @@ const nameWords = (name: SQL | unknown) => sql`to_tsvector('simple'::regconfig, 
 
 export function createSearchRepository(db: Executor, catalog: CatalogRepository) {
   /** The page and the total of one search, through the catalogue's list query. */
-  async function page(where: SQL | undefined, orderBy: SQL[], query: ProductSearch) {
+  async function page(kind: string, where: SQL | undefined, orderBy: SQL[], query: ProductSearch) {
+    const count = () => catalog.countProducts(where);
+    const key = JSON.stringify([kind, query.tsquery, query.raw, query.categoryIds ?? null]);
     const [items, total] = await Promise.all([
       catalog.summaries({
         where,
@@ -35,7 +39,7 @@ export function createSearchRepository(db: Executor, catalog: CatalogRepository)
         offset: query.offset,
         now: query.now,
       }),
-      catalog.countProducts(where),
+      query.total ? query.total(key, count) : count(),
     ]);
     return { items, total };
   }
@@ -64,7 +68,7 @@ export function createSearchRepository(db: Executor, catalog: CatalogRepository)
               : []),
             desc(products.id),
           ];
-      return page(where, orderBy, query);
+      return page('search', where, orderBy, query);
     },
 
     /** Fallback when nothing matched: names containing the query's trigrams (GIN trigram index). */
@@ -77,7 +81,7 @@ export function createSearchRepository(db: Executor, catalog: CatalogRepository)
       const orderBy = query.sort
         ? productOrder(query.sort, query.now)
         : [desc(sql`word_similarity(${query.raw}, ${products.name})`), desc(products.id)];
-      return page(where, orderBy, query);
+      return page('similar', where, orderBy, query);
     },
 
     /**

@@ -1,3 +1,4 @@
+import type { CountCache } from '../../count-cache';
 import { pageMeta } from '../../envelope';
 import type { Clock } from '../../ports';
 import type { CatalogService } from '../catalog/catalog.service';
@@ -9,6 +10,8 @@ export interface SearchServiceDeps {
   repo: SearchRepository;
   catalog: Pick<CatalogService, 'requireCategoryFilter'>;
   clock: Clock;
+  /** Recent result totals; without it every page is counted. */
+  counts?: CountCache;
 }
 
 const MAX_WORDS = 10;
@@ -21,7 +24,7 @@ export function queryWords(q: string): string[] {
   return (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_WORDS);
 }
 
-export function createSearchService({ repo, catalog, clock }: SearchServiceDeps) {
+export function createSearchService({ repo, catalog, clock, counts }: SearchServiceDeps) {
   /**
    * `word | correction` per query word (the last word also as a prefix, for as-you-type
    * searches), all words required: "wireless hedphones" → `wireless & (hedphones:* | headphones)`.
@@ -58,6 +61,12 @@ export function createSearchService({ repo, catalog, clock }: SearchServiceDeps)
         limit: input.per_page,
         offset: (input.page - 1) * input.per_page,
         now: clock.now(),
+        ...(counts
+          ? {
+              total: (key: string, count: () => Promise<number>) =>
+                counts.get(`search:${key}`, count),
+            }
+          : {}),
       };
       let result = await repo.search(query);
       if (result.total === 0) result = await repo.searchSimilarNames(query);

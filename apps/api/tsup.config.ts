@@ -1,0 +1,34 @@
+import { cpSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'tsup';
+
+/**
+ * The production build: `dist/main.js`, one ESM bundle of the API and the workspace packages
+ * (`@storefront/*`, consumed as TypeScript source), with every npm dependency left external
+ * (resolved from node_modules at run time, so each must be a dependency of this package).
+ * The drizzle migrations are copied to `dist/drizzle`, where main.ts looks for them.
+ */
+const migrations = fileURLToPath(new URL('../../packages/db/drizzle', import.meta.url));
+
+export default defineConfig({
+  entry: { main: 'src/main.ts' },
+  outDir: 'dist',
+  format: ['esm'],
+  platform: 'node',
+  target: 'node20',
+  bundle: true,
+  splitting: false,
+  sourcemap: true,
+  clean: true,
+  dts: false,
+  // JSON data files (i18n-iso-countries' locale) are inlined: an external JSON import would
+  // lose its `with { type: 'json' }` attribute.
+  noExternal: [/^@storefront\//, /\.json$/],
+  // Any other bare specifier (npm packages, node: built-ins) stays an import.
+  external: [/^(?!.*\.json$)[^./@]/, /^@(?!storefront\/)(?!.*\.json$)/],
+  async onSuccess() {
+    cpSync(migrations, fileURLToPath(new URL('./dist/drizzle', import.meta.url)), {
+      recursive: true,
+    });
+  },
+});
