@@ -1,0 +1,164 @@
+import type { StorefrontError } from './errors';
+import { NAMESPACES, type Namespace } from './namespaces';
+import type { AvatarOutput, Procedures } from './procedures.generated';
+import { ROUTES } from './routes.generated';
+import { memoryTokenStore, type TokenStore } from './tokens';
+import {
+  createTransport,
+  type FetchLike,
+  type Operation,
+  type RequestOptions,
+  type RetryOptions,
+} from './transport';
+
+type Routes = typeof ROUTES;
+/** Procedure path of a REST operation, e.g. `'auth.login'`. */
+export type RouteKey = keyof Routes;
+
+/** Pagination block of list answers (api-contract.md §3). */
+export interface PageMeta {
+  current_page: number;
+  per_page: number;
+  total: number;
+  last_page: number;
+}
+
+/** What a method returns for a response body: `data`, `{ data, meta }` for lists, or the body. */
+export type Unwrap<Body> = Body extends { success: true; data: infer D; meta: infer M }
+  ? { data: D; meta: M }
+  : Body extends { success: true; data: infer D }
+    ? D
+    : Body extends { success: true }
+      ? // biome-ignore lint/suspicious/noConfusingVoidType: it is a method's Promise<void>
+        void
+      : Body;
+
+/** What you pass to an operation, e.g. `OperationInput<'auth.login'>`. */
+export type OperationInput<K extends keyof Procedures> = Procedures[K]['input'];
+/** What an operation's method resolves to, e.g. `OperationResult<'auth.me'>` (the user). */
+export type OperationResult<K extends keyof Procedures> = Unwrap<Procedures[K]['output']>;
+
+// biome-ignore lint/suspicious/noConfusingVoidType: tRPC infers `void` for a procedure without input
+type Method<K extends RouteKey> = [OperationInput<K>] extends [void | undefined]
+  ? (options?: RequestOptions) => Promise<OperationResult<K>>
+  : // biome-ignore lint/complexity/noBannedTypes: "every field optional" is exactly `{} extends T`
+    {} extends OperationInput<K>
+    ? (input?: OperationInput<K>, options?: RequestOptions) => Promise<OperationResult<K>>
+    : (input: OperationInput<K>, options?: RequestOptions) => Promise<OperationResult<K>>;
+
+type KeysIn<N extends Namespace> = {
+  [K in RouteKey]: Routes[K]['namespace'] extends N ? K : never;
+}[RouteKey];
+
+/** The generated methods of one namespace. */
+export type NamespaceMethods<N extends Namespace> = {
+  [K in KeysIn<N> as Routes[K]['name']]: Method<K>;
+};
+
+/**
+ * A React Native file (`{ uri, name, type }`, as from expo-image-picker or
+ * react-native-document-picker) or a Blob/File (browsers, Node 20+).
+ */
+export type UploadFile = { uri: string; name: string; type: string } | Blob;
+
+/** The two operations that are not JSON procedures, written by hand. */
+interface HandWritten {
+  auth: {
+    /** POST /auth/avatar (multipart field `avatar`; JPEG, PNG, WebP or GIF, 2 MB at most). */
+    uploadAvatar(file: UploadFile, options?: RequestOptions): Promise<Unwrap<AvatarOutput>>;
+  };
+  orders: {
+    /** GET /customer/orders/{id}/invoice: the PDF bytes (the order must be paid). */
+    invoice(id: number, options?: RequestOptions): Promise<ArrayBuffer>;
+  };
+}
+
+export type StorefrontClient = {
+  [N in Namespace]: NamespaceMethods<N> & (N extends keyof HandWritten ? HandWritten[N] : unknown);
+} & {
+  /** The store the client reads the bearer token from (e.g. to check for a session at start). */
+  readonly tokenStore: TokenStore;
+};
+
+export interface StorefrontClientOptions {
+  /** The server's origin, e.g. `https://shop.example.com` (`/api/v1` is added; it may be given). */
+  baseUrl: string;
+  /** Where the bearer token is kept. Default: in memory. */
+  tokenStore?: TokenStore;
+  /** Default: the global `fetch`. */
+  fetch?: FetchLike;
+  /**
+   * Called when a request that carried a token is answered 401 UNAUTHENTICATED (expired or
+   * revoked session), once per token however many requests fail with it. The token is cleared
+   * from the store before the call. Not called for logout.
+   */
+  onUnauthorized?: (error: StorefrontError) => void | Promise<void>;
+  /** Headers sent with every request (e.g. `Accept-Language`, an app version). */
+  headers?: Record<string, string>;
+  /** Retries of GETs and idempotent operations. */
+  retry?: RetryOptions;
+}
+
+function isBlob(file: UploadFile): file is Blob {
+  return typeof Blob !== 'undefined' && file instanceof Blob;
+}
+
+export function createStorefrontClient(options: StorefrontClientOptions): StorefrontClient {
+  const fetchImpl: FetchLike =
+    options.fetch ?? ((url, init) => globalThis.fetch(url, init as RequestInit));
+  const tokenStore = options.tokenStore ?? memoryTokenStore();
+  const transport = createTransport({
+    baseUrl: options.baseUrl,
+    fetch: fetchImpl,
+    tokenStore,
+    ...(options.onUnauthorized ? { onUnauthorized: options.onUnauthorized } : {}),
+    ...(options.headers ? { headers: options.headers } : {}),
+    ...(options.retry ? { retry: options.retry } : {}),
+  });
+
+  const namespaces: Record<string, Record<string, unknown>> = {};
+  for (const namespace of NAMESPACES) namespaces[namespace] = {};
+  for (const route of Object.values(ROUTES) as Operation[] &
+    { namespace: string; name: string }[]) {
+    const target = namespaces[route.namespace] as Record<string, unknown>;
+    target[route.name] = route.hasInput
+      ? (input?: unknown, callOptions?: RequestOptions) =>
+          transport.call(route, input ?? {}, callOptions)
+      : (callOptions?: RequestOptions) => transport.call(route, undefined, callOptions);
+  }
+
+  const handWritten: HandWritten = {
+    auth: {
+      uploadAvatar(file, callOptions) {
+        const form = new FormData();
+        if (isBlob(file)) {
+          form.append('avatar', file, (file as { name?: string }).name ?? 'avatar');
+        } else {
+          // React Native's FormData takes `{ uri, name, type }` and streams the file itself.
+          form.append('avatar', file as unknown as Blob);
+        }
+        return transport.send(
+          { method: 'POST', path: '/auth/avatar', body: form, retry: 'never' },
+          callOptions,
+        ) as Promise<Unwrap<AvatarOutput>>;
+      },
+    },
+    orders: {
+      invoice(id, callOptions) {
+        return transport.send(
+          {
+            method: 'GET',
+            path: `/customer/orders/${encodeURIComponent(String(id))}/invoice`,
+            retry: 'safe',
+            binary: true,
+          },
+          callOptions,
+        ) as Promise<ArrayBuffer>;
+      },
+    },
+  };
+  Object.assign(namespaces.auth as object, handWritten.auth);
+  Object.assign(namespaces.orders as object, handWritten.orders);
+
+  return { ...namespaces, tokenStore } as unknown as StorefrontClient;
+}

@@ -1,0 +1,25 @@
+export {
+  createStorefrontClient,
+  type NamespaceMethods,
+  type OperationInput,
+  type OperationResult,
+  type PageMeta,
+  type RouteKey,
+  type StorefrontClient,
+  type StorefrontClientOptions,
+  type Unwrap,
+  type UploadFile,
+} from './client';
+export {
+  ERROR_CODES,
+  type FieldErrors,
+  isStorefrontError,
+  type ServerErrorCode,
+  StorefrontError,
+  type StorefrontErrorCode,
+} from './errors';
+export { NAMESPACES, type Namespace } from './namespaces';
+export type { Procedures } from './procedures.generated';
+export { ROUTES } from './routes.generated';
+export { memoryTokenStore, type TokenStore } from './tokens';
+export type { FetchLike, RequestOptions, RetryOptions } from './transport';
