@@ -52,9 +52,78 @@ export type AppRouter = TRPCBuiltRouter<
     features: {
       list: Query<'features.list'>;
     };
+    products: {
+      list: Query<'products.list'>;
+      featured: Query<'products.featured'>;
+      onSale: Query<'products.onSale'>;
+      newArrivals: Query<'products.newArrivals'>;
+      detail: Query<'products.detail'>;
+      related: Query<'products.related'>;
+    };
+    reviews: {
+      list: Query<'reviews.list'>;
+      create: Mutation<'reviews.create'>;
+      update: Mutation<'reviews.update'>;
+      remove: Mutation<'reviews.remove'>;
+      vote: Mutation<'reviews.vote'>;
+    };
+    categories: {
+      list: Query<'categories.list'>;
+      tree: Query<'categories.tree'>;
+      detail: Query<'categories.detail'>;
+      products: Query<'categories.products'>;
+    };
+    search: {
+      suggestions: Query<'search.suggestions'>;
+      products: Query<'search.products'>;
+    };
+    banners: {
+      list: Query<'banners.list'>;
+      detail: Query<'banners.detail'>;
+    };
+    currency: {
+      default: Query<'currency.default'>;
+      list: Query<'currency.list'>;
+    };
+    cart: {
+      get: Query<'cart.get'>;
+      count: Query<'cart.count'>;
+      add: Mutation<'cart.add'>;
+      updateItem: Mutation<'cart.updateItem'>;
+      removeItem: Mutation<'cart.removeItem'>;
+      clear: Mutation<'cart.clear'>;
+      applyCoupon: Mutation<'cart.applyCoupon'>;
+      removeCoupon: Mutation<'cart.removeCoupon'>;
+    };
+    checkout: {
+      init: Query<'checkout.init'>;
+      shippingAddress: Mutation<'checkout.shippingAddress'>;
+      billingAddress: Mutation<'checkout.billingAddress'>;
+      shippingMethods: Query<'checkout.shippingMethods'>;
+      shippingMethod: Mutation<'checkout.shippingMethod'>;
+      paymentMethods: Query<'checkout.paymentMethods'>;
+      paymentMethod: Mutation<'checkout.paymentMethod'>;
+      summary: Query<'checkout.summary'>;
+      placeOrder: Mutation<'checkout.placeOrder'>;
+    };
+    orders: {
+      list: Query<'orders.list'>;
+      get: Query<'orders.get'>;
+      cancel: Mutation<'orders.cancel'>;
+      track: Query<'orders.track'>;
+    };
+    wishlist: {
+      list: Query<'wishlist.list'>;
+      add: Mutation<'wishlist.add'>;
+      remove: Mutation<'wishlist.remove'>;
+      moveToCart: Mutation<'wishlist.moveToCart'>;
+    };
     sync: {
       status: Query<'sync.status'>;
       heartbeat: Mutation<'sync.heartbeat'>;
+    };
+    ai: {
+      generateDescription: Mutation<'ai.generateDescription'>;
     };
     admin: {
       customers: {

@@ -85,6 +85,236 @@ export interface Procedures {
     input: void;
     output: { success: true; data: { wishlist: boolean; reviews: boolean; coupons: boolean; gift_cards: boolean; loyalty_points: boolean; ai_descriptions: boolean; }; message?: string | undefined; };
   };
+  'products.list': {
+    type: 'query';
+    input: { page?: number | undefined; per_page?: number | undefined; category_id?: number | undefined; sort?: 'newest' | 'price_asc' | 'price_desc' | 'name_asc' | 'rating' | undefined; };
+    output: { success: true; data: { id: number; sku: string; name: string; slug: string; type: 'simple' | 'configurable'; short_description: string; price: number; special_price: number | null; final_price: number; on_sale: boolean; currency: string; in_stock: boolean; stock_quantity: number; thumbnail: string | null; rating: number; reviews_count: number; created_at: string; }[]; meta: { current_page: number; per_page: number; total: number; last_page: number; }; message?: string | undefined; };
+  };
+  'products.featured': {
+    type: 'query';
+    input: { limit?: number | undefined; };
+    output: { success: true; data: { id: number; sku: string; name: string; slug: string; type: 'simple' | 'configurable'; short_description: string; price: number; special_price: number | null; final_price: number; on_sale: boolean; currency: string; in_stock: boolean; stock_quantity: number; thumbnail: string | null; rating: number; reviews_count: number; created_at: string; }[]; message?: string | undefined; };
+  };
+  'products.onSale': {
+    type: 'query';
+    input: { page?: number | undefined; per_page?: number | undefined; sort?: 'newest' | 'price_asc' | 'price_desc' | 'name_asc' | 'rating' | undefined; };
+    output: { success: true; data: { id: number; sku: string; name: string; slug: string; type: 'simple' | 'configurable'; short_description: string; price: number; special_price: number | null; final_price: number; on_sale: boolean; currency: string; in_stock: boolean; stock_quantity: number; thumbnail: string | null; rating: number; reviews_count: number; created_at: string; }[]; meta: { current_page: number; per_page: number; total: number; last_page: number; }; message?: string | undefined; };
+  };
+  'products.newArrivals': {
+    type: 'query';
+    input: { limit?: number | undefined; };
+    output: { success: true; data: { id: number; sku: string; name: string; slug: string; type: 'simple' | 'configurable'; short_description: string; price: number; special_price: number | null; final_price: number; on_sale: boolean; currency: string; in_stock: boolean; stock_quantity: number; thumbnail: string | null; rating: number; reviews_count: number; created_at: string; }[]; message?: string | undefined; };
+  };
+  'products.detail': {
+    type: 'query';
+    input: { id: number; };
+    output: { success: true; data: { id: number; sku: string; name: string; slug: string; type: 'simple' | 'configurable'; short_description: string; price: number; special_price: number | null; final_price: number; on_sale: boolean; currency: string; in_stock: boolean; stock_quantity: number; thumbnail: string | null; rating: number; reviews_count: number; created_at: string; description: string; images: { url: string; alt: string; }[]; categories: { id: number; name: string; slug: string; }[]; variants: { id: number; sku: string; name: string; price: number; special_price: number | null; final_price: number; in_stock: boolean; stock_quantity: number; options: Record<string, string>; }[]; attributes: { code: string; name: string; values: string[]; }[]; recent_reviews: { id: number; product_id: number; customer_name: string; rating: number; title: string; comment: string; helpful_count: number; verified_purchase: boolean; created_at: string; updated_at: string; }[]; meta: { title: string; description: string; keywords: string; }; }; message?: string | undefined; };
+  };
+  'products.related': {
+    type: 'query';
+    input: { id: number; };
+    output: { success: true; data: { id: number; sku: string; name: string; slug: string; type: 'simple' | 'configurable'; short_description: string; price: number; special_price: number | null; final_price: number; on_sale: boolean; currency: string; in_stock: boolean; stock_quantity: number; thumbnail: string | null; rating: number; reviews_count: number; created_at: string; }[]; message?: string | undefined; };
+  };
+  'reviews.list': {
+    type: 'query';
+    input: { id: number; page?: number | undefined; per_page?: number | undefined; };
+    output: { success: true; data: { id: number; product_id: number; customer_name: string; rating: number; title: string; comment: string; helpful_count: number; verified_purchase: boolean; created_at: string; updated_at: string; }[]; meta: { current_page: number; per_page: number; total: number; last_page: number; }; message?: string | undefined; };
+  };
+  'reviews.create': {
+    type: 'mutation';
+    input: { product_id: number; rating: number; title: string; comment: string; };
+    output: { success: true; data: { id: number; product_id: number; customer_name: string; rating: number; title: string; comment: string; helpful_count: number; verified_purchase: boolean; created_at: string; updated_at: string; }; message?: string | undefined; };
+  };
+  'reviews.update': {
+    type: 'mutation';
+    input: { id: number; rating?: number | undefined; title?: string | undefined; comment?: string | undefined; };
+    output: { success: true; data: { id: number; product_id: number; customer_name: string; rating: number; title: string; comment: string; helpful_count: number; verified_purchase: boolean; created_at: string; updated_at: string; }; message?: string | undefined; };
+  };
+  'reviews.remove': {
+    type: 'mutation';
+    input: { id: number; };
+    output: { success: true; data: null; message?: string | undefined; };
+  };
+  'reviews.vote': {
+    type: 'mutation';
+    input: { id: number; helpful: boolean; };
+    output: { success: true; data: { id: number; product_id: number; customer_name: string; rating: number; title: string; comment: string; helpful_count: number; verified_purchase: boolean; created_at: string; updated_at: string; }; message?: string | undefined; };
+  };
+  'categories.list': {
+    type: 'query';
+    input: void;
+    output: { success: true; data: { id: number; name: string; slug: string; description: string; image: string | null; parent_id: number | null; position: number; product_count: number; }[]; message?: string | undefined; };
+  };
+  'categories.tree': {
+    type: 'query';
+    input: void;
+    output: { success: true; data: CategoryTreeNode[]; message?: string | undefined; };
+  };
+  'categories.detail': {
+    type: 'query';
+    input: { id: number; };
+    output: { success: true; data: { id: number; name: string; slug: string; description: string; image: string | null; parent_id: number | null; position: number; product_count: number; }; message?: string | undefined; };
+  };
+  'categories.products': {
+    type: 'query';
+    input: { id: number; page?: number | undefined; per_page?: number | undefined; sort?: 'newest' | 'price_asc' | 'price_desc' | 'name_asc' | 'rating' | undefined; };
+    output: { success: true; data: { id: number; sku: string; name: string; slug: string; type: 'simple' | 'configurable'; short_description: string; price: number; special_price: number | null; final_price: number; on_sale: boolean; currency: string; in_stock: boolean; stock_quantity: number; thumbnail: string | null; rating: number; reviews_count: number; created_at: string; }[]; meta: { current_page: number; per_page: number; total: number; last_page: number; }; message?: string | undefined; };
+  };
+  'search.suggestions': {
+    type: 'query';
+    input: { q: string; };
+    output: { success: true; data: string[]; message?: string | undefined; };
+  };
+  'search.products': {
+    type: 'query';
+    input: { q: string; category_id?: number | undefined; page?: number | undefined; per_page?: number | undefined; sort?: 'newest' | 'price_asc' | 'price_desc' | 'name_asc' | 'rating' | undefined; };
+    output: { success: true; data: { id: number; sku: string; name: string; slug: string; type: 'simple' | 'configurable'; short_description: string; price: number; special_price: number | null; final_price: number; on_sale: boolean; currency: string; in_stock: boolean; stock_quantity: number; thumbnail: string | null; rating: number; reviews_count: number; created_at: string; }[]; meta: { current_page: number; per_page: number; total: number; last_page: number; }; message?: string | undefined; };
+  };
+  'banners.list': {
+    type: 'query';
+    input: void;
+    output: { success: true; data: { id: number; identifier: string; title: string; subtitle: string | null; image_url: string; link_type: 'category' | 'url' | 'product' | 'none'; link_value: string | null; position: number; starts_at: string | null; ends_at: string | null; }[]; message?: string | undefined; };
+  };
+  'banners.detail': {
+    type: 'query';
+    input: { identifier: string; };
+    output: { success: true; data: { id: number; identifier: string; title: string; subtitle: string | null; image_url: string; link_type: 'category' | 'url' | 'product' | 'none'; link_value: string | null; position: number; starts_at: string | null; ends_at: string | null; }; message?: string | undefined; };
+  };
+  'currency.default': {
+    type: 'query';
+    input: void;
+    output: { success: true; data: { code: string; name: string; symbol: string; exchange_rate: number; decimal_places: number; is_default: boolean; }; message?: string | undefined; };
+  };
+  'currency.list': {
+    type: 'query';
+    input: void;
+    output: { success: true; data: { code: string; name: string; symbol: string; exchange_rate: number; decimal_places: number; is_default: boolean; }[]; message?: string | undefined; };
+  };
+  'cart.get': {
+    type: 'query';
+    input: void;
+    output: { success: true; data: { id: number; items: { id: number; product_id: number; variant_id: number | null; product_name: string; variant_name: string | null; sku: string; product_image: string | null; price: number; quantity: number; total: number; available: boolean; stock_quantity: number; }[]; subtotal: number; discount: number; shipping: number; tax: number; total: number; coupon_code: string | null; item_count: number; currency: string; warnings: string[]; }; message?: string | undefined; };
+  };
+  'cart.count': {
+    type: 'query';
+    input: void;
+    output: { success: true; data: { count: number; }; message?: string | undefined; };
+  };
+  'cart.add': {
+    type: 'mutation';
+    input: { product_id: number; quantity?: number | undefined; variant_id?: number | null | undefined; };
+    output: { success: true; data: { id: number; items: { id: number; product_id: number; variant_id: number | null; product_name: string; variant_name: string | null; sku: string; product_image: string | null; price: number; quantity: number; total: number; available: boolean; stock_quantity: number; }[]; subtotal: number; discount: number; shipping: number; tax: number; total: number; coupon_code: string | null; item_count: number; currency: string; warnings: string[]; }; message?: string | undefined; };
+  };
+  'cart.updateItem': {
+    type: 'mutation';
+    input: { id: number; quantity: number; };
+    output: { success: true; data: { id: number; items: { id: number; product_id: number; variant_id: number | null; product_name: string; variant_name: string | null; sku: string; product_image: string | null; price: number; quantity: number; total: number; available: boolean; stock_quantity: number; }[]; subtotal: number; discount: number; shipping: number; tax: number; total: number; coupon_code: string | null; item_count: number; currency: string; warnings: string[]; }; message?: string | undefined; };
+  };
+  'cart.removeItem': {
+    type: 'mutation';
+    input: { id: number; };
+    output: { success: true; data: { id: number; items: { id: number; product_id: number; variant_id: number | null; product_name: string; variant_name: string | null; sku: string; product_image: string | null; price: number; quantity: number; total: number; available: boolean; stock_quantity: number; }[]; subtotal: number; discount: number; shipping: number; tax: number; total: number; coupon_code: string | null; item_count: number; currency: string; warnings: string[]; }; message?: string | undefined; };
+  };
+  'cart.clear': {
+    type: 'mutation';
+    input: void;
+    output: { success: true; data: { id: number; items: { id: number; product_id: number; variant_id: number | null; product_name: string; variant_name: string | null; sku: string; product_image: string | null; price: number; quantity: number; total: number; available: boolean; stock_quantity: number; }[]; subtotal: number; discount: number; shipping: number; tax: number; total: number; coupon_code: string | null; item_count: number; currency: string; warnings: string[]; }; message?: string | undefined; };
+  };
+  'cart.applyCoupon': {
+    type: 'mutation';
+    input: { coupon_code: string; };
+    output: { success: true; data: { id: number; items: { id: number; product_id: number; variant_id: number | null; product_name: string; variant_name: string | null; sku: string; product_image: string | null; price: number; quantity: number; total: number; available: boolean; stock_quantity: number; }[]; subtotal: number; discount: number; shipping: number; tax: number; total: number; coupon_code: string | null; item_count: number; currency: string; warnings: string[]; }; message?: string | undefined; };
+  };
+  'cart.removeCoupon': {
+    type: 'mutation';
+    input: void;
+    output: { success: true; data: { id: number; items: { id: number; product_id: number; variant_id: number | null; product_name: string; variant_name: string | null; sku: string; product_image: string | null; price: number; quantity: number; total: number; available: boolean; stock_quantity: number; }[]; subtotal: number; discount: number; shipping: number; tax: number; total: number; coupon_code: string | null; item_count: number; currency: string; warnings: string[]; }; message?: string | undefined; };
+  };
+  'checkout.init': {
+    type: 'query';
+    input: void;
+    output: { success: true; data: { cart: { id: number; items: { id: number; product_id: number; variant_id: number | null; product_name: string; variant_name: string | null; sku: string; product_image: string | null; price: number; quantity: number; total: number; available: boolean; stock_quantity: number; }[]; subtotal: number; discount: number; shipping: number; tax: number; total: number; coupon_code: string | null; item_count: number; currency: string; warnings: string[]; }; saved_addresses: { id: number; type: 'shipping' | 'billing'; first_name: string; last_name: string; email: string | null; phone: string; address_line_1: string; address_line_2: string | null; city: string; state: string | null; postcode: string; country: string; country_name: string; is_default_shipping: boolean; is_default_billing: boolean; }[]; shipping_address: { email: string | null; phone: string; first_name: string; last_name: string; address_line_1: string; address_line_2: string | null; city: string; state: string | null; postcode: string; country: string; country_name: string; } | null; billing_address: { email: string | null; phone: string; first_name: string; last_name: string; address_line_1: string; address_line_2: string | null; city: string; state: string | null; postcode: string; country: string; country_name: string; } | null; shipping_method: { code: string; name: string; description: string; rate: number; } | null; payment_method: { code: string; name: string; description: string; type: 'card' | 'gateway' | 'offline'; } | null; gateway_order: { id: string; amount: number; currency: string; } | null; missing_steps: ('shipping_address' | 'shipping_method' | 'payment_method')[]; ready_to_place: boolean; }; message?: string | undefined; };
+  };
+  'checkout.shippingAddress': {
+    type: 'mutation';
+    input: { same_as_shipping?: unknown; first_name?: string | undefined; last_name?: string | undefined; email?: string | undefined; phone?: string | undefined; address_line_1?: string | undefined; address_line_2?: string | null | undefined; city?: string | undefined; state?: string | null | undefined; postcode?: string | undefined; country?: string | undefined; address_id?: number | undefined; };
+    output: { success: true; data: { cart: { id: number; items: { id: number; product_id: number; variant_id: number | null; product_name: string; variant_name: string | null; sku: string; product_image: string | null; price: number; quantity: number; total: number; available: boolean; stock_quantity: number; }[]; subtotal: number; discount: number; shipping: number; tax: number; total: number; coupon_code: string | null; item_count: number; currency: string; warnings: string[]; }; saved_addresses: { id: number; type: 'shipping' | 'billing'; first_name: string; last_name: string; email: string | null; phone: string; address_line_1: string; address_line_2: string | null; city: string; state: string | null; postcode: string; country: string; country_name: string; is_default_shipping: boolean; is_default_billing: boolean; }[]; shipping_address: { email: string | null; phone: string; first_name: string; last_name: string; address_line_1: string; address_line_2: string | null; city: string; state: string | null; postcode: string; country: string; country_name: string; } | null; billing_address: { email: string | null; phone: string; first_name: string; last_name: string; address_line_1: string; address_line_2: string | null; city: string; state: string | null; postcode: string; country: string; country_name: string; } | null; shipping_method: { code: string; name: string; description: string; rate: number; } | null; payment_method: { code: string; name: string; description: string; type: 'card' | 'gateway' | 'offline'; } | null; gateway_order: { id: string; amount: number; currency: string; } | null; missing_steps: ('shipping_address' | 'shipping_method' | 'payment_method')[]; ready_to_place: boolean; }; message?: string | undefined; };
+  };
+  'checkout.billingAddress': {
+    type: 'mutation';
+    input: { same_as_shipping?: unknown; first_name?: string | undefined; last_name?: string | undefined; email?: string | undefined; phone?: string | undefined; address_line_1?: string | undefined; address_line_2?: string | null | undefined; city?: string | undefined; state?: string | null | undefined; postcode?: string | undefined; country?: string | undefined; address_id?: number | undefined; };
+    output: { success: true; data: { cart: { id: number; items: { id: number; product_id: number; variant_id: number | null; product_name: string; variant_name: string | null; sku: string; product_image: string | null; price: number; quantity: number; total: number; available: boolean; stock_quantity: number; }[]; subtotal: number; discount: number; shipping: number; tax: number; total: number; coupon_code: string | null; item_count: number; currency: string; warnings: string[]; }; saved_addresses: { id: number; type: 'shipping' | 'billing'; first_name: string; last_name: string; email: string | null; phone: string; address_line_1: string; address_line_2: string | null; city: string; state: string | null; postcode: string; country: string; country_name: string; is_default_shipping: boolean; is_default_billing: boolean; }[]; shipping_address: { email: string | null; phone: string; first_name: string; last_name: string; address_line_1: string; address_line_2: string | null; city: string; state: string | null; postcode: string; country: string; country_name: string; } | null; billing_address: { email: string | null; phone: string; first_name: string; last_name: string; address_line_1: string; address_line_2: string | null; city: string; state: string | null; postcode: string; country: string; country_name: string; } | null; shipping_method: { code: string; name: string; description: string; rate: number; } | null; payment_method: { code: string; name: string; description: string; type: 'card' | 'gateway' | 'offline'; } | null; gateway_order: { id: string; amount: number; currency: string; } | null; missing_steps: ('shipping_address' | 'shipping_method' | 'payment_method')[]; ready_to_place: boolean; }; message?: string | undefined; };
+  };
+  'checkout.shippingMethods': {
+    type: 'query';
+    input: void;
+    output: { success: true; data: { code: string; name: string; description: string; rate: number; }[]; message?: string | undefined; };
+  };
+  'checkout.shippingMethod': {
+    type: 'mutation';
+    input: { shipping_method: string; };
+    output: { success: true; data: { cart: { id: number; items: { id: number; product_id: number; variant_id: number | null; product_name: string; variant_name: string | null; sku: string; product_image: string | null; price: number; quantity: number; total: number; available: boolean; stock_quantity: number; }[]; subtotal: number; discount: number; shipping: number; tax: number; total: number; coupon_code: string | null; item_count: number; currency: string; warnings: string[]; }; saved_addresses: { id: number; type: 'shipping' | 'billing'; first_name: string; last_name: string; email: string | null; phone: string; address_line_1: string; address_line_2: string | null; city: string; state: string | null; postcode: string; country: string; country_name: string; is_default_shipping: boolean; is_default_billing: boolean; }[]; shipping_address: { email: string | null; phone: string; first_name: string; last_name: string; address_line_1: string; address_line_2: string | null; city: string; state: string | null; postcode: string; country: string; country_name: string; } | null; billing_address: { email: string | null; phone: string; first_name: string; last_name: string; address_line_1: string; address_line_2: string | null; city: string; state: string | null; postcode: string; country: string; country_name: string; } | null; shipping_method: { code: string; name: string; description: string; rate: number; } | null; payment_method: { code: string; name: string; description: string; type: 'card' | 'gateway' | 'offline'; } | null; gateway_order: { id: string; amount: number; currency: string; } | null; missing_steps: ('shipping_address' | 'shipping_method' | 'payment_method')[]; ready_to_place: boolean; }; message?: string | undefined; };
+  };
+  'checkout.paymentMethods': {
+    type: 'query';
+    input: void;
+    output: { success: true; data: { code: string; name: string; description: string; type: 'card' | 'gateway' | 'offline'; }[]; message?: string | undefined; };
+  };
+  'checkout.paymentMethod': {
+    type: 'mutation';
+    input: { payment_method: string; };
+    output: { success: true; data: { cart: { id: number; items: { id: number; product_id: number; variant_id: number | null; product_name: string; variant_name: string | null; sku: string; product_image: string | null; price: number; quantity: number; total: number; available: boolean; stock_quantity: number; }[]; subtotal: number; discount: number; shipping: number; tax: number; total: number; coupon_code: string | null; item_count: number; currency: string; warnings: string[]; }; saved_addresses: { id: number; type: 'shipping' | 'billing'; first_name: string; last_name: string; email: string | null; phone: string; address_line_1: string; address_line_2: string | null; city: string; state: string | null; postcode: string; country: string; country_name: string; is_default_shipping: boolean; is_default_billing: boolean; }[]; shipping_address: { email: string | null; phone: string; first_name: string; last_name: string; address_line_1: string; address_line_2: string | null; city: string; state: string | null; postcode: string; country: string; country_name: string; } | null; billing_address: { email: string | null; phone: string; first_name: string; last_name: string; address_line_1: string; address_line_2: string | null; city: string; state: string | null; postcode: string; country: string; country_name: string; } | null; shipping_method: { code: string; name: string; description: string; rate: number; } | null; payment_method: { code: string; name: string; description: string; type: 'card' | 'gateway' | 'offline'; } | null; gateway_order: { id: string; amount: number; currency: string; } | null; missing_steps: ('shipping_address' | 'shipping_method' | 'payment_method')[]; ready_to_place: boolean; }; message?: string | undefined; };
+  };
+  'checkout.summary': {
+    type: 'query';
+    input: void;
+    output: { success: true; data: { cart: { id: number; items: { id: number; product_id: number; variant_id: number | null; product_name: string; variant_name: string | null; sku: string; product_image: string | null; price: number; quantity: number; total: number; available: boolean; stock_quantity: number; }[]; subtotal: number; discount: number; shipping: number; tax: number; total: number; coupon_code: string | null; item_count: number; currency: string; warnings: string[]; }; saved_addresses: { id: number; type: 'shipping' | 'billing'; first_name: string; last_name: string; email: string | null; phone: string; address_line_1: string; address_line_2: string | null; city: string; state: string | null; postcode: string; country: string; country_name: string; is_default_shipping: boolean; is_default_billing: boolean; }[]; shipping_address: { email: string | null; phone: string; first_name: string; last_name: string; address_line_1: string; address_line_2: string | null; city: string; state: string | null; postcode: string; country: string; country_name: string; } | null; billing_address: { email: string | null; phone: string; first_name: string; last_name: string; address_line_1: string; address_line_2: string | null; city: string; state: string | null; postcode: string; country: string; country_name: string; } | null; shipping_method: { code: string; name: string; description: string; rate: number; } | null; payment_method: { code: string; name: string; description: string; type: 'card' | 'gateway' | 'offline'; } | null; gateway_order: { id: string; amount: number; currency: string; } | null; missing_steps: ('shipping_address' | 'shipping_method' | 'payment_method')[]; ready_to_place: boolean; }; message?: string | undefined; };
+  };
+  'checkout.placeOrder': {
+    type: 'mutation';
+    input: { notes?: string | undefined; payment_data?: { gateway_payment_id: string; gateway_order_id: string; gateway_signature: string; } | undefined; };
+    output: { success: true; data: { order_id: number; order_number: string; total: number; status: string; payment_status: string; }; message?: string | undefined; };
+  };
+  'orders.list': {
+    type: 'query';
+    input: { status?: 'pending' | 'processing' | 'shipped' | 'completed' | 'canceled' | undefined; page?: number | undefined; per_page?: number | undefined; };
+    output: { success: true; data: { id: number; order_number: string; status: 'pending' | 'processing' | 'shipped' | 'completed' | 'canceled'; payment_status: 'pending' | 'paid' | 'refunded' | 'failed'; total: number; currency: string; item_count: number; created_at: string; }[]; meta: { current_page: number; per_page: number; total: number; last_page: number; }; message?: string | undefined; };
+  };
+  'orders.get': {
+    type: 'query';
+    input: { id: number; };
+    output: { success: true; data: { id: number; order_number: string; status: 'pending' | 'processing' | 'shipped' | 'completed' | 'canceled'; payment_status: 'pending' | 'paid' | 'refunded' | 'failed'; payment_method: string; shipping_method: string; subtotal: number; discount: number; shipping: number; tax: number; total: number; currency: string; coupon_code: string | null; items: { id: number; product_id: number | null; variant_id: number | null; product_name: string; variant_name: string | null; sku: string; price: number; quantity: number; total: number; }[]; shipping_address: { email: string | null; phone: string; first_name: string; last_name: string; address_line_1: string; address_line_2: string | null; city: string; state: string | null; postcode: string; country: string; country_name: string; }; billing_address: { email: string | null; phone: string; first_name: string; last_name: string; address_line_1: string; address_line_2: string | null; city: string; state: string | null; postcode: string; country: string; country_name: string; }; notes: string | null; cancel_reason: string | null; created_at: string; updated_at: string; }; message?: string | undefined; };
+  };
+  'orders.cancel': {
+    type: 'mutation';
+    input: { id: number; reason: string; };
+    output: { success: true; data: { id: number; order_number: string; status: 'pending' | 'processing' | 'shipped' | 'completed' | 'canceled'; payment_status: 'pending' | 'paid' | 'refunded' | 'failed'; payment_method: string; shipping_method: string; subtotal: number; discount: number; shipping: number; tax: number; total: number; currency: string; coupon_code: string | null; items: { id: number; product_id: number | null; variant_id: number | null; product_name: string; variant_name: string | null; sku: string; price: number; quantity: number; total: number; }[]; shipping_address: { email: string | null; phone: string; first_name: string; last_name: string; address_line_1: string; address_line_2: string | null; city: string; state: string | null; postcode: string; country: string; country_name: string; }; billing_address: { email: string | null; phone: string; first_name: string; last_name: string; address_line_1: string; address_line_2: string | null; city: string; state: string | null; postcode: string; country: string; country_name: string; }; notes: string | null; cancel_reason: string | null; created_at: string; updated_at: string; }; message?: string | undefined; };
+  };
+  'orders.track': {
+    type: 'query';
+    input: { id: number; };
+    output: { success: true; data: { order_id: number; order_number: string; status: 'pending' | 'processing' | 'shipped' | 'completed' | 'canceled'; carrier: string | null; tracking_number: string | null; tracking_url: string | null; events: { status: 'pending' | 'processing' | 'shipped' | 'completed' | 'canceled'; description: string; created_at: string; }[]; }; message?: string | undefined; };
+  };
+  'wishlist.list': {
+    type: 'query';
+    input: void;
+    output: { success: true; data: { id: number; product_id: number; product: { id: number; sku: string; name: string; slug: string; type: 'simple' | 'configurable'; short_description: string; price: number; special_price: number | null; final_price: number; on_sale: boolean; currency: string; in_stock: boolean; stock_quantity: number; thumbnail: string | null; rating: number; reviews_count: number; created_at: string; }; created_at: string; }[]; message?: string | undefined; };
+  };
+  'wishlist.add': {
+    type: 'mutation';
+    input: { product_id: number; };
+    output: { success: true; data: { id: number; product_id: number; product: { id: number; sku: string; name: string; slug: string; type: 'simple' | 'configurable'; short_description: string; price: number; special_price: number | null; final_price: number; on_sale: boolean; currency: string; in_stock: boolean; stock_quantity: number; thumbnail: string | null; rating: number; reviews_count: number; created_at: string; }; created_at: string; }; message?: string | undefined; };
+  };
+  'wishlist.remove': {
+    type: 'mutation';
+    input: { id: number; };
+    output: { success: true; data: null; message?: string | undefined; };
+  };
+  'wishlist.moveToCart': {
+    type: 'mutation';
+    input: { id: number; };
+    output: { success: true; data: { id: number; items: { id: number; product_id: number; variant_id: number | null; product_name: string; variant_name: string | null; sku: string; product_image: string | null; price: number; quantity: number; total: number; available: boolean; stock_quantity: number; }[]; subtotal: number; discount: number; shipping: number; tax: number; total: number; coupon_code: string | null; item_count: number; currency: string; warnings: string[]; }; message?: string | undefined; };
+  };
   'sync.status': {
     type: 'query';
     input: void;
@@ -94,6 +324,11 @@ export interface Procedures {
     type: 'mutation';
     input: { connected: boolean; sync_enabled?: boolean | undefined; last_status?: string | undefined; last_message?: string | undefined; last_sync_at?: string | undefined; };
     output: { success: true; };
+  };
+  'ai.generateDescription': {
+    type: 'mutation';
+    input: { id: number; product_title?: string | undefined; category?: string | undefined; attributes?: (string | { name: string; value: string | string[]; })[] | undefined; images?: string[] | undefined; brand?: string | undefined; key_features?: string[] | undefined; target_audience?: string | undefined; tone_preference?: string | undefined; language?: string | undefined; agent?: string | undefined; };
+    output: { success: true; data: { short_description: string; description: string; }; message?: string | undefined; };
   };
   'admin.customers.list': {
     type: 'query';
@@ -149,3 +384,11 @@ export interface Procedures {
 
 /** The body of POST /auth/avatar (a plain multipart route, not a procedure). */
 export type AvatarOutput = { success: true; data: { avatar_url: string; }; message?: string | undefined; };
+
+export interface CategoryTreeNode {
+  id: number;
+  name: string;
+  slug: string;
+  image: string | null;
+  children: CategoryTreeNode[];
+}

@@ -2,7 +2,11 @@
  * The SDK against the real server (createTestApp on a database of its own, a real HTTP port).
  * One customer walks through the app in order; each `it` continues where the previous one ended.
  */
+import { TEST_GATEWAY_SECRET } from '@storefront/api/test/harness';
 import { IMAGES } from '@storefront/api/test/support/images';
+import { seedStoreSetup } from '@storefront/db/seed/store-setup';
+import { createCurrency, createProduct } from '@storefront/db/testing/factories';
+import { signPayment } from '@storefront/routers/features/payments/gateway';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createStorefrontClient,
@@ -140,10 +144,61 @@ describe('a customer through the app', () => {
     await client.auth.me();
   });
 
-  // Cart → checkout → place order → cancel goes here when those endpoints land on the server
-  // (re-run `pnpm --filter @storefront/client-sdk generate` first). The idempotent retry of
-  // checkout.placeOrder is proven below and in transport.test.ts.
-  it.todo('adds to the cart, checks out, places an order once and cancels it');
+  it('adds to the cart, checks out with the card gateway, places the order once, downloads the invoice and cancels', async () => {
+    const { t } = server;
+    await createCurrency(t.db, { code: 'USD', isDefault: true });
+    await seedStoreSetup(t.db);
+    const product = await createProduct(t.db, {
+      name: 'Enamel Mug',
+      priceCents: 1200,
+      stockQuantity: 5,
+    });
+
+    const cart = await client.cart.add({ product_id: product.id, quantity: 2 });
+    expect(cart.items[0]).toMatchObject({ product_id: product.id, quantity: 2 });
+    expect((await client.cart.count()).count).toBe(2);
+    const outOfStock = await failure(client.cart.add({ product_id: product.id, quantity: 10 }));
+    expect(outOfStock.code).toBe('OUT_OF_STOCK');
+
+    await client.checkout.init();
+    await client.checkout.shippingAddress({
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      phone: '+44 20 7946 0018',
+      address_line_1: '12 St James Square',
+      city: 'London',
+      postcode: 'SW1Y 4JH',
+      country: 'GB',
+    });
+    const methods = await client.checkout.shippingMethods();
+    await client.checkout.shippingMethod({ shipping_method: methods[0]?.code ?? '' });
+    const { gateway_order: gatewayOrder } = await client.checkout.paymentMethod({
+      payment_method: 'card',
+    });
+    expect(gatewayOrder).not.toBeNull();
+    const paymentId = `pay_sdk_${Date.now()}`;
+    const placed = await client.checkout.placeOrder({
+      payment_data: {
+        gateway_order_id: gatewayOrder?.id ?? '',
+        gateway_payment_id: paymentId,
+        gateway_signature: signPayment(TEST_GATEWAY_SECRET, gatewayOrder?.id ?? '', paymentId),
+      },
+    });
+    expect(placed).toMatchObject({ status: 'pending', payment_status: 'paid' });
+    expect((await client.cart.get()).items).toEqual([]);
+
+    const { data: orders, meta } = await client.orders.list({});
+    expect(meta.total).toBe(1);
+    expect(orders[0]?.order_number).toBe(placed.order_number);
+    const invoice = await client.orders.invoice(placed.order_id);
+    expect(new TextDecoder().decode(new Uint8Array(invoice).slice(0, 5))).toBe('%PDF-');
+    const tracking = await client.orders.track({ id: placed.order_id });
+    expect(tracking.events.map((event) => event.status)).toEqual(['pending']);
+    const canceled = await client.orders.cancel({ id: placed.order_id, reason: 'Changed my mind' });
+    expect(canceled).toMatchObject({ status: 'canceled', payment_status: 'refunded' });
+    const again = await failure(client.orders.cancel({ id: placed.order_id, reason: 'Twice' }));
+    expect(again.code).toBe('ORDER_NOT_CANCELLABLE');
+  });
 
   it('logs out: the token is cleared, and calls without it answer 401', async () => {
     const before = await tokens.get();
