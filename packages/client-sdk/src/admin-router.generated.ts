@@ -131,6 +131,14 @@ export type AppRouter = TRPCBuiltRouter<
         get: Query<'admin.customers.get'>;
         setBlocked: Mutation<'admin.customers.setBlocked'>;
       };
+      orders: {
+        list: Query<'admin.orders.list'>;
+        get: Query<'admin.orders.get'>;
+        process: Mutation<'admin.orders.process'>;
+        ship: Mutation<'admin.orders.ship'>;
+        complete: Mutation<'admin.orders.complete'>;
+        cancel: Mutation<'admin.orders.cancel'>;
+      };
       settings: {
         features: Query<'admin.settings.features'>;
         setFeature: Mutation<'admin.settings.setFeature'>;

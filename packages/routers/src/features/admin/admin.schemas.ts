@@ -49,3 +49,10 @@ export const ZAgent = z
   .meta({ id: 'AiAgent' });
 export const ZAgentOutput = envelope(ZAgent);
 export const ZAgentListOutput = envelope(z.array(ZAgent));
+
+export const ZAdminShipInput = z.object({
+  id: zId(),
+  carrier: z.string().trim().min(1).max(100),
+  tracking_number: z.string().trim().min(1).max(100),
+  tracking_url: z.string().trim().url().max(500).nullable().optional(),
+});
