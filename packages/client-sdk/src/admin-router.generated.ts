@@ -139,6 +139,9 @@ export type AppRouter = TRPCBuiltRouter<
         complete: Mutation<'admin.orders.complete'>;
         cancel: Mutation<'admin.orders.cancel'>;
       };
+      products: {
+        applyDescription: Mutation<'admin.products.applyDescription'>;
+      };
       settings: {
         features: Query<'admin.settings.features'>;
         setFeature: Mutation<'admin.settings.setFeature'>;

@@ -15,6 +15,8 @@ import { createCartRepository } from './features/cart/cart.repository';
 import { createCartService } from './features/cart/cart.service';
 import { createCatalogRepository } from './features/catalog/catalog.repository';
 import { createCatalogService } from './features/catalog/catalog.service';
+import { createCatalogAdminRepository } from './features/catalog/catalog-admin.repository';
+import { createCatalogAdminService } from './features/catalog/catalog-admin.service';
 import { createCheckoutRepository } from './features/checkout/checkout.repository';
 import { createCheckoutService } from './features/checkout/checkout.service';
 import { createContentRepository } from './features/content/content.repository';
@@ -108,6 +110,10 @@ export function createServices(deps: ServiceDeps) {
   const counts = createCountCache({ clock, ttlMs: config.countCacheTtlMs ?? 0 });
   const catalogRepo = createCatalogRepository(db);
   const catalog = createCatalogService({ repo: catalogRepo, clock, counts });
+  const catalogAdmin = createCatalogAdminService({
+    repo: createCatalogAdminRepository(db),
+    counts,
+  });
   const search = createSearchService({
     repo: createSearchRepository(db, catalogRepo),
     catalog,
@@ -184,6 +190,7 @@ export function createServices(deps: ServiceDeps) {
     ai,
     aiAgents: createAiAgentsService({ repo: aiRepo }),
     catalog,
+    catalogAdmin,
     search,
     content,
     cart,

@@ -56,3 +56,32 @@ export const ZAdminShipInput = z.object({
   tracking_number: z.string().trim().min(1).max(100),
   tracking_url: z.string().trim().url().max(500).nullable().optional(),
 });
+
+export const ZAdminProduct = z
+  .object({
+    id: z.number().int(),
+    sku: z.string(),
+    slug: z.string(),
+    name: z.string(),
+    type: z.enum(['simple', 'configurable']),
+    short_description: z.string(),
+    description: z.string(),
+    price: z.number(),
+    special_price: z.number().nullable(),
+    special_from: zDateTime().nullable(),
+    special_to: zDateTime().nullable(),
+    stock_quantity: z.number().int(),
+    featured: z.boolean(),
+    active: z.boolean(),
+    created_at: zDateTime(),
+    updated_at: zDateTime(),
+  })
+  .meta({ id: 'AdminProduct' });
+export const ZAdminProductOutput = envelope(ZAdminProduct);
+
+/** The fields of the AI description output, as an admin approved them. */
+export const ZApplyDescriptionInput = z.object({
+  id: zId(),
+  short_description: z.string().trim().min(1).max(1000),
+  description: z.string().trim().min(1).max(10_000),
+});
