@@ -142,6 +142,10 @@ export type AppRouter = TRPCBuiltRouter<
       products: {
         applyDescription: Mutation<'admin.products.applyDescription'>;
       };
+      reviews: {
+        list: Query<'admin.reviews.list'>;
+        remove: Mutation<'admin.reviews.remove'>;
+      };
       settings: {
         features: Query<'admin.settings.features'>;
         setFeature: Mutation<'admin.settings.setFeature'>;

@@ -380,6 +380,16 @@ export interface Procedures {
     input: { id: number; short_description: string; description: string; };
     output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; created_at: string; updated_at: string; }; message?: string | undefined; };
   };
+  'admin.reviews.list': {
+    type: 'query';
+    input: { product_id?: number | undefined; page?: number | undefined; per_page?: number | undefined; };
+    output: { success: true; data: { id: number; product_id: number; customer_name: string; rating: number; title: string; comment: string; helpful_count: number; verified_purchase: boolean; created_at: string; updated_at: string; }[]; meta: { current_page: number; per_page: number; total: number; last_page: number; }; message?: string | undefined; };
+  };
+  'admin.reviews.remove': {
+    type: 'mutation';
+    input: { id: number; };
+    output: { success: true; data: null; message?: string | undefined; };
+  };
   'admin.settings.features': {
     type: 'query';
     input: void;

@@ -15,6 +15,8 @@ import {
   ZAdminCustomerListOutput,
   ZAdminCustomerOutput,
   ZAdminProductOutput,
+  ZAdminReviewListInput,
+  ZAdminReviewListOutput,
   ZAdminShipInput,
   ZAgentInput,
   ZAgentListOutput,
@@ -124,6 +126,28 @@ export const adminRouter = router({
           }),
           'Description saved.',
         ),
+      ),
+  }),
+
+  reviews: router({
+    /** Every review, newest first; `product_id` narrows to one product. */
+    list: adminProcedure
+      .input(ZAdminReviewListInput)
+      .output(ZAdminReviewListOutput)
+      .query(async ({ ctx, input }) => {
+        const { items, meta } = await ctx.services.reviews.adminList({
+          page: input.page,
+          per_page: input.per_page,
+          productId: input.product_id,
+        });
+        return page(items, meta);
+      }),
+    /** Removes a review; the product's rating and review count stay exact. */
+    remove: adminProcedure
+      .input(ZIdInput)
+      .output(ZNullEnvelope)
+      .mutation(async ({ ctx, input }) =>
+        ok(await ctx.services.reviews.adminRemove(input.id), 'Review removed.'),
       ),
   }),
 

@@ -3,6 +3,7 @@ import { envelope, paginatedEnvelope } from '../../envelope';
 import { pageQuery } from '../../pagination';
 import { zDateTime, zId } from '../../zod-helpers';
 import { ZUser } from '../auth/auth.schemas';
+import { ZReview } from '../catalog/catalog.schemas';
 import { FEATURE_FLAGS, ZFeatures } from '../settings/settings.schemas';
 
 export const ZAdminCustomer = ZUser.extend({
@@ -85,3 +86,6 @@ export const ZApplyDescriptionInput = z.object({
   short_description: z.string().trim().min(1).max(1000),
   description: z.string().trim().min(1).max(10_000),
 });
+
+export const ZAdminReviewListInput = z.object({ ...pageQuery, product_id: zId().optional() });
+export const ZAdminReviewListOutput = paginatedEnvelope(ZReview);
