@@ -146,6 +146,12 @@ export type AppRouter = TRPCBuiltRouter<
         list: Query<'admin.reviews.list'>;
         remove: Mutation<'admin.reviews.remove'>;
       };
+      coupons: {
+        list: Query<'admin.coupons.list'>;
+        create: Mutation<'admin.coupons.create'>;
+        update: Mutation<'admin.coupons.update'>;
+        deactivate: Mutation<'admin.coupons.deactivate'>;
+      };
       settings: {
         features: Query<'admin.settings.features'>;
         setFeature: Mutation<'admin.settings.setFeature'>;

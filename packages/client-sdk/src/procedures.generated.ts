@@ -390,6 +390,26 @@ export interface Procedures {
     input: { id: number; };
     output: { success: true; data: null; message?: string | undefined; };
   };
+  'admin.coupons.list': {
+    type: 'query';
+    input: { page?: number | undefined; per_page?: number | undefined; };
+    output: { success: true; data: { id: number; code: string; description: string | null; type: 'fixed' | 'percentage'; value: number; min_subtotal: number | null; starts_at: string | null; ends_at: string | null; usage_limit: number | null; usage_limit_per_customer: number | null; times_used: number; active: boolean; created_at: string; updated_at: string; }[]; meta: { current_page: number; per_page: number; total: number; last_page: number; }; message?: string | undefined; };
+  };
+  'admin.coupons.create': {
+    type: 'mutation';
+    input: { code: string; type: 'fixed' | 'percentage'; value: number; description?: string | null | undefined; min_subtotal?: number | null | undefined; starts_at?: string | null | undefined; ends_at?: string | null | undefined; usage_limit?: number | null | undefined; usage_limit_per_customer?: number | null | undefined; active?: boolean | undefined; };
+    output: { success: true; data: { id: number; code: string; description: string | null; type: 'fixed' | 'percentage'; value: number; min_subtotal: number | null; starts_at: string | null; ends_at: string | null; usage_limit: number | null; usage_limit_per_customer: number | null; times_used: number; active: boolean; created_at: string; updated_at: string; }; message?: string | undefined; };
+  };
+  'admin.coupons.update': {
+    type: 'mutation';
+    input: { id: number; code?: string | undefined; description?: string | null | undefined; type?: 'fixed' | 'percentage' | undefined; value?: number | undefined; min_subtotal?: number | null | undefined; starts_at?: string | null | undefined; ends_at?: string | null | undefined; usage_limit?: number | null | undefined; usage_limit_per_customer?: number | null | undefined; active?: boolean | undefined; };
+    output: { success: true; data: { id: number; code: string; description: string | null; type: 'fixed' | 'percentage'; value: number; min_subtotal: number | null; starts_at: string | null; ends_at: string | null; usage_limit: number | null; usage_limit_per_customer: number | null; times_used: number; active: boolean; created_at: string; updated_at: string; }; message?: string | undefined; };
+  };
+  'admin.coupons.deactivate': {
+    type: 'mutation';
+    input: { id: number; };
+    output: { success: true; data: { id: number; code: string; description: string | null; type: 'fixed' | 'percentage'; value: number; min_subtotal: number | null; starts_at: string | null; ends_at: string | null; usage_limit: number | null; usage_limit_per_customer: number | null; times_used: number; active: boolean; created_at: string; updated_at: string; }; message?: string | undefined; };
+  };
   'admin.settings.features': {
     type: 'query';
     input: void;

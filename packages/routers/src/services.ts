@@ -13,6 +13,8 @@ import { createSessionStore } from './features/auth/sessions';
 import { createUsersRepository } from './features/auth/users.repository';
 import { createCartRepository } from './features/cart/cart.repository';
 import { createCartService } from './features/cart/cart.service';
+import { createCouponsRepository } from './features/cart/coupons.repository';
+import { createCouponsService } from './features/cart/coupons.service';
 import { createCatalogRepository } from './features/catalog/catalog.repository';
 import { createCatalogService } from './features/catalog/catalog.service';
 import { createCatalogAdminRepository } from './features/catalog/catalog-admin.repository';
@@ -194,6 +196,7 @@ export function createServices(deps: ServiceDeps) {
     search,
     content,
     cart,
+    coupons: createCouponsService({ repo: createCouponsRepository(db) }),
     checkout,
     orders,
     wishlist,

@@ -24,6 +24,11 @@ import {
   ZAgentUpdateInput,
   ZApplyDescriptionInput,
   ZBlockInput,
+  ZCouponInput,
+  ZCouponListInput,
+  ZCouponListOutput,
+  ZCouponOutput,
+  ZCouponUpdateInput,
   ZFeaturesOutput,
   ZIdInput,
   ZSetFeatureInput,
@@ -148,6 +153,36 @@ export const adminRouter = router({
       .output(ZNullEnvelope)
       .mutation(async ({ ctx, input }) =>
         ok(await ctx.services.reviews.adminRemove(input.id), 'Review removed.'),
+      ),
+  }),
+
+  coupons: router({
+    list: adminProcedure
+      .input(ZCouponListInput)
+      .output(ZCouponListOutput)
+      .query(async ({ ctx, input }) => {
+        const { items, meta } = await ctx.services.coupons.list(input);
+        return page(items, meta);
+      }),
+    create: adminProcedure
+      .input(ZCouponInput)
+      .output(ZCouponOutput)
+      .mutation(async ({ ctx, input }) =>
+        ok(await ctx.services.coupons.create(input), 'Coupon created.'),
+      ),
+    update: adminProcedure
+      .input(ZCouponUpdateInput)
+      .output(ZCouponOutput)
+      .mutation(async ({ ctx, input }) => {
+        const { id, ...changes } = input;
+        return ok(await ctx.services.coupons.update(id, changes), 'Coupon updated.');
+      }),
+    /** The coupon no longer applies; orders that used it keep it. */
+    deactivate: adminProcedure
+      .input(ZIdInput)
+      .output(ZCouponOutput)
+      .mutation(async ({ ctx, input }) =>
+        ok(await ctx.services.coupons.deactivate(input.id), 'Coupon deactivated.'),
       ),
   }),
 
