@@ -191,10 +191,11 @@ describe('admin.coupons', () => {
     const { token } = await registerCustomer(t);
     const asCustomer = adminClient(server.baseUrl, token);
     for (const call of [
-      asCustomer.admin.coupons.list.query({}),
-      asCustomer.admin.coupons.create.mutate({ code: 'FREE', type: 'percentage', value: 100 }),
+      () => asCustomer.admin.coupons.list.query({}),
+      () =>
+        asCustomer.admin.coupons.create.mutate({ code: 'FREE', type: 'percentage', value: 100 }),
     ]) {
-      expect((await trpcFailure(call)).data?.httpStatus).toBe(403);
+      expect((await trpcFailure(call())).data?.httpStatus).toBe(403);
     }
   });
 });

@@ -123,23 +123,23 @@ describe('admin.orders', () => {
     const ship = () =>
       admin.admin.orders.ship.mutate({ id, carrier: 'UPS', tracking_number: '1Z999' });
     // pending → shipped, pending → completed
-    for (const call of [ship(), admin.admin.orders.complete.mutate({ id })]) {
-      const refused = await trpcFailure(call);
+    for (const call of [() => ship(), () => admin.admin.orders.complete.mutate({ id })]) {
+      const refused = await trpcFailure(call());
       expect(refused.data?.httpStatus).toBe(422);
       expect(refused.data?.error_code).toBe('VALIDATION_ERROR');
     }
     await admin.admin.orders.process.mutate({ id });
     // processing → processing, processing → completed
     for (const call of [
-      admin.admin.orders.process.mutate({ id }),
-      admin.admin.orders.complete.mutate({ id }),
+      () => admin.admin.orders.process.mutate({ id }),
+      () => admin.admin.orders.complete.mutate({ id }),
     ]) {
-      expect((await trpcFailure(call)).data?.error_code).toBe('VALIDATION_ERROR');
+      expect((await trpcFailure(call())).data?.error_code).toBe('VALIDATION_ERROR');
     }
     await ship();
     // shipped → processing, shipped → shipped, shipped → canceled
-    for (const call of [admin.admin.orders.process.mutate({ id }), ship()]) {
-      expect((await trpcFailure(call)).data?.error_code).toBe('VALIDATION_ERROR');
+    for (const call of [() => admin.admin.orders.process.mutate({ id }), () => ship()]) {
+      expect((await trpcFailure(call())).data?.error_code).toBe('VALIDATION_ERROR');
     }
     const cancelShipped = await trpcFailure(admin.admin.orders.cancel.mutate({ id, reason: 'x' }));
     expect(cancelShipped.data?.httpStatus).toBe(422);
@@ -147,11 +147,11 @@ describe('admin.orders', () => {
     await admin.admin.orders.complete.mutate({ id });
     // completed → anything
     for (const call of [
-      admin.admin.orders.process.mutate({ id }),
-      ship(),
-      admin.admin.orders.complete.mutate({ id }),
+      () => admin.admin.orders.process.mutate({ id }),
+      () => ship(),
+      () => admin.admin.orders.complete.mutate({ id }),
     ]) {
-      expect((await trpcFailure(call)).data?.error_code).toBe('VALIDATION_ERROR');
+      expect((await trpcFailure(call())).data?.error_code).toBe('VALIDATION_ERROR');
     }
     expect(
       (await trpcFailure(admin.admin.orders.cancel.mutate({ id, reason: 'x' }))).data?.error_code,
@@ -177,11 +177,12 @@ describe('admin.orders', () => {
     expect(events.map((e: { status: string }) => e.status)).toEqual(['pending', 'canceled']);
     expect(events[1].description).toContain('Fraud suspected');
     for (const call of [
-      admin.admin.orders.process.mutate({ id: pending.id }),
-      admin.admin.orders.complete.mutate({ id: pending.id }),
-      admin.admin.orders.ship.mutate({ id: pending.id, carrier: 'UPS', tracking_number: '1' }),
+      () => admin.admin.orders.process.mutate({ id: pending.id }),
+      () => admin.admin.orders.complete.mutate({ id: pending.id }),
+      () =>
+        admin.admin.orders.ship.mutate({ id: pending.id, carrier: 'UPS', tracking_number: '1' }),
     ]) {
-      expect((await trpcFailure(call)).data?.error_code).toBe('VALIDATION_ERROR');
+      expect((await trpcFailure(call())).data?.error_code).toBe('VALIDATION_ERROR');
     }
     expect(
       (await trpcFailure(admin.admin.orders.cancel.mutate({ id: pending.id, reason: 'again' })))
@@ -213,12 +214,12 @@ describe('admin.orders', () => {
     expect(bad.data?.httpStatus).toBe(422);
     const asCustomer = adminClient(server.baseUrl, token);
     for (const call of [
-      asCustomer.admin.orders.list.query({}),
-      asCustomer.admin.orders.get.query({ id }),
-      asCustomer.admin.orders.ship.mutate({ id, carrier: 'DHL', tracking_number: '1' }),
-      asCustomer.admin.orders.cancel.mutate({ id, reason: 'mine' }),
+      () => asCustomer.admin.orders.list.query({}),
+      () => asCustomer.admin.orders.get.query({ id }),
+      () => asCustomer.admin.orders.ship.mutate({ id, carrier: 'DHL', tracking_number: '1' }),
+      () => asCustomer.admin.orders.cancel.mutate({ id, reason: 'mine' }),
     ]) {
-      const forbidden = await trpcFailure(call);
+      const forbidden = await trpcFailure(call());
       expect(forbidden.data?.httpStatus).toBe(403);
       expect(forbidden.data?.error_code).toBe('FORBIDDEN');
     }
