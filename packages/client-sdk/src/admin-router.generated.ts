@@ -140,6 +140,11 @@ export type AppRouter = TRPCBuiltRouter<
         cancel: Mutation<'admin.orders.cancel'>;
       };
       products: {
+        get: Query<'admin.products.get'>;
+        create: Mutation<'admin.products.create'>;
+        update: Mutation<'admin.products.update'>;
+        setStock: Mutation<'admin.products.setStock'>;
+        deactivate: Mutation<'admin.products.deactivate'>;
         applyDescription: Mutation<'admin.products.applyDescription'>;
       };
       reviews: {

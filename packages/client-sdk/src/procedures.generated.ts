@@ -375,6 +375,31 @@ export interface Procedures {
     input: { id: number; reason: string; };
     output: { success: true; data: { id: number; order_number: string; status: 'pending' | 'processing' | 'shipped' | 'completed' | 'canceled'; payment_status: 'pending' | 'paid' | 'refunded' | 'failed'; payment_method: string; shipping_method: string; subtotal: number; discount: number; shipping: number; tax: number; total: number; currency: string; coupon_code: string | null; items: { id: number; product_id: number | null; variant_id: number | null; product_name: string; variant_name: string | null; sku: string; price: number; quantity: number; total: number; }[]; shipping_address: { email: string | null; phone: string; first_name: string; last_name: string; address_line_1: string; address_line_2: string | null; city: string; state: string | null; postcode: string; country: string; country_name: string; }; billing_address: { email: string | null; phone: string; first_name: string; last_name: string; address_line_1: string; address_line_2: string | null; city: string; state: string | null; postcode: string; country: string; country_name: string; }; notes: string | null; cancel_reason: string | null; created_at: string; updated_at: string; }; message?: string | undefined; };
   };
+  'admin.products.get': {
+    type: 'query';
+    input: { id: number; };
+    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; created_at: string; updated_at: string; }; message?: string | undefined; };
+  };
+  'admin.products.create': {
+    type: 'mutation';
+    input: { sku: string; name: string; price: number; slug?: string | undefined; short_description?: string | undefined; description?: string | undefined; special_price?: number | null | undefined; special_from?: string | null | undefined; special_to?: string | null | undefined; featured?: boolean | undefined; active?: boolean | undefined; stock?: number | undefined; category_ids?: number[] | undefined; };
+    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; created_at: string; updated_at: string; }; message?: string | undefined; };
+  };
+  'admin.products.update': {
+    type: 'mutation';
+    input: { id: number; name?: string | undefined; short_description?: string | undefined; description?: string | undefined; price?: number | undefined; special_price?: number | null | undefined; special_from?: string | null | undefined; special_to?: string | null | undefined; featured?: boolean | undefined; active?: boolean | undefined; };
+    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; created_at: string; updated_at: string; }; message?: string | undefined; };
+  };
+  'admin.products.setStock': {
+    type: 'mutation';
+    input: { id: number; stock: number; variant_id?: number | undefined; };
+    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; created_at: string; updated_at: string; }; message?: string | undefined; };
+  };
+  'admin.products.deactivate': {
+    type: 'mutation';
+    input: { id: number; };
+    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; created_at: string; updated_at: string; }; message?: string | undefined; };
+  };
   'admin.products.applyDescription': {
     type: 'mutation';
     input: { id: number; short_description: string; description: string; };

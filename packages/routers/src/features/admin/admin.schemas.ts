@@ -134,3 +134,49 @@ export const ZCouponInput = z.object(couponFields);
 export type CouponInput = z.infer<typeof ZCouponInput>;
 export const ZCouponUpdateInput = z.object(couponFields).partial().extend({ id: zId() });
 export type CouponUpdateInput = z.infer<typeof ZCouponUpdateInput>;
+
+const productFields = {
+  name: z.string().trim().min(1).max(200),
+  short_description: z.string().trim().max(1000),
+  description: z.string().trim().max(10_000),
+  price: zAmount(),
+  special_price: zAmount().nullable(),
+  special_from: zDateTime().nullable(),
+  special_to: zDateTime().nullable(),
+  featured: z.boolean(),
+  active: z.boolean(),
+};
+export const ZAdminProductCreateInput = z.object({
+  ...productFields,
+  sku: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_.-]+$/, 'Letters, digits, ".", "-" and "_" only.'),
+  slug: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Lower-case words joined by "-".')
+    .optional()
+    .meta({ description: 'Derived from the name when left out' }),
+  short_description: productFields.short_description.optional(),
+  description: productFields.description.optional(),
+  special_price: productFields.special_price.optional(),
+  special_from: productFields.special_from.optional(),
+  special_to: productFields.special_to.optional(),
+  featured: productFields.featured.optional(),
+  active: productFields.active.optional(),
+  stock: z.number().int().min(0).max(1_000_000_000).default(0),
+  category_ids: z.array(zId()).max(50).optional(),
+});
+export type AdminProductCreateInput = z.infer<typeof ZAdminProductCreateInput>;
+export const ZAdminProductUpdateInput = z.object(productFields).partial().extend({ id: zId() });
+export type AdminProductUpdateInput = z.infer<typeof ZAdminProductUpdateInput>;
+export const ZSetStockInput = z.object({
+  id: zId(),
+  variant_id: zId().optional().meta({ description: 'Required for a configurable product' }),
+  stock: z.number().int().min(0).max(1_000_000_000),
+});

@@ -1,8 +1,14 @@
 import type { Executor } from '@storefront/db/client';
-import { products } from '@storefront/db/schema';
-import { eq } from 'drizzle-orm';
+import { categories, products, productVariants } from '@storefront/db/schema';
+import { refreshSearchTerms } from '@storefront/db/search-index';
+import { insertProducts, type ProductSeed } from '@storefront/db/seed/writer';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 
-/** The columns of a product the back office reads and writes. */
+/**
+ * The columns of a product the back office reads; a configurable product's stock is its
+ * variants'. The subquery names the outer row as "products"."id": drizzle renders a column of
+ * the selected table unqualified, which inside the subquery would mean v.id.
+ */
 const adminProductColumns = {
   id: products.id,
   sku: products.sku,
@@ -15,17 +21,12 @@ const adminProductColumns = {
   specialPriceCents: products.specialPriceCents,
   specialFrom: products.specialFrom,
   specialTo: products.specialTo,
-  stockQuantity: products.stockQuantity,
+  stockQuantity: sql<number>`(case when ${products.type} = 'configurable' then (select coalesce(sum(v.stock_quantity), 0)::int from ${productVariants} v where v.product_id = "products"."id") else ${products.stockQuantity} end)`,
   featured: products.featured,
   active: products.active,
   createdAt: products.createdAt,
   updatedAt: products.updatedAt,
 };
-
-export type AdminProductRecord = Pick<
-  typeof products.$inferSelect,
-  keyof typeof adminProductColumns
->;
 
 export type AdminProductChanges = Partial<
   Pick<
@@ -44,24 +45,68 @@ export type AdminProductChanges = Partial<
 
 /** Back-office catalogue writes; the storefront's reads stay in catalog.repository.ts. */
 export function createCatalogAdminRepository(db: Executor) {
+  async function findProduct(id: number) {
+    const [row] = await db.select(adminProductColumns).from(products).where(eq(products.id, id));
+    return row;
+  }
+
   return {
-    async findProduct(id: number): Promise<AdminProductRecord | undefined> {
-      const [row] = await db.select(adminProductColumns).from(products).where(eq(products.id, id));
-      return row;
+    findProduct,
+
+    /** Inserts through the seed writer: search document, category names and lexicon included. */
+    async insertProduct(seed: ProductSeed): Promise<number> {
+      const [id] = await insertProducts(db, [seed]);
+      if (id === undefined) throw new Error('product insert returned no id');
+      return id;
     },
 
-    async updateProduct(
-      id: number,
-      changes: AdminProductChanges,
-    ): Promise<AdminProductRecord | undefined> {
-      const [row] = await db
+    /** Of the given category ids, those that do not exist. */
+    async missingCategories(ids: number[]): Promise<number[]> {
+      if (ids.length === 0) return [];
+      const found = await db
+        .select({ id: categories.id })
+        .from(categories)
+        .where(inArray(categories.id, ids));
+      const existing = new Set(found.map((row) => row.id));
+      return ids.filter((id) => !existing.has(id));
+    },
+
+    /** False when there is no such product. */
+    async updateProduct(id: number, changes: AdminProductChanges): Promise<boolean> {
+      const rows = await db
         .update(products)
         .set(changes)
         .where(eq(products.id, id))
-        .returning(adminProductColumns);
-      return row;
+        .returning({ id: products.id });
+      return rows.length > 0;
+    },
+
+    /** Adds the words of product and category names to the search lexicon (after a rename). */
+    refreshLexicon(): Promise<void> {
+      return refreshSearchTerms(db);
+    },
+
+    async setProductStock(id: number, stock: number): Promise<void> {
+      await db.update(products).set({ stockQuantity: stock }).where(eq(products.id, id));
+    },
+
+    /** False when the variant does not belong to the product. */
+    async setVariantStock(productId: number, variantId: number, stock: number): Promise<boolean> {
+      const rows = await db
+        .update(productVariants)
+        .set({ stockQuantity: stock })
+        .where(and(eq(productVariants.id, variantId), eq(productVariants.productId, productId)))
+        .returning({ id: productVariants.id });
+      if (rows.length > 0) {
+        // The product's updated_at records the change for the back office.
+        await db.update(products).set({ updatedAt: new Date() }).where(eq(products.id, productId));
+      }
+      return rows.length > 0;
     },
   };
 }
 
 export type CatalogAdminRepository = ReturnType<typeof createCatalogAdminRepository>;
+export type AdminProductRecord = NonNullable<
+  Awaited<ReturnType<CatalogAdminRepository['findProduct']>>
+>;
