@@ -317,3 +317,75 @@ describe('admin.products create, update, setStock, deactivate', () => {
     }
   });
 });
+
+describe('admin.categories', () => {
+  it('creates categories in the tree; the storefront shows them', async () => {
+    const parent = await admin.admin.categories.create.mutate({ name: 'Garden Tools' });
+    expect(parent.data).toMatchObject({
+      name: 'Garden Tools',
+      slug: 'garden-tools',
+      parent_id: null,
+    });
+    const child = await admin.admin.categories.create.mutate({
+      name: 'Pruners',
+      slug: 'pruning-shears',
+      parent_id: parent.data.id,
+      position: 2,
+    });
+    expect(child.data).toMatchObject({
+      slug: 'pruning-shears',
+      parent_id: parent.data.id,
+      position: 2,
+    });
+    const detail = await t.request('GET', `/categories/${child.data.id}`);
+    expect(detail.body.data).toMatchObject({ name: 'Pruners', product_count: 0 });
+    await expectFieldError(admin.admin.categories.create.mutate({ name: 'Garden Tools' }), 'slug');
+    await expectFieldError(
+      admin.admin.categories.create.mutate({ name: 'Orphan', parent_id: 999_999 }),
+      'parent_id',
+    );
+  });
+
+  it('renaming a category reaches its products’ search documents; no cycles in the tree', async () => {
+    const top = await admin.admin.categories.create.mutate({ name: 'Lighting' });
+    const lamps = await admin.admin.categories.create.mutate({
+      name: 'Lamps',
+      parent_id: top.data.id,
+    });
+    const product = await createProduct(t.db, {
+      name: 'Brass Reading Light',
+      categoryIds: [lamps.data.id],
+    });
+    expect(await searchIds('luminaires')).not.toContain(product.id);
+    const renamed = await admin.admin.categories.update.mutate({
+      id: lamps.data.id,
+      name: 'Luminaires',
+    });
+    expect(renamed.data).toMatchObject({
+      name: 'Luminaires',
+      slug: lamps.data.slug,
+      product_count: 1,
+    });
+    expect(await searchIds('luminaires')).toContain(product.id);
+
+    await expectFieldError(
+      admin.admin.categories.update.mutate({ id: top.data.id, parent_id: lamps.data.id }),
+      'parent_id',
+    );
+    await expectFieldError(
+      admin.admin.categories.update.mutate({ id: top.data.id, parent_id: top.data.id }),
+      'parent_id',
+    );
+    const moved = await admin.admin.categories.update.mutate({
+      id: lamps.data.id,
+      parent_id: null,
+    });
+    expect(moved.data.parent_id).toBeNull();
+    const missing = await trpcFailure(
+      admin.admin.categories.update.mutate({ id: 999_999, name: 'Nothing' }),
+    );
+    expect(missing.data?.httpStatus).toBe(404);
+    const forbidden = await trpcFailure(customer.admin.categories.create.mutate({ name: 'Mine' }));
+    expect(forbidden.data?.httpStatus).toBe(403);
+  });
+});

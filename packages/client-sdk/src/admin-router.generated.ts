@@ -147,6 +147,10 @@ export type AppRouter = TRPCBuiltRouter<
         deactivate: Mutation<'admin.products.deactivate'>;
         applyDescription: Mutation<'admin.products.applyDescription'>;
       };
+      categories: {
+        create: Mutation<'admin.categories.create'>;
+        update: Mutation<'admin.categories.update'>;
+      };
       reviews: {
         list: Query<'admin.reviews.list'>;
         remove: Mutation<'admin.reviews.remove'>;

@@ -405,6 +405,16 @@ export interface Procedures {
     input: { id: number; short_description: string; description: string; };
     output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; created_at: string; updated_at: string; }; message?: string | undefined; };
   };
+  'admin.categories.create': {
+    type: 'mutation';
+    input: { name: string; slug?: string | undefined; description?: string | undefined; image?: string | null | undefined; parent_id?: number | null | undefined; position?: number | undefined; };
+    output: { success: true; data: { id: number; name: string; slug: string; description: string; image: string | null; parent_id: number | null; position: number; product_count: number; }; message?: string | undefined; };
+  };
+  'admin.categories.update': {
+    type: 'mutation';
+    input: { id: number; name?: string | undefined; slug?: string | undefined; description?: string | undefined; image?: string | null | undefined; parent_id?: number | null | undefined; position?: number | undefined; };
+    output: { success: true; data: { id: number; name: string; slug: string; description: string; image: string | null; parent_id: number | null; position: number; product_count: number; }; message?: string | undefined; };
+  };
   'admin.reviews.list': {
     type: 'query';
     input: { product_id?: number | undefined; page?: number | undefined; per_page?: number | undefined; };

@@ -114,6 +114,7 @@ export function createServices(deps: ServiceDeps) {
   const catalog = createCatalogService({ repo: catalogRepo, clock, counts });
   const catalogAdmin = createCatalogAdminService({
     repo: createCatalogAdminRepository(db),
+    readCategory: (id) => catalog.category(id),
     inTransaction: transactional(db, createCatalogAdminRepository),
     counts,
   });

@@ -1,6 +1,7 @@
 import { ok, page, ZNullEnvelope } from '../../envelope';
 import { adminProcedure, router } from '../../trpc';
 import type { AgentValues } from '../ai/ai.repository';
+import { ZCategoryOutput } from '../catalog/catalog.schemas';
 import {
   ZCancelOrderInput,
   ZOrderId,
@@ -26,6 +27,8 @@ import {
   ZAgentUpdateInput,
   ZApplyDescriptionInput,
   ZBlockInput,
+  ZCategoryInput,
+  ZCategoryUpdateInput,
   ZCouponInput,
   ZCouponListInput,
   ZCouponListOutput,
@@ -168,6 +171,23 @@ export const adminRouter = router({
           'Description saved.',
         ),
       ),
+  }),
+
+  categories: router({
+    /** Slug derived from the name unless given; `parent_id` places it in the tree. */
+    create: adminProcedure
+      .input(ZCategoryInput)
+      .output(ZCategoryOutput)
+      .mutation(async ({ ctx, input }) =>
+        ok(await ctx.services.catalogAdmin.createCategory(input), 'Category created.'),
+      ),
+    update: adminProcedure
+      .input(ZCategoryUpdateInput)
+      .output(ZCategoryOutput)
+      .mutation(async ({ ctx, input }) => {
+        const { id, ...changes } = input;
+        return ok(await ctx.services.catalogAdmin.updateCategory(id, changes), 'Category updated.');
+      }),
   }),
 
   reviews: router({

@@ -180,3 +180,27 @@ export const ZSetStockInput = z.object({
   variant_id: zId().optional().meta({ description: 'Required for a configurable product' }),
   stock: z.number().int().min(0).max(1_000_000_000),
 });
+
+const categoryFields = {
+  name: z.string().trim().min(1).max(120),
+  slug: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Lower-case words joined by "-".'),
+  description: z.string().trim().max(2000),
+  image: z.string().trim().url().max(500).nullable(),
+  parent_id: zId().nullable(),
+  position: z.number().int().min(0).max(1_000_000),
+};
+export const ZCategoryInput = z.object({
+  name: categoryFields.name,
+  slug: categoryFields.slug.optional().meta({ description: 'Derived from the name when left out' }),
+  description: categoryFields.description.optional(),
+  image: categoryFields.image.optional(),
+  parent_id: categoryFields.parent_id.optional(),
+  position: categoryFields.position.optional(),
+});
+export type CategoryInput = z.infer<typeof ZCategoryInput>;
+export const ZCategoryUpdateInput = z.object(categoryFields).partial().extend({ id: zId() });

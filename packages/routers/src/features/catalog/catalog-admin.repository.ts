@@ -1,7 +1,12 @@
 import type { Executor } from '@storefront/db/client';
-import { categories, products, productVariants } from '@storefront/db/schema';
-import { refreshSearchTerms } from '@storefront/db/search-index';
-import { insertProducts, type ProductSeed } from '@storefront/db/seed/writer';
+import { categories, productCategories, products, productVariants } from '@storefront/db/schema';
+import { refreshSearchTerms, syncProductCategoryNames } from '@storefront/db/search-index';
+import {
+  type CategorySeed,
+  insertCategories,
+  insertProducts,
+  type ProductSeed,
+} from '@storefront/db/seed/writer';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 
 /**
@@ -27,6 +32,13 @@ const adminProductColumns = {
   createdAt: products.createdAt,
   updatedAt: products.updatedAt,
 };
+
+export type CategoryChanges = Partial<
+  Pick<
+    typeof categories.$inferInsert,
+    'name' | 'slug' | 'description' | 'image' | 'parentId' | 'position'
+  >
+>;
 
 export type AdminProductChanges = Partial<
   Pick<
@@ -84,6 +96,43 @@ export function createCatalogAdminRepository(db: Executor) {
     /** Adds the words of product and category names to the search lexicon (after a rename). */
     refreshLexicon(): Promise<void> {
       return refreshSearchTerms(db);
+    },
+
+    async insertCategory(seed: CategorySeed): Promise<number> {
+      const [row] = await insertCategories(db, [seed]);
+      if (!row) throw new Error('category insert returned no row');
+      return row.id;
+    },
+
+    /** The category's parent, or undefined when the category does not exist. */
+    async categoryParent(id: number): Promise<{ parentId: number | null } | undefined> {
+      const [row] = await db
+        .select({ parentId: categories.parentId })
+        .from(categories)
+        .where(eq(categories.id, id));
+      return row;
+    },
+
+    /** False when there is no such category. */
+    async updateCategory(id: number, changes: CategoryChanges): Promise<boolean> {
+      const rows = await db
+        .update(categories)
+        .set(changes)
+        .where(eq(categories.id, id))
+        .returning({ id: categories.id });
+      return rows.length > 0;
+    },
+
+    /** Copies the category's (new) name into the search document of its products. */
+    async resyncCategoryProducts(categoryId: number): Promise<void> {
+      const linked = await db
+        .select({ id: productCategories.productId })
+        .from(productCategories)
+        .where(eq(productCategories.categoryId, categoryId));
+      await syncProductCategoryNames(
+        db,
+        linked.map((row) => row.id),
+      );
     },
 
     async setProductStock(id: number, stock: number): Promise<void> {

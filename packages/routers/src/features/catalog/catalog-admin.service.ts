@@ -4,15 +4,23 @@ import { AppError, validationError } from '../../errors';
 import { amountToCents, centsToAmount, centsToAmountOrNull } from '../../money';
 import type { InTransaction } from '../../transactions';
 import { toIso, toIsoOrNull } from '../../zod-helpers';
-import type { AdminProductCreateInput, AdminProductUpdateInput } from '../admin/admin.schemas';
+import type {
+  AdminProductCreateInput,
+  AdminProductUpdateInput,
+  CategoryInput,
+} from '../admin/admin.schemas';
+import type { CategoryDto } from './catalog.schemas';
 import type {
   AdminProductChanges,
   AdminProductRecord,
   CatalogAdminRepository,
+  CategoryChanges,
 } from './catalog-admin.repository';
 
 export interface CatalogAdminServiceDeps {
   repo: CatalogAdminRepository;
+  /** The storefront's view of a category (with its product count), after a write. */
+  readCategory: (id: number) => Promise<CategoryDto>;
   inTransaction: InTransaction<CatalogAdminRepository>;
   /** The catalogue's list totals: forgotten after every write so lists show it at once. */
   counts: CountCache;
@@ -94,8 +102,31 @@ function toChanges(input: Omit<AdminProductUpdateInput, 'id'>): AdminProductChan
  * Back-office catalogue management. Every write clears the count cache, so list totals of this
  * process show it at once (other instances within the cache's TTL).
  */
+const categoryNotFound = () => new AppError('NOT_FOUND', 'Category not found.');
+
+function slugTaken(error: unknown): never {
+  if (isUniqueViolation(error, 'categories_slug_key')) {
+    throw validationError({ slug: ['A category with this slug already exists.'] });
+  }
+  throw error;
+}
+
+/** The parent must exist and, for an existing category, not be itself or one of its descendants. */
+async function assertParent(tx: CatalogAdminRepository, parentId: number, id?: number) {
+  let current: number | null = parentId;
+  for (let depth = 0; current !== null && depth < 100; depth++) {
+    if (current === id) {
+      throw validationError({ parent_id: ['A category cannot be placed under itself.'] });
+    }
+    const row = await tx.categoryParent(current);
+    if (!row) throw validationError({ parent_id: ['The selected category does not exist.'] });
+    current = row.parentId;
+  }
+}
+
 export function createCatalogAdminService({
   repo,
+  readCategory,
   inTransaction,
   counts,
 }: CatalogAdminServiceDeps) {
@@ -203,6 +234,47 @@ export function createCatalogAdminService({
       }
       counts.clear();
       return reread(id);
+    },
+
+    async createCategory(input: CategoryInput) {
+      const slug = input.slug ?? slugify(input.name);
+      if (slug === '') throw validationError({ slug: ['Give a slug: the name has no letters.'] });
+      const id = await inTransaction(async (tx) => {
+        if (input.parent_id != null) await assertParent(tx, input.parent_id);
+        const created = await tx.insertCategory({
+          name: input.name,
+          slug,
+          parentId: input.parent_id ?? null,
+          description: input.description ?? '',
+          image: input.image ?? null,
+          position: input.position ?? 0,
+        });
+        await tx.refreshLexicon();
+        return created;
+      }).catch(slugTaken);
+      counts.clear();
+      return readCategory(id);
+    },
+
+    /** Changes only the fields given; a rename reaches its products' search documents. */
+    async updateCategory(id: number, input: Partial<CategoryInput>) {
+      const changes: CategoryChanges = {};
+      if (input.name !== undefined) changes.name = input.name;
+      if (input.slug !== undefined) changes.slug = input.slug;
+      if (input.description !== undefined) changes.description = input.description;
+      if (input.image !== undefined) changes.image = input.image;
+      if (input.position !== undefined) changes.position = input.position;
+      if (input.parent_id !== undefined) changes.parentId = input.parent_id;
+      await inTransaction(async (tx) => {
+        if (input.parent_id != null) await assertParent(tx, input.parent_id, id);
+        if (!(await tx.updateCategory(id, changes))) throw categoryNotFound();
+        if (changes.name !== undefined) {
+          await tx.resyncCategoryProducts(id);
+          await tx.refreshLexicon();
+        }
+      }).catch(slugTaken);
+      counts.clear();
+      return readCategory(id);
     },
 
     /** Hidden from the storefront; orders and reviews keep it. */
