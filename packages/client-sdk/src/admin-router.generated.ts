@@ -131,6 +131,36 @@ export type AppRouter = TRPCBuiltRouter<
         get: Query<'admin.customers.get'>;
         setBlocked: Mutation<'admin.customers.setBlocked'>;
       };
+      orders: {
+        list: Query<'admin.orders.list'>;
+        get: Query<'admin.orders.get'>;
+        process: Mutation<'admin.orders.process'>;
+        ship: Mutation<'admin.orders.ship'>;
+        complete: Mutation<'admin.orders.complete'>;
+        cancel: Mutation<'admin.orders.cancel'>;
+      };
+      products: {
+        get: Query<'admin.products.get'>;
+        create: Mutation<'admin.products.create'>;
+        update: Mutation<'admin.products.update'>;
+        setStock: Mutation<'admin.products.setStock'>;
+        deactivate: Mutation<'admin.products.deactivate'>;
+        applyDescription: Mutation<'admin.products.applyDescription'>;
+      };
+      categories: {
+        create: Mutation<'admin.categories.create'>;
+        update: Mutation<'admin.categories.update'>;
+      };
+      reviews: {
+        list: Query<'admin.reviews.list'>;
+        remove: Mutation<'admin.reviews.remove'>;
+      };
+      coupons: {
+        list: Query<'admin.coupons.list'>;
+        create: Mutation<'admin.coupons.create'>;
+        update: Mutation<'admin.coupons.update'>;
+        deactivate: Mutation<'admin.coupons.deactivate'>;
+      };
       settings: {
         features: Query<'admin.settings.features'>;
         setFeature: Mutation<'admin.settings.setFeature'>;

@@ -345,6 +345,106 @@ export interface Procedures {
     input: { id: number; blocked: boolean; };
     output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'customer' | 'admin'; blocked_at: string | null; }; message?: string | undefined; };
   };
+  'admin.orders.list': {
+    type: 'query';
+    input: { status?: 'pending' | 'processing' | 'shipped' | 'completed' | 'canceled' | undefined; page?: number | undefined; per_page?: number | undefined; };
+    output: { success: true; data: { id: number; order_number: string; status: 'pending' | 'processing' | 'shipped' | 'completed' | 'canceled'; payment_status: 'pending' | 'paid' | 'refunded' | 'failed'; total: number; currency: string; item_count: number; created_at: string; }[]; meta: { current_page: number; per_page: number; total: number; last_page: number; }; message?: string | undefined; };
+  };
+  'admin.orders.get': {
+    type: 'query';
+    input: { id: number; };
+    output: { success: true; data: { id: number; order_number: string; status: 'pending' | 'processing' | 'shipped' | 'completed' | 'canceled'; payment_status: 'pending' | 'paid' | 'refunded' | 'failed'; payment_method: string; shipping_method: string; subtotal: number; discount: number; shipping: number; tax: number; total: number; currency: string; coupon_code: string | null; items: { id: number; product_id: number | null; variant_id: number | null; product_name: string; variant_name: string | null; sku: string; price: number; quantity: number; total: number; }[]; shipping_address: { email: string | null; phone: string; first_name: string; last_name: string; address_line_1: string; address_line_2: string | null; city: string; state: string | null; postcode: string; country: string; country_name: string; }; billing_address: { email: string | null; phone: string; first_name: string; last_name: string; address_line_1: string; address_line_2: string | null; city: string; state: string | null; postcode: string; country: string; country_name: string; }; notes: string | null; cancel_reason: string | null; created_at: string; updated_at: string; }; message?: string | undefined; };
+  };
+  'admin.orders.process': {
+    type: 'mutation';
+    input: { id: number; };
+    output: { success: true; data: { id: number; order_number: string; status: 'pending' | 'processing' | 'shipped' | 'completed' | 'canceled'; payment_status: 'pending' | 'paid' | 'refunded' | 'failed'; payment_method: string; shipping_method: string; subtotal: number; discount: number; shipping: number; tax: number; total: number; currency: string; coupon_code: string | null; items: { id: number; product_id: number | null; variant_id: number | null; product_name: string; variant_name: string | null; sku: string; price: number; quantity: number; total: number; }[]; shipping_address: { email: string | null; phone: string; first_name: string; last_name: string; address_line_1: string; address_line_2: string | null; city: string; state: string | null; postcode: string; country: string; country_name: string; }; billing_address: { email: string | null; phone: string; first_name: string; last_name: string; address_line_1: string; address_line_2: string | null; city: string; state: string | null; postcode: string; country: string; country_name: string; }; notes: string | null; cancel_reason: string | null; created_at: string; updated_at: string; }; message?: string | undefined; };
+  };
+  'admin.orders.ship': {
+    type: 'mutation';
+    input: { id: number; carrier: string; tracking_number: string; tracking_url?: string | null | undefined; };
+    output: { success: true; data: { id: number; order_number: string; status: 'pending' | 'processing' | 'shipped' | 'completed' | 'canceled'; payment_status: 'pending' | 'paid' | 'refunded' | 'failed'; payment_method: string; shipping_method: string; subtotal: number; discount: number; shipping: number; tax: number; total: number; currency: string; coupon_code: string | null; items: { id: number; product_id: number | null; variant_id: number | null; product_name: string; variant_name: string | null; sku: string; price: number; quantity: number; total: number; }[]; shipping_address: { email: string | null; phone: string; first_name: string; last_name: string; address_line_1: string; address_line_2: string | null; city: string; state: string | null; postcode: string; country: string; country_name: string; }; billing_address: { email: string | null; phone: string; first_name: string; last_name: string; address_line_1: string; address_line_2: string | null; city: string; state: string | null; postcode: string; country: string; country_name: string; }; notes: string | null; cancel_reason: string | null; created_at: string; updated_at: string; }; message?: string | undefined; };
+  };
+  'admin.orders.complete': {
+    type: 'mutation';
+    input: { id: number; };
+    output: { success: true; data: { id: number; order_number: string; status: 'pending' | 'processing' | 'shipped' | 'completed' | 'canceled'; payment_status: 'pending' | 'paid' | 'refunded' | 'failed'; payment_method: string; shipping_method: string; subtotal: number; discount: number; shipping: number; tax: number; total: number; currency: string; coupon_code: string | null; items: { id: number; product_id: number | null; variant_id: number | null; product_name: string; variant_name: string | null; sku: string; price: number; quantity: number; total: number; }[]; shipping_address: { email: string | null; phone: string; first_name: string; last_name: string; address_line_1: string; address_line_2: string | null; city: string; state: string | null; postcode: string; country: string; country_name: string; }; billing_address: { email: string | null; phone: string; first_name: string; last_name: string; address_line_1: string; address_line_2: string | null; city: string; state: string | null; postcode: string; country: string; country_name: string; }; notes: string | null; cancel_reason: string | null; created_at: string; updated_at: string; }; message?: string | undefined; };
+  };
+  'admin.orders.cancel': {
+    type: 'mutation';
+    input: { id: number; reason: string; };
+    output: { success: true; data: { id: number; order_number: string; status: 'pending' | 'processing' | 'shipped' | 'completed' | 'canceled'; payment_status: 'pending' | 'paid' | 'refunded' | 'failed'; payment_method: string; shipping_method: string; subtotal: number; discount: number; shipping: number; tax: number; total: number; currency: string; coupon_code: string | null; items: { id: number; product_id: number | null; variant_id: number | null; product_name: string; variant_name: string | null; sku: string; price: number; quantity: number; total: number; }[]; shipping_address: { email: string | null; phone: string; first_name: string; last_name: string; address_line_1: string; address_line_2: string | null; city: string; state: string | null; postcode: string; country: string; country_name: string; }; billing_address: { email: string | null; phone: string; first_name: string; last_name: string; address_line_1: string; address_line_2: string | null; city: string; state: string | null; postcode: string; country: string; country_name: string; }; notes: string | null; cancel_reason: string | null; created_at: string; updated_at: string; }; message?: string | undefined; };
+  };
+  'admin.products.get': {
+    type: 'query';
+    input: { id: number; };
+    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; created_at: string; updated_at: string; }; message?: string | undefined; };
+  };
+  'admin.products.create': {
+    type: 'mutation';
+    input: { sku: string; name: string; price: number; slug?: string | undefined; short_description?: string | undefined; description?: string | undefined; special_price?: number | null | undefined; special_from?: string | null | undefined; special_to?: string | null | undefined; featured?: boolean | undefined; active?: boolean | undefined; stock?: number | undefined; category_ids?: number[] | undefined; };
+    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; created_at: string; updated_at: string; }; message?: string | undefined; };
+  };
+  'admin.products.update': {
+    type: 'mutation';
+    input: { id: number; name?: string | undefined; short_description?: string | undefined; description?: string | undefined; price?: number | undefined; special_price?: number | null | undefined; special_from?: string | null | undefined; special_to?: string | null | undefined; featured?: boolean | undefined; active?: boolean | undefined; };
+    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; created_at: string; updated_at: string; }; message?: string | undefined; };
+  };
+  'admin.products.setStock': {
+    type: 'mutation';
+    input: { id: number; stock: number; variant_id?: number | undefined; };
+    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; created_at: string; updated_at: string; }; message?: string | undefined; };
+  };
+  'admin.products.deactivate': {
+    type: 'mutation';
+    input: { id: number; };
+    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; created_at: string; updated_at: string; }; message?: string | undefined; };
+  };
+  'admin.products.applyDescription': {
+    type: 'mutation';
+    input: { id: number; short_description: string; description: string; };
+    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; created_at: string; updated_at: string; }; message?: string | undefined; };
+  };
+  'admin.categories.create': {
+    type: 'mutation';
+    input: { name: string; slug?: string | undefined; description?: string | undefined; image?: string | null | undefined; parent_id?: number | null | undefined; position?: number | undefined; };
+    output: { success: true; data: { id: number; name: string; slug: string; description: string; image: string | null; parent_id: number | null; position: number; product_count: number; }; message?: string | undefined; };
+  };
+  'admin.categories.update': {
+    type: 'mutation';
+    input: { id: number; name?: string | undefined; slug?: string | undefined; description?: string | undefined; image?: string | null | undefined; parent_id?: number | null | undefined; position?: number | undefined; };
+    output: { success: true; data: { id: number; name: string; slug: string; description: string; image: string | null; parent_id: number | null; position: number; product_count: number; }; message?: string | undefined; };
+  };
+  'admin.reviews.list': {
+    type: 'query';
+    input: { product_id?: number | undefined; page?: number | undefined; per_page?: number | undefined; };
+    output: { success: true; data: { id: number; product_id: number; customer_name: string; rating: number; title: string; comment: string; helpful_count: number; verified_purchase: boolean; created_at: string; updated_at: string; }[]; meta: { current_page: number; per_page: number; total: number; last_page: number; }; message?: string | undefined; };
+  };
+  'admin.reviews.remove': {
+    type: 'mutation';
+    input: { id: number; };
+    output: { success: true; data: null; message?: string | undefined; };
+  };
+  'admin.coupons.list': {
+    type: 'query';
+    input: { page?: number | undefined; per_page?: number | undefined; };
+    output: { success: true; data: { id: number; code: string; description: string | null; type: 'fixed' | 'percentage'; value: number; min_subtotal: number | null; starts_at: string | null; ends_at: string | null; usage_limit: number | null; usage_limit_per_customer: number | null; times_used: number; active: boolean; created_at: string; updated_at: string; }[]; meta: { current_page: number; per_page: number; total: number; last_page: number; }; message?: string | undefined; };
+  };
+  'admin.coupons.create': {
+    type: 'mutation';
+    input: { code: string; type: 'fixed' | 'percentage'; value: number; description?: string | null | undefined; min_subtotal?: number | null | undefined; starts_at?: string | null | undefined; ends_at?: string | null | undefined; usage_limit?: number | null | undefined; usage_limit_per_customer?: number | null | undefined; active?: boolean | undefined; };
+    output: { success: true; data: { id: number; code: string; description: string | null; type: 'fixed' | 'percentage'; value: number; min_subtotal: number | null; starts_at: string | null; ends_at: string | null; usage_limit: number | null; usage_limit_per_customer: number | null; times_used: number; active: boolean; created_at: string; updated_at: string; }; message?: string | undefined; };
+  };
+  'admin.coupons.update': {
+    type: 'mutation';
+    input: { id: number; code?: string | undefined; description?: string | null | undefined; type?: 'fixed' | 'percentage' | undefined; value?: number | undefined; min_subtotal?: number | null | undefined; starts_at?: string | null | undefined; ends_at?: string | null | undefined; usage_limit?: number | null | undefined; usage_limit_per_customer?: number | null | undefined; active?: boolean | undefined; };
+    output: { success: true; data: { id: number; code: string; description: string | null; type: 'fixed' | 'percentage'; value: number; min_subtotal: number | null; starts_at: string | null; ends_at: string | null; usage_limit: number | null; usage_limit_per_customer: number | null; times_used: number; active: boolean; created_at: string; updated_at: string; }; message?: string | undefined; };
+  };
+  'admin.coupons.deactivate': {
+    type: 'mutation';
+    input: { id: number; };
+    output: { success: true; data: { id: number; code: string; description: string | null; type: 'fixed' | 'percentage'; value: number; min_subtotal: number | null; starts_at: string | null; ends_at: string | null; usage_limit: number | null; usage_limit_per_customer: number | null; times_used: number; active: boolean; created_at: string; updated_at: string; }; message?: string | undefined; };
+  };
   'admin.settings.features': {
     type: 'query';
     input: void;

@@ -9,3 +9,8 @@ export function centsToAmount(cents: number): number {
 export function centsToAmountOrNull(cents: number | null | undefined): number | null {
   return cents === null || cents === undefined ? null : centsToAmount(cents);
 }
+
+/** An amount the API received (at most 2 decimals, checked by `zAmount`) in integer minor units. */
+export function amountToCents(amount: number): number {
+  return Math.round(amount * 100);
+}

@@ -13,8 +13,12 @@ import { createSessionStore } from './features/auth/sessions';
 import { createUsersRepository } from './features/auth/users.repository';
 import { createCartRepository } from './features/cart/cart.repository';
 import { createCartService } from './features/cart/cart.service';
+import { createCouponsRepository } from './features/cart/coupons.repository';
+import { createCouponsService } from './features/cart/coupons.service';
 import { createCatalogRepository } from './features/catalog/catalog.repository';
 import { createCatalogService } from './features/catalog/catalog.service';
+import { createCatalogAdminRepository } from './features/catalog/catalog-admin.repository';
+import { createCatalogAdminService } from './features/catalog/catalog-admin.service';
 import { createCheckoutRepository } from './features/checkout/checkout.repository';
 import { createCheckoutService } from './features/checkout/checkout.service';
 import { createContentRepository } from './features/content/content.repository';
@@ -108,6 +112,12 @@ export function createServices(deps: ServiceDeps) {
   const counts = createCountCache({ clock, ttlMs: config.countCacheTtlMs ?? 0 });
   const catalogRepo = createCatalogRepository(db);
   const catalog = createCatalogService({ repo: catalogRepo, clock, counts });
+  const catalogAdmin = createCatalogAdminService({
+    repo: createCatalogAdminRepository(db),
+    readCategory: (id) => catalog.category(id),
+    inTransaction: transactional(db, createCatalogAdminRepository),
+    counts,
+  });
   const search = createSearchService({
     repo: createSearchRepository(db, catalogRepo),
     catalog,
@@ -184,9 +194,11 @@ export function createServices(deps: ServiceDeps) {
     ai,
     aiAgents: createAiAgentsService({ repo: aiRepo }),
     catalog,
+    catalogAdmin,
     search,
     content,
     cart,
+    coupons: createCouponsService({ repo: createCouponsRepository(db) }),
     checkout,
     orders,
     wishlist,

@@ -18,3 +18,13 @@ export const zDateTime = () => z.iso.datetime();
 export const toIso = (date: Date): string => date.toISOString();
 export const toIsoOrNull = (date: Date | null | undefined): string | null =>
   date ? date.toISOString() : null;
+
+/** A money amount as the API takes it: ≥ 0 with at most 2 decimals (converted with amountToCents). */
+export const zAmount = () =>
+  z
+    .number()
+    .min(0)
+    .max(21_474_836.47)
+    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
+      message: 'At most 2 decimals.',
+    });

@@ -1,6 +1,6 @@
 import type { Executor } from '@storefront/db/client';
 import { orderItems, orders, products, reviews, reviewVotes } from '@storefront/db/schema';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { productReviews, type ReviewRecord, selectReviews } from '../catalog/catalog.repository';
 
 export interface ReviewValues {
@@ -23,6 +23,22 @@ export function createReviewsRepository(db: Executor) {
 
     page(productId: number, window: { limit: number; offset: number }) {
       return productReviews(db, productId, window);
+    },
+
+    /** Every review (of any product, active or not), newest first; the back office's list. */
+    allPage(productId: number | undefined, window: { limit: number; offset: number }) {
+      return selectReviews(db)
+        .where(productId === undefined ? undefined : eq(reviews.productId, productId))
+        .orderBy(desc(reviews.createdAt), desc(reviews.id))
+        .limit(window.limit)
+        .offset(window.offset);
+    },
+
+    countAll(productId: number | undefined): Promise<number> {
+      return db.$count(
+        reviews,
+        productId === undefined ? undefined : eq(reviews.productId, productId),
+      );
     },
 
     countForProduct(productId: number): Promise<number> {

@@ -109,6 +109,27 @@ export function createReviewsService({ repo, catalog, inTransaction }: ReviewsSe
       });
     },
 
+    /** Moderation: every review, newest first, optionally of one product (active or not). */
+    async adminList(
+      request: PageRequest & { productId?: number | undefined },
+    ): Promise<{ items: ReviewDto[]; meta: PageMeta }> {
+      const [records, total] = await Promise.all([
+        repo.allPage(request.productId, pageOffset(request)),
+        repo.countAll(request.productId),
+      ]);
+      return { items: records.map(toReviewDto), meta: metaFor(request, total) };
+    },
+
+    /** Moderation: removes anyone's review; the product's rating and count are recomputed. */
+    adminRemove(id: number): Promise<null> {
+      return inTransaction(async (tx) => {
+        const review = await tx.lockReview(id);
+        if (!review) throw notFound();
+        await writeRated(tx, review.productId, () => tx.delete(id));
+        return null;
+      });
+    },
+
     /** One vote per customer per review, replaceable; never on one's own review. */
     vote(userId: number, id: number, helpful: boolean): Promise<ReviewDto> {
       return inTransaction(async (tx) => {

@@ -1,0 +1,161 @@
+import type { Executor } from '@storefront/db/client';
+import { categories, productCategories, products, productVariants } from '@storefront/db/schema';
+import { refreshSearchTerms, syncProductCategoryNames } from '@storefront/db/search-index';
+import {
+  type CategorySeed,
+  insertCategories,
+  insertProducts,
+  type ProductSeed,
+} from '@storefront/db/seed/writer';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+
+/**
+ * The columns of a product the back office reads; a configurable product's stock is its
+ * variants'. The subquery names the outer row as "products"."id": drizzle renders a column of
+ * the selected table unqualified, which inside the subquery would mean v.id.
+ */
+const adminProductColumns = {
+  id: products.id,
+  sku: products.sku,
+  slug: products.slug,
+  name: products.name,
+  type: products.type,
+  shortDescription: products.shortDescription,
+  description: products.description,
+  priceCents: products.priceCents,
+  specialPriceCents: products.specialPriceCents,
+  specialFrom: products.specialFrom,
+  specialTo: products.specialTo,
+  stockQuantity: sql<number>`(case when ${products.type} = 'configurable' then (select coalesce(sum(v.stock_quantity), 0)::int from ${productVariants} v where v.product_id = "products"."id") else ${products.stockQuantity} end)`,
+  featured: products.featured,
+  active: products.active,
+  createdAt: products.createdAt,
+  updatedAt: products.updatedAt,
+};
+
+export type CategoryChanges = Partial<
+  Pick<
+    typeof categories.$inferInsert,
+    'name' | 'slug' | 'description' | 'image' | 'parentId' | 'position'
+  >
+>;
+
+export type AdminProductChanges = Partial<
+  Pick<
+    typeof products.$inferInsert,
+    | 'name'
+    | 'shortDescription'
+    | 'description'
+    | 'priceCents'
+    | 'specialPriceCents'
+    | 'specialFrom'
+    | 'specialTo'
+    | 'featured'
+    | 'active'
+  >
+>;
+
+/** Back-office catalogue writes; the storefront's reads stay in catalog.repository.ts. */
+export function createCatalogAdminRepository(db: Executor) {
+  async function findProduct(id: number) {
+    const [row] = await db.select(adminProductColumns).from(products).where(eq(products.id, id));
+    return row;
+  }
+
+  return {
+    findProduct,
+
+    /** Inserts through the seed writer: search document, category names and lexicon included. */
+    async insertProduct(seed: ProductSeed): Promise<number> {
+      const [id] = await insertProducts(db, [seed]);
+      if (id === undefined) throw new Error('product insert returned no id');
+      return id;
+    },
+
+    /** Of the given category ids, those that do not exist. */
+    async missingCategories(ids: number[]): Promise<number[]> {
+      if (ids.length === 0) return [];
+      const found = await db
+        .select({ id: categories.id })
+        .from(categories)
+        .where(inArray(categories.id, ids));
+      const existing = new Set(found.map((row) => row.id));
+      return ids.filter((id) => !existing.has(id));
+    },
+
+    /** False when there is no such product. */
+    async updateProduct(id: number, changes: AdminProductChanges): Promise<boolean> {
+      const rows = await db
+        .update(products)
+        .set(changes)
+        .where(eq(products.id, id))
+        .returning({ id: products.id });
+      return rows.length > 0;
+    },
+
+    /** Adds the words of product and category names to the search lexicon (after a rename). */
+    refreshLexicon(): Promise<void> {
+      return refreshSearchTerms(db);
+    },
+
+    async insertCategory(seed: CategorySeed): Promise<number> {
+      const [row] = await insertCategories(db, [seed]);
+      if (!row) throw new Error('category insert returned no row');
+      return row.id;
+    },
+
+    /** The category's parent, or undefined when the category does not exist. */
+    async categoryParent(id: number): Promise<{ parentId: number | null } | undefined> {
+      const [row] = await db
+        .select({ parentId: categories.parentId })
+        .from(categories)
+        .where(eq(categories.id, id));
+      return row;
+    },
+
+    /** False when there is no such category. */
+    async updateCategory(id: number, changes: CategoryChanges): Promise<boolean> {
+      const rows = await db
+        .update(categories)
+        .set(changes)
+        .where(eq(categories.id, id))
+        .returning({ id: categories.id });
+      return rows.length > 0;
+    },
+
+    /** Copies the category's (new) name into the search document of its products. */
+    async resyncCategoryProducts(categoryId: number): Promise<void> {
+      const linked = await db
+        .select({ id: productCategories.productId })
+        .from(productCategories)
+        .where(eq(productCategories.categoryId, categoryId));
+      await syncProductCategoryNames(
+        db,
+        linked.map((row) => row.id),
+      );
+    },
+
+    async setProductStock(id: number, stock: number): Promise<void> {
+      await db.update(products).set({ stockQuantity: stock }).where(eq(products.id, id));
+    },
+
+    /** False when the variant does not belong to the product. */
+    async setVariantStock(productId: number, variantId: number, stock: number): Promise<boolean> {
+      const rows = await db
+        .update(productVariants)
+        .set({ stockQuantity: stock })
+        .where(and(eq(productVariants.id, variantId), eq(productVariants.productId, productId)))
+        .returning({ id: productVariants.id });
+      if (rows.length > 0) {
+        // The product's updated_at records the change for the back office.
+        await db.update(products).set({ updatedAt: new Date() }).where(eq(products.id, productId));
+      }
+      return rows.length > 0;
+    },
+  };
+}
+
+export type CatalogAdminRepository = ReturnType<typeof createCatalogAdminRepository>;
+export type AdminProductRecord = NonNullable<
+  Awaited<ReturnType<CatalogAdminRepository['findProduct']>>
+>;
