@@ -113,3 +113,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const shown = raw === undefined || !ECHOED.has(name) ? '' : ` (got "${raw}")`;
   throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}${shown}`);
 }
+
+/** The environment for a child process this one starts (scripts): ours plus `overrides`. */
+export function childProcessEnv(overrides: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return { ...process.env, ...overrides };
+}

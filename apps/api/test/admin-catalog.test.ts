@@ -4,8 +4,6 @@ import {
   createConfigurableProduct,
   createProduct,
 } from '@storefront/db/testing/factories';
-import type { AppRouter } from '@storefront/routers/root';
-import { TRPCClientError } from '@trpc/client';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,6 +12,7 @@ import {
   registerAdmin,
   registerCustomer,
   type TestApp,
+  trpcFailure,
 } from './harness';
 
 let t: TestApp;
@@ -31,17 +30,6 @@ afterAll(async () => {
   await server.close();
   await t.close();
 });
-
-async function trpcFailure(call: Promise<unknown>) {
-  const error = await call.then(
-    () => {
-      throw new Error('expected the call to fail');
-    },
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(TRPCClientError);
-  return error as TRPCClientError<AppRouter>;
-}
 
 const searchIds = async (q: string) =>
   (await t.request('GET', `/search?q=${encodeURIComponent(q)}`)).body.data.map(

@@ -1,6 +1,4 @@
 import { createCurrency, createProduct } from '@storefront/db/testing/factories';
-import type { AppRouter } from '@storefront/routers/root';
-import { TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminClient,
@@ -8,6 +6,7 @@ import {
   registerAdmin,
   registerCustomer,
   type TestApp,
+  trpcFailure,
 } from './harness';
 
 let t: TestApp;
@@ -23,17 +22,6 @@ afterAll(async () => {
   await server.close();
   await t.close();
 });
-
-async function trpcFailure(call: Promise<unknown>) {
-  const error = await call.then(
-    () => {
-      throw new Error('expected the call to fail');
-    },
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(TRPCClientError);
-  return error as TRPCClientError<AppRouter>;
-}
 
 async function expectFieldError(call: Promise<unknown>, field: string) {
   const error = await trpcFailure(call);

@@ -1,8 +1,6 @@
 import { orders, products } from '@storefront/db/schema';
 import { seedStoreSetup } from '@storefront/db/seed/store-setup';
 import { createCurrency, createProduct } from '@storefront/db/testing/factories';
-import type { AppRouter } from '@storefront/routers/root';
-import { TRPCClientError } from '@trpc/client';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,6 +9,7 @@ import {
   registerAdmin,
   registerCustomer,
   type TestApp,
+  trpcFailure,
 } from './harness';
 import { gatewayPayment, prepareCheckout } from './support/shop';
 
@@ -28,17 +27,6 @@ afterAll(async () => {
   await server.close();
   await t.close();
 });
-
-async function trpcFailure(call: Promise<unknown>) {
-  const error = await call.then(
-    () => {
-      throw new Error('expected the call to fail');
-    },
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(TRPCClientError);
-  return error as TRPCClientError<AppRouter>;
-}
 
 const stockOf = async (productId: number) =>
   (

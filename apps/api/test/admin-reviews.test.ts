@@ -1,7 +1,5 @@
 import { products } from '@storefront/db/schema';
 import { createProduct } from '@storefront/db/testing/factories';
-import type { AppRouter } from '@storefront/routers/root';
-import { TRPCClientError } from '@trpc/client';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,6 +8,7 @@ import {
   registerAdmin,
   registerCustomer,
   type TestApp,
+  trpcFailure,
 } from './harness';
 
 let t: TestApp;
@@ -24,17 +23,6 @@ afterAll(async () => {
   await server.close();
   await t.close();
 });
-
-async function trpcFailure(call: Promise<unknown>) {
-  const error = await call.then(
-    () => {
-      throw new Error('expected the call to fail');
-    },
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(TRPCClientError);
-  return error as TRPCClientError<AppRouter>;
-}
 
 /** A customer reviews the product through the REST API; the review's id. */
 async function review(productId: number, rating: number, token?: string) {

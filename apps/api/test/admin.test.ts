@@ -1,5 +1,3 @@
-import type { AppRouter } from '@storefront/routers/root';
-import { TRPCClientError } from '@trpc/client';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -8,6 +6,7 @@ import {
   registerAdmin,
   registerCustomer,
   type TestApp,
+  trpcFailure,
 } from './harness';
 
 let t: TestApp;
@@ -22,17 +21,6 @@ afterAll(async () => {
   await server.close();
   await t.close();
 });
-
-async function trpcFailure(call: Promise<unknown>) {
-  const error = await call.then(
-    () => {
-      throw new Error('expected the call to fail');
-    },
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(TRPCClientError);
-  return error as TRPCClientError<AppRouter>;
-}
 
 describe('admin procedures over /trpc', () => {
   it('refuses customers with 403 FORBIDDEN and anonymous callers with 401', async () => {

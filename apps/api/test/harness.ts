@@ -16,11 +16,12 @@ import type {
 } from '@storefront/routers/ports';
 import type { AppRouter } from '@storefront/routers/root';
 import { createServices, type ServiceConfig, type Services } from '@storefront/routers/services';
-import { createTRPCClient, httpLink } from '@trpc/client';
+import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
 import { eq } from 'drizzle-orm';
 import type { Express } from 'express';
 import { pino } from 'pino';
 import supertest from 'supertest';
+import { expect } from 'vitest';
 import { createOutboxMailer } from '../src/adapters/mail';
 import { createRateLimits } from '../src/adapters/rate-limits';
 import { createLocalStorage } from '../src/adapters/storage';
@@ -185,4 +186,16 @@ export function adminClient(baseUrl: string, token?: string) {
       }),
     ],
   });
+}
+
+/** The TRPCClientError a tRPC call rejects with (fails the test if it resolves). */
+export async function trpcFailure(call: Promise<unknown>): Promise<TRPCClientError<AppRouter>> {
+  const error = await call.then(
+    () => {
+      throw new Error('expected the call to fail');
+    },
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(TRPCClientError);
+  return error as TRPCClientError<AppRouter>;
 }

@@ -8,7 +8,7 @@ import { runMigrations } from '@storefront/db/migrate';
 import { seedBulk } from '@storefront/db/seed/bulk';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
-import { loadEnv } from '../env';
+import { childProcessEnv, loadEnv } from '../env';
 
 /**
  * `pnpm bench`: the built API (`dist/main.js`, rebuilt first) on PostgreSQL with the bulk
@@ -146,14 +146,13 @@ async function main(): Promise<void> {
     const base = `http://127.0.0.1:${port}/api/v1`;
     const api = await start(
       ['dist/main.js'],
-      {
-        ...process.env,
+      childProcessEnv({
         PORT: String(port),
         APP_URL: `http://127.0.0.1:${port}`,
         DATABASE_URL: url,
         SEED_DEMO: 'false',
         LOG_LEVEL: 'warn',
-      },
+      }),
       `http://127.0.0.1:${port}/ready`,
     );
     children.push(api);
@@ -168,7 +167,7 @@ async function main(): Promise<void> {
     const barePort = await freePort();
     const bare = await start(
       ['--import', 'tsx', 'src/scripts/bench-bare.ts', url, String(barePort)],
-      process.env,
+      childProcessEnv(),
       `http://127.0.0.1:${barePort}/api/v1/products`,
     );
     children.push(bare);
