@@ -6,14 +6,7 @@ import {
 } from '@storefront/db/testing/factories';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminClient,
-  createTestApp,
-  registerAdmin,
-  registerCustomer,
-  type TestApp,
-  trpcFailure,
-} from './harness';
+import { adminClient, registerCustomer, startAdminApp, type TestApp, trpcFailure } from './harness';
 
 let t: TestApp;
 let server: { baseUrl: string; close: () => Promise<void> };
@@ -21,9 +14,7 @@ let admin: ReturnType<typeof adminClient>;
 let customer: ReturnType<typeof adminClient>;
 beforeAll(async () => {
   // A long-lived count cache: admin writes must clear it for list totals to follow at once.
-  t = await createTestApp({ config: { countCacheTtlMs: 600_000 } });
-  server = await t.listen();
-  admin = adminClient(server.baseUrl, (await registerAdmin(t)).token);
+  ({ t, server, admin } = await startAdminApp({ config: { countCacheTtlMs: 600_000 } }));
   customer = adminClient(server.baseUrl, (await registerCustomer(t)).token);
 });
 afterAll(async () => {

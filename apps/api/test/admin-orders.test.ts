@@ -3,25 +3,16 @@ import { seedStoreSetup } from '@storefront/db/seed/store-setup';
 import { createCurrency, createProduct } from '@storefront/db/testing/factories';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminClient,
-  createTestApp,
-  registerAdmin,
-  registerCustomer,
-  type TestApp,
-  trpcFailure,
-} from './harness';
+import { adminClient, registerCustomer, startAdminApp, type TestApp, trpcFailure } from './harness';
 import { gatewayPayment, prepareCheckout } from './support/shop';
 
 let t: TestApp;
 let server: { baseUrl: string; close: () => Promise<void> };
 let admin: ReturnType<typeof adminClient>;
 beforeAll(async () => {
-  t = await createTestApp();
+  ({ t, server, admin } = await startAdminApp());
   await createCurrency(t.db, { code: 'USD', isDefault: true });
   await seedStoreSetup(t.db);
-  server = await t.listen();
-  admin = adminClient(server.baseUrl, (await registerAdmin(t)).token);
 });
 afterAll(async () => {
   await server.close();

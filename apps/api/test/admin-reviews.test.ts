@@ -2,22 +2,13 @@ import { products } from '@storefront/db/schema';
 import { createProduct } from '@storefront/db/testing/factories';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminClient,
-  createTestApp,
-  registerAdmin,
-  registerCustomer,
-  type TestApp,
-  trpcFailure,
-} from './harness';
+import { adminClient, registerCustomer, startAdminApp, type TestApp, trpcFailure } from './harness';
 
 let t: TestApp;
 let server: { baseUrl: string; close: () => Promise<void> };
 let admin: ReturnType<typeof adminClient>;
 beforeAll(async () => {
-  t = await createTestApp();
-  server = await t.listen();
-  admin = adminClient(server.baseUrl, (await registerAdmin(t)).token);
+  ({ t, server, admin } = await startAdminApp());
 });
 afterAll(async () => {
   await server.close();

@@ -199,3 +199,11 @@ export async function trpcFailure(call: Promise<unknown>): Promise<TRPCClientErr
   expect(error).toBeInstanceOf(TRPCClientError);
   return error as TRPCClientError<AppRouter>;
 }
+
+/** An app listening on a free port with an admin signed in through the typed tRPC client. */
+export async function startAdminApp(options: TestAppOptions = {}) {
+  const t = await createTestApp(options);
+  const server = await t.listen();
+  const admin = adminClient(server.baseUrl, (await registerAdmin(t)).token);
+  return { t, server, admin };
+}

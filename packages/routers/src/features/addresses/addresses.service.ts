@@ -77,8 +77,6 @@ export function createAddressesService({ repo, inTransaction, users }: Addresses
         return tx.insert(userId, {
           ...(toAddressValues(input) as AddressValues),
           email,
-          addressLine2: input.address_line_2 || null,
-          state: input.state || null,
           type: input.type ?? 'shipping',
           isDefaultShipping,
           isDefaultBilling,
