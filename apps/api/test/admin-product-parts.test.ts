@@ -225,6 +225,13 @@ describe('admin.products.variants', () => {
         field,
       );
     }
+    // A product's own SKU may not be a variant's either.
+    const tee = await createConfigurableProduct(t.db);
+    const [teeVariant] = (await admin.admin.products.get.query({ id: tee.id })).data.variants;
+    await expectFieldError(
+      admin.admin.products.create.mutate({ sku: teeVariant?.sku ?? '', name: 'Clash', price: 1 }),
+      'sku',
+    );
     const made = await t.db
       .select({ id: productVariants.id })
       .from(productVariants)

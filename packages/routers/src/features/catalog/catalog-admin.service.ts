@@ -128,6 +128,8 @@ export function toVariantSeed(input: VariantInput) {
 export const optionsKey = (options: Record<string, string>) =>
   JSON.stringify(Object.entries(options).sort(([a], [b]) => a.localeCompare(b)));
 
+export const SKU_TAKEN = 'A product or variant with this SKU already exists.';
+
 /** The SKU is neither a product's nor another variant's (SKUs name one sellable thing). */
 export async function assertSkuFree(
   repo: CatalogAdminRepository,
@@ -136,7 +138,7 @@ export async function assertSkuFree(
   exceptVariantId?: number,
 ) {
   if (await repo.skuTaken(sku, exceptVariantId)) {
-    throw validationError({ [field]: ['A product or variant with this SKU already exists.'] });
+    throw validationError({ [field]: [SKU_TAKEN] });
   }
 }
 
@@ -258,6 +260,7 @@ export function createCatalogAdminService({
           if (missing.length > 0) {
             throw validationError({ category_ids: [`Unknown categories: ${missing.join(', ')}.`] });
           }
+          await assertSkuFree(tx, input.sku, 'sku');
           await assertNewVariants(tx, input);
           const variants = (input.variants ?? []).map(toVariantSeed);
           return tx.insertProduct({
@@ -282,12 +285,10 @@ export function createCatalogAdminService({
         return reread(id);
       } catch (error) {
         if (isUniqueViolation(error, 'products_sku_key')) {
-          throw validationError({ sku: ['A product or variant with this SKU already exists.'] });
+          throw validationError({ sku: [SKU_TAKEN] });
         }
         if (isUniqueViolation(error, 'product_variants_sku_key')) {
-          throw validationError({
-            variants: ['A product or variant with this SKU already exists.'],
-          });
+          throw validationError({ variants: [SKU_TAKEN] });
         }
         if (isUniqueViolation(error, 'products_slug_key')) {
           throw validationError({ slug: ['A product with this slug already exists.'] });

@@ -1,5 +1,5 @@
 import type { CountCache } from '../../count-cache';
-import { AppError, validationError } from '../../errors';
+import { AppError, uniqueField, validationError } from '../../errors';
 import { amountToCents } from '../../money';
 import type { InTransaction } from '../../transactions';
 import type {
@@ -14,6 +14,7 @@ import {
   assertSkuFree,
   type CatalogAdminService,
   productNotFound,
+  SKU_TAKEN,
   toVariantSeed,
 } from './catalog-admin.service';
 import type {
@@ -37,6 +38,10 @@ export interface ProductPartsServiceDeps {
 
 const imageNotFound = () => new AppError('NOT_FOUND', 'Image not found.');
 const variantNotFound = () => new AppError('NOT_FOUND', 'Variant not found.');
+
+/** A variant write that lost a race for its SKU answers as the SKU check before it does. */
+const skuUnique = <T>(work: () => Promise<T>) =>
+  uniqueField(work, 'sku', SKU_TAKEN, 'product_variants_sku_key');
 
 /** API fields of an image → stored columns; only the fields given. */
 function toImageValues(input: ImageUpdateInput): Partial<ImageValues> {
@@ -158,10 +163,8 @@ export function createProductPartsService({
         assertPricing(seed);
         await assertSkuFree(products, input.sku, 'sku');
         await assertOptionsFree(parts, productId, input.options);
-        await parts.insertVariant(productId, {
-          ...seed,
-          position: input.position ?? (await parts.nextVariantPosition(productId)),
-        });
+        const position = input.position ?? (await parts.nextVariantPosition(productId));
+        await skuUnique(() => parts.insertVariant(productId, { ...seed, position }));
         await parts.syncVariantAttributes(productId, Object.keys(input.options));
       });
     },
@@ -177,7 +180,7 @@ export function createProductPartsService({
         if (input.options !== undefined) {
           await assertOptionsFree(parts, productId, input.options, variantId);
         }
-        await parts.updateVariant(productId, variantId, changes);
+        await skuUnique(() => parts.updateVariant(productId, variantId, changes));
         if (input.options !== undefined) {
           const codes = new Set([...Object.keys(current.options), ...Object.keys(input.options)]);
           await parts.syncVariantAttributes(productId, [...codes]);
