@@ -1,4 +1,4 @@
-import { productVariants } from '@storefront/db/schema';
+import { products, productVariants } from '@storefront/db/schema';
 import {
   createCategory,
   createConfigurableProduct,
@@ -6,7 +6,14 @@ import {
 } from '@storefront/db/testing/factories';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminClient, registerCustomer, startAdminApp, type TestApp, trpcFailure } from './harness';
+import {
+  adminClient,
+  expectFieldError,
+  registerCustomer,
+  startAdminApp,
+  type TestApp,
+  trpcFailure,
+} from './harness';
 
 let t: TestApp;
 let server: { baseUrl: string; close: () => Promise<void> };
@@ -84,13 +91,6 @@ describe('admin.products.applyDescription', () => {
     );
   });
 });
-
-async function expectFieldError(call: Promise<unknown>, field: string) {
-  const error = await trpcFailure(call);
-  expect(error.data?.httpStatus).toBe(422);
-  expect(error.data?.error_code).toBe('VALIDATION_ERROR');
-  expect(error.data?.errors?.[field]).toBeDefined();
-}
 
 const listTotal = async () => (await t.request('GET', '/products')).body.meta.total as number;
 
@@ -366,5 +366,57 @@ describe('admin.categories', () => {
     expect(missing.data?.httpStatus).toBe(404);
     const forbidden = await trpcFailure(customer.admin.categories.create.mutate({ name: 'Mine' }));
     expect(forbidden.data?.httpStatus).toBe(403);
+  });
+
+  it('deletes a category: its products stay, unlinked and re-indexed; the tree follows', async () => {
+    const top = await admin.admin.categories.create.mutate({ name: 'Stationery' });
+    const inks = await admin.admin.categories.create.mutate({
+      name: 'Calligraphy Inks',
+      parent_id: top.data.id,
+    });
+    const other = await createCategory(t.db, { name: 'Desk Gifts' });
+    const product = await createProduct(t.db, {
+      name: 'Iron Gall Bottle',
+      categoryIds: [inks.data.id, other.id],
+    });
+    expect(await searchIds('calligraphy')).toContain(product.id);
+
+    // A category with subcategories is refused; nothing is deleted.
+    const refused = await expectFieldError(
+      admin.admin.categories.delete.mutate({ id: top.data.id }),
+      'id',
+    );
+    expect(refused.message).toBe('A category with subcategories cannot be deleted.');
+    expect((await t.request('GET', `/categories/${top.data.id}`)).status).toBe(200);
+
+    const deleted = await admin.admin.categories.delete.mutate({ id: inks.data.id });
+    expect(deleted).toMatchObject({
+      message: 'Category deleted.',
+      data: { id: inks.data.id, unlinked_product_ids: [product.id] },
+    });
+    expect((await t.request('GET', `/categories/${inks.data.id}`)).status).toBe(404);
+    const tree = (await t.request('GET', '/categories/tree')).body.data as {
+      id: number;
+      children: { id: number }[];
+    }[];
+    expect(tree.find((c) => c.id === top.data.id)?.children).toEqual([]);
+    const detail = (await t.request('GET', `/products/${product.id}`)).body.data;
+    expect(detail.categories.map((c: { id: number }) => c.id)).toEqual([other.id]);
+    expect(await searchIds('calligraphy')).not.toContain(product.id);
+    expect(await searchIds('desk gifts')).toContain(product.id);
+    const [stored] = await t.db
+      .select({ names: products.categoryNames })
+      .from(products)
+      .where(eq(products.id, product.id));
+    expect(stored?.names).toBe('Desk Gifts');
+
+    // Now childless, the parent can go too.
+    await admin.admin.categories.delete.mutate({ id: top.data.id });
+    expect((await t.request('GET', `/categories/${top.data.id}`)).status).toBe(404);
+    const missing = await trpcFailure(admin.admin.categories.delete.mutate({ id: top.data.id }));
+    expect(missing.data?.httpStatus).toBe(404);
+    const forbidden = await trpcFailure(customer.admin.categories.delete.mutate({ id: other.id }));
+    expect(forbidden.data?.httpStatus).toBe(403);
+    expect((await t.request('GET', `/categories/${other.id}`)).status).toBe(200);
   });
 });

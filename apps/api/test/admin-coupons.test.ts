@@ -1,6 +1,13 @@
 import { createCurrency, createProduct } from '@storefront/db/testing/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminClient, registerCustomer, startAdminApp, type TestApp, trpcFailure } from './harness';
+import {
+  adminClient,
+  expectFieldError,
+  registerCustomer,
+  startAdminApp,
+  type TestApp,
+  trpcFailure,
+} from './harness';
 
 let t: TestApp;
 let server: { baseUrl: string; close: () => Promise<void> };
@@ -13,13 +20,6 @@ afterAll(async () => {
   await server.close();
   await t.close();
 });
-
-async function expectFieldError(call: Promise<unknown>, field: string) {
-  const error = await trpcFailure(call);
-  expect(error.data?.httpStatus).toBe(422);
-  expect(error.data?.error_code).toBe('VALIDATION_ERROR');
-  expect(error.data?.errors?.[field]).toBeDefined();
-}
 
 /** A customer with one 20.00 product in the cart tries the code through the REST API. */
 async function applyCoupon(code: string) {

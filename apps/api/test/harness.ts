@@ -200,6 +200,15 @@ export async function trpcFailure(call: Promise<unknown>): Promise<TRPCClientErr
   return error as TRPCClientError<AppRouter>;
 }
 
+/** A tRPC call that fails with 422 VALIDATION_ERROR naming `field` in the envelope's errors. */
+export async function expectFieldError(call: Promise<unknown>, field: string) {
+  const error = await trpcFailure(call);
+  expect(error.data?.httpStatus).toBe(422);
+  expect(error.data?.error_code).toBe('VALIDATION_ERROR');
+  expect(error.data?.errors?.[field]).toBeDefined();
+  return error;
+}
+
 /** An app listening on a free port with an admin signed in through the typed tRPC client. */
 export async function startAdminApp(options: TestAppOptions = {}) {
   const t = await createTestApp(options);

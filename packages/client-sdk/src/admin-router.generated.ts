@@ -146,10 +146,22 @@ export type AppRouter = TRPCBuiltRouter<
         setStock: Mutation<'admin.products.setStock'>;
         deactivate: Mutation<'admin.products.deactivate'>;
         applyDescription: Mutation<'admin.products.applyDescription'>;
+        images: {
+          add: Mutation<'admin.products.images.add'>;
+          update: Mutation<'admin.products.images.update'>;
+          remove: Mutation<'admin.products.images.remove'>;
+          reorder: Mutation<'admin.products.images.reorder'>;
+        };
+        variants: {
+          add: Mutation<'admin.products.variants.add'>;
+          update: Mutation<'admin.products.variants.update'>;
+          remove: Mutation<'admin.products.variants.remove'>;
+        };
       };
       categories: {
         create: Mutation<'admin.categories.create'>;
         update: Mutation<'admin.categories.update'>;
+        delete: Mutation<'admin.categories.delete'>;
       };
       reviews: {
         list: Query<'admin.reviews.list'>;
@@ -170,6 +182,29 @@ export type AppRouter = TRPCBuiltRouter<
         create: Mutation<'admin.aiAgents.create'>;
         update: Mutation<'admin.aiAgents.update'>;
         remove: Mutation<'admin.aiAgents.remove'>;
+      };
+      banners: {
+        list: Query<'admin.banners.list'>;
+        create: Mutation<'admin.banners.create'>;
+        update: Mutation<'admin.banners.update'>;
+        delete: Mutation<'admin.banners.delete'>;
+      };
+      currencies: {
+        list: Query<'admin.currencies.list'>;
+        create: Mutation<'admin.currencies.create'>;
+        update: Mutation<'admin.currencies.update'>;
+        delete: Mutation<'admin.currencies.delete'>;
+      };
+      shippingMethods: {
+        list: Query<'admin.shippingMethods.list'>;
+        create: Mutation<'admin.shippingMethods.create'>;
+        update: Mutation<'admin.shippingMethods.update'>;
+        deactivate: Mutation<'admin.shippingMethods.deactivate'>;
+      };
+      taxRates: {
+        list: Query<'admin.taxRates.list'>;
+        set: Mutation<'admin.taxRates.set'>;
+        delete: Mutation<'admin.taxRates.delete'>;
       };
       sync: {
         status: Query<'admin.sync.status'>;

@@ -378,32 +378,67 @@ export interface Procedures {
   'admin.products.get': {
     type: 'query';
     input: { id: number; };
-    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; created_at: string; updated_at: string; }; message?: string | undefined; };
+    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; images: { id: number; url: string; alt: string; position: number; }[]; variants: { id: number; sku: string; name: string; price: number; special_price: number | null; stock_quantity: number; options: Record<string, string>; position: number; }[]; created_at: string; updated_at: string; }; message?: string | undefined; };
   };
   'admin.products.create': {
     type: 'mutation';
-    input: { sku: string; name: string; price: number; slug?: string | undefined; short_description?: string | undefined; description?: string | undefined; special_price?: number | null | undefined; special_from?: string | null | undefined; special_to?: string | null | undefined; featured?: boolean | undefined; active?: boolean | undefined; stock?: number | undefined; category_ids?: number[] | undefined; };
-    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; created_at: string; updated_at: string; }; message?: string | undefined; };
+    input: { sku: string; name: string; price: number; slug?: string | undefined; short_description?: string | undefined; description?: string | undefined; special_price?: number | null | undefined; special_from?: string | null | undefined; special_to?: string | null | undefined; featured?: boolean | undefined; active?: boolean | undefined; stock?: number | undefined; category_ids?: number[] | undefined; variants?: { sku: string; price: number; options: Record<string, string>; name?: string | undefined; special_price?: number | null | undefined; stock?: number | undefined; }[] | undefined; };
+    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; images: { id: number; url: string; alt: string; position: number; }[]; variants: { id: number; sku: string; name: string; price: number; special_price: number | null; stock_quantity: number; options: Record<string, string>; position: number; }[]; created_at: string; updated_at: string; }; message?: string | undefined; };
   };
   'admin.products.update': {
     type: 'mutation';
     input: { id: number; name?: string | undefined; short_description?: string | undefined; description?: string | undefined; price?: number | undefined; special_price?: number | null | undefined; special_from?: string | null | undefined; special_to?: string | null | undefined; featured?: boolean | undefined; active?: boolean | undefined; };
-    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; created_at: string; updated_at: string; }; message?: string | undefined; };
+    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; images: { id: number; url: string; alt: string; position: number; }[]; variants: { id: number; sku: string; name: string; price: number; special_price: number | null; stock_quantity: number; options: Record<string, string>; position: number; }[]; created_at: string; updated_at: string; }; message?: string | undefined; };
   };
   'admin.products.setStock': {
     type: 'mutation';
     input: { id: number; stock: number; variant_id?: number | undefined; };
-    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; created_at: string; updated_at: string; }; message?: string | undefined; };
+    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; images: { id: number; url: string; alt: string; position: number; }[]; variants: { id: number; sku: string; name: string; price: number; special_price: number | null; stock_quantity: number; options: Record<string, string>; position: number; }[]; created_at: string; updated_at: string; }; message?: string | undefined; };
   };
   'admin.products.deactivate': {
     type: 'mutation';
     input: { id: number; };
-    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; created_at: string; updated_at: string; }; message?: string | undefined; };
+    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; images: { id: number; url: string; alt: string; position: number; }[]; variants: { id: number; sku: string; name: string; price: number; special_price: number | null; stock_quantity: number; options: Record<string, string>; position: number; }[]; created_at: string; updated_at: string; }; message?: string | undefined; };
   };
   'admin.products.applyDescription': {
     type: 'mutation';
     input: { id: number; short_description: string; description: string; };
-    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; created_at: string; updated_at: string; }; message?: string | undefined; };
+    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; images: { id: number; url: string; alt: string; position: number; }[]; variants: { id: number; sku: string; name: string; price: number; special_price: number | null; stock_quantity: number; options: Record<string, string>; position: number; }[]; created_at: string; updated_at: string; }; message?: string | undefined; };
+  };
+  'admin.products.images.add': {
+    type: 'mutation';
+    input: { product_id: number; url: string; alt?: string | undefined; position?: number | undefined; };
+    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; images: { id: number; url: string; alt: string; position: number; }[]; variants: { id: number; sku: string; name: string; price: number; special_price: number | null; stock_quantity: number; options: Record<string, string>; position: number; }[]; created_at: string; updated_at: string; }; message?: string | undefined; };
+  };
+  'admin.products.images.update': {
+    type: 'mutation';
+    input: { product_id: number; image_id: number; url?: string | undefined; alt?: string | undefined; position?: number | undefined; };
+    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; images: { id: number; url: string; alt: string; position: number; }[]; variants: { id: number; sku: string; name: string; price: number; special_price: number | null; stock_quantity: number; options: Record<string, string>; position: number; }[]; created_at: string; updated_at: string; }; message?: string | undefined; };
+  };
+  'admin.products.images.remove': {
+    type: 'mutation';
+    input: { product_id: number; image_id: number; };
+    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; images: { id: number; url: string; alt: string; position: number; }[]; variants: { id: number; sku: string; name: string; price: number; special_price: number | null; stock_quantity: number; options: Record<string, string>; position: number; }[]; created_at: string; updated_at: string; }; message?: string | undefined; };
+  };
+  'admin.products.images.reorder': {
+    type: 'mutation';
+    input: { product_id: number; image_ids: number[]; };
+    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; images: { id: number; url: string; alt: string; position: number; }[]; variants: { id: number; sku: string; name: string; price: number; special_price: number | null; stock_quantity: number; options: Record<string, string>; position: number; }[]; created_at: string; updated_at: string; }; message?: string | undefined; };
+  };
+  'admin.products.variants.add': {
+    type: 'mutation';
+    input: { sku: string; price: number; options: Record<string, string>; product_id: number; name?: string | undefined; special_price?: number | null | undefined; stock?: number | undefined; position?: number | undefined; };
+    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; images: { id: number; url: string; alt: string; position: number; }[]; variants: { id: number; sku: string; name: string; price: number; special_price: number | null; stock_quantity: number; options: Record<string, string>; position: number; }[]; created_at: string; updated_at: string; }; message?: string | undefined; };
+  };
+  'admin.products.variants.update': {
+    type: 'mutation';
+    input: { product_id: number; variant_id: number; sku?: string | undefined; name?: string | undefined; price?: number | undefined; special_price?: number | null | undefined; stock?: number | undefined; options?: Record<string, string> | undefined; position?: number | undefined; };
+    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; images: { id: number; url: string; alt: string; position: number; }[]; variants: { id: number; sku: string; name: string; price: number; special_price: number | null; stock_quantity: number; options: Record<string, string>; position: number; }[]; created_at: string; updated_at: string; }; message?: string | undefined; };
+  };
+  'admin.products.variants.remove': {
+    type: 'mutation';
+    input: { product_id: number; variant_id: number; };
+    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; images: { id: number; url: string; alt: string; position: number; }[]; variants: { id: number; sku: string; name: string; price: number; special_price: number | null; stock_quantity: number; options: Record<string, string>; position: number; }[]; created_at: string; updated_at: string; }; message?: string | undefined; };
   };
   'admin.categories.create': {
     type: 'mutation';
@@ -414,6 +449,11 @@ export interface Procedures {
     type: 'mutation';
     input: { id: number; name?: string | undefined; slug?: string | undefined; description?: string | undefined; image?: string | null | undefined; parent_id?: number | null | undefined; position?: number | undefined; };
     output: { success: true; data: { id: number; name: string; slug: string; description: string; image: string | null; parent_id: number | null; position: number; product_count: number; }; message?: string | undefined; };
+  };
+  'admin.categories.delete': {
+    type: 'mutation';
+    input: { id: number; };
+    output: { success: true; data: { id: number; unlinked_product_ids: number[]; }; message?: string | undefined; };
   };
   'admin.reviews.list': {
     type: 'query';
@@ -473,6 +513,81 @@ export interface Procedures {
   'admin.aiAgents.remove': {
     type: 'mutation';
     input: { id: number; };
+    output: { success: true; data: null; message?: string | undefined; };
+  };
+  'admin.banners.list': {
+    type: 'query';
+    input: void;
+    output: { success: true; data: { id: number; identifier: string; title: string; subtitle: string | null; image_url: string; link_type: 'category' | 'url' | 'product' | 'none'; link_value: string | null; position: number; starts_at: string | null; ends_at: string | null; active: boolean; created_at: string; updated_at: string; }[]; message?: string | undefined; };
+  };
+  'admin.banners.create': {
+    type: 'mutation';
+    input: { identifier: string; title: string; image_url: string; subtitle?: string | null | undefined; link_type?: 'category' | 'url' | 'product' | 'none' | undefined; link_value?: string | null | undefined; position?: number | undefined; starts_at?: string | null | undefined; ends_at?: string | null | undefined; active?: boolean | undefined; };
+    output: { success: true; data: { id: number; identifier: string; title: string; subtitle: string | null; image_url: string; link_type: 'category' | 'url' | 'product' | 'none'; link_value: string | null; position: number; starts_at: string | null; ends_at: string | null; active: boolean; created_at: string; updated_at: string; }; message?: string | undefined; };
+  };
+  'admin.banners.update': {
+    type: 'mutation';
+    input: { id: number; identifier?: string | undefined; title?: string | undefined; subtitle?: string | null | undefined; image_url?: string | undefined; link_type?: 'category' | 'url' | 'product' | 'none' | undefined; link_value?: string | null | undefined; position?: number | undefined; starts_at?: string | null | undefined; ends_at?: string | null | undefined; active?: boolean | undefined; };
+    output: { success: true; data: { id: number; identifier: string; title: string; subtitle: string | null; image_url: string; link_type: 'category' | 'url' | 'product' | 'none'; link_value: string | null; position: number; starts_at: string | null; ends_at: string | null; active: boolean; created_at: string; updated_at: string; }; message?: string | undefined; };
+  };
+  'admin.banners.delete': {
+    type: 'mutation';
+    input: { id: number; };
+    output: { success: true; data: null; message?: string | undefined; };
+  };
+  'admin.currencies.list': {
+    type: 'query';
+    input: void;
+    output: { success: true; data: { code: string; name: string; symbol: string; exchange_rate: number; decimal_places: number; is_default: boolean; position: number; }[]; message?: string | undefined; };
+  };
+  'admin.currencies.create': {
+    type: 'mutation';
+    input: { code: string; name: string; symbol: string; exchange_rate: number; decimal_places?: number | undefined; position?: number | undefined; };
+    output: { success: true; data: { code: string; name: string; symbol: string; exchange_rate: number; decimal_places: number; is_default: boolean; position: number; }; message?: string | undefined; };
+  };
+  'admin.currencies.update': {
+    type: 'mutation';
+    input: { code: string; name?: string | undefined; symbol?: string | undefined; exchange_rate?: number | undefined; decimal_places?: number | undefined; position?: number | undefined; };
+    output: { success: true; data: { code: string; name: string; symbol: string; exchange_rate: number; decimal_places: number; is_default: boolean; position: number; }; message?: string | undefined; };
+  };
+  'admin.currencies.delete': {
+    type: 'mutation';
+    input: { code: string; };
+    output: { success: true; data: null; message?: string | undefined; };
+  };
+  'admin.shippingMethods.list': {
+    type: 'query';
+    input: void;
+    output: { success: true; data: { code: string; name: string; description: string; rate: number; min_subtotal: number | null; active: boolean; position: number; updated_at: string; }[]; message?: string | undefined; };
+  };
+  'admin.shippingMethods.create': {
+    type: 'mutation';
+    input: { code: string; name: string; rate: number; description?: string | undefined; min_subtotal?: number | null | undefined; active?: boolean | undefined; position?: number | undefined; };
+    output: { success: true; data: { code: string; name: string; description: string; rate: number; min_subtotal: number | null; active: boolean; position: number; updated_at: string; }; message?: string | undefined; };
+  };
+  'admin.shippingMethods.update': {
+    type: 'mutation';
+    input: { code: string; name?: string | undefined; description?: string | undefined; rate?: number | undefined; min_subtotal?: number | null | undefined; active?: boolean | undefined; position?: number | undefined; };
+    output: { success: true; data: { code: string; name: string; description: string; rate: number; min_subtotal: number | null; active: boolean; position: number; updated_at: string; }; message?: string | undefined; };
+  };
+  'admin.shippingMethods.deactivate': {
+    type: 'mutation';
+    input: { code: string; };
+    output: { success: true; data: { code: string; name: string; description: string; rate: number; min_subtotal: number | null; active: boolean; position: number; updated_at: string; }; message?: string | undefined; };
+  };
+  'admin.taxRates.list': {
+    type: 'query';
+    input: void;
+    output: { success: true; data: { country: string; name: string; rate: number; updated_at: string; }[]; message?: string | undefined; };
+  };
+  'admin.taxRates.set': {
+    type: 'mutation';
+    input: { country: string; name: string; rate: number; };
+    output: { success: true; data: { country: string; name: string; rate: number; updated_at: string; }; message?: string | undefined; };
+  };
+  'admin.taxRates.delete': {
+    type: 'mutation';
+    input: { country: string; };
     output: { success: true; data: null; message?: string | undefined; };
   };
   'admin.sync.status': {

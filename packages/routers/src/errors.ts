@@ -1,4 +1,4 @@
-import { isDatabaseUnavailableError } from '@storefront/db/errors';
+import { isDatabaseUnavailableError, isUniqueViolation } from '@storefront/db/errors';
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { z } from 'zod';
@@ -134,6 +134,24 @@ export class AppError extends TRPCError {
 /** A 422 naming the offending fields, for rules zod cannot express (unique e-mail, own review). */
 export function validationError(fieldErrors: FieldErrors, message?: string): AppError {
   return new AppError('VALIDATION_ERROR', message, { fieldErrors });
+}
+
+/**
+ * Runs a write whose unique key is the request field `field`: a duplicate (a unique violation,
+ * of `constraint` when given) becomes a 422 on that field, as the contract treats a taken e-mail.
+ */
+export async function uniqueField<T>(
+  work: () => Promise<T>,
+  field: string,
+  message: string,
+  constraint?: string,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error, constraint)) throw validationError({ [field]: [message] });
+    throw error;
+  }
 }
 
 export const ZErrorEnvelope = z

@@ -14,16 +14,22 @@ import { createSessionStore } from './features/auth/sessions';
 import { createUsersRepository } from './features/auth/users.repository';
 import { createCartRepository } from './features/cart/cart.repository';
 import { createCartService } from './features/cart/cart.service';
+import { createCartAdminRepository } from './features/cart/cart-admin.repository';
+import { createCartAdminService } from './features/cart/cart-admin.service';
 import { createCouponsRepository } from './features/cart/coupons.repository';
 import { createCouponsService } from './features/cart/coupons.service';
 import { createCatalogRepository } from './features/catalog/catalog.repository';
 import { createCatalogService } from './features/catalog/catalog.service';
 import { createCatalogAdminRepository } from './features/catalog/catalog-admin.repository';
 import { createCatalogAdminService } from './features/catalog/catalog-admin.service';
+import { createProductPartsRepository } from './features/catalog/product-parts.repository';
+import { createProductPartsService } from './features/catalog/product-parts.service';
 import { createCheckoutRepository } from './features/checkout/checkout.repository';
 import { createCheckoutService } from './features/checkout/checkout.service';
 import { createContentRepository } from './features/content/content.repository';
 import { createContentService } from './features/content/content.service';
+import { createContentAdminRepository } from './features/content/content-admin.repository';
+import { createContentAdminService } from './features/content/content-admin.service';
 import { createCustomerService } from './features/customer/customer.service';
 import { createOrdersRepository } from './features/orders/orders.repository';
 import { createOrdersService } from './features/orders/orders.service';
@@ -136,6 +142,14 @@ export function createServices(deps: ServiceDeps) {
     inTransaction: transactional(db, createCatalogAdminRepository),
     counts,
   });
+  const productParts = createProductPartsService({
+    inTransaction: transactional(db, (executor) => ({
+      parts: createProductPartsRepository(executor),
+      products: createCatalogAdminRepository(executor),
+    })),
+    readProduct: (id) => catalogAdmin.get(id),
+    counts,
+  });
   const search = createSearchService({
     repo: createSearchRepository(db, catalogRepo),
     catalog,
@@ -214,9 +228,12 @@ export function createServices(deps: ServiceDeps) {
     aiAgents: createAiAgentsService({ repo: aiRepo }),
     catalog,
     catalogAdmin,
+    productParts,
     search,
     content,
+    contentAdmin: createContentAdminService({ repo: createContentAdminRepository(db) }),
     cart,
+    cartAdmin: createCartAdminService({ repo: createCartAdminRepository(db) }),
     coupons: createCouponsService({ repo: createCouponsRepository(db) }),
     checkout,
     orders,

@@ -143,8 +143,11 @@ async function ensureAttributeValues(
   return byCode;
 }
 
-/** A product's attribute values: the given ones plus the options its variants use. */
-function attributesOf(seed: ProductSeed): AttributeSeed[] {
+/** Attribute values: the given ones plus the options the variants use. */
+export function attributesOf(seed: {
+  attributes?: AttributeSeed[];
+  variants?: Pick<VariantSeed, 'options'>[];
+}): AttributeSeed[] {
   const result = new Map<string, AttributeSeed>();
   for (const attribute of seed.attributes ?? []) {
     result.set(attribute.code, { ...attribute, values: [...attribute.values] });
@@ -157,6 +160,24 @@ function attributesOf(seed: ProductSeed): AttributeSeed[] {
     }
   }
   return [...result.values()];
+}
+
+/** Links one product to attribute values (attributes and values are created when missing). */
+export async function linkProductAttributes(
+  db: Executor,
+  productId: number,
+  wanted: AttributeSeed[],
+): Promise<void> {
+  const valueIds = await ensureAttributeValues(db, wanted);
+  const rows = wanted.flatMap((attribute) =>
+    attribute.values.map((value) => ({
+      productId,
+      attributeValueId: valueIds.get(attribute.code)?.get(value) as number,
+    })),
+  );
+  if (rows.length > 0) {
+    await db.insert(productAttributeValues).values(rows).onConflictDoNothing();
+  }
 }
 
 export interface InsertProductsOptions {

@@ -27,6 +27,7 @@ import {
   ZAgentUpdateInput,
   ZApplyDescriptionInput,
   ZBlockInput,
+  ZCategoryDeleteOutput,
   ZCategoryInput,
   ZCategoryUpdateInput,
   ZCouponInput,
@@ -39,6 +40,13 @@ import {
   ZSetFeatureInput,
   ZSetStockInput,
 } from './admin.schemas';
+import { productImagesRouter, productVariantsRouter } from './admin-catalog.router';
+import {
+  bannersRouter,
+  currenciesRouter,
+  shippingMethodsRouter,
+  taxRatesRouter,
+} from './admin-store.router';
 
 /** API field names → stored agent values; only the fields given. */
 function agentValues(input: Partial<AgentInput>): Partial<AgentValues> {
@@ -171,6 +179,8 @@ export const adminRouter = router({
           'Description saved.',
         ),
       ),
+    images: productImagesRouter,
+    variants: productVariantsRouter,
   }),
 
   categories: router({
@@ -188,6 +198,13 @@ export const adminRouter = router({
         const { id, ...changes } = input;
         return ok(await ctx.services.catalogAdmin.updateCategory(id, changes), 'Category updated.');
       }),
+    /** 422 while it has subcategories; its products stay, unlinked from it. */
+    delete: adminProcedure
+      .input(ZIdInput)
+      .output(ZCategoryDeleteOutput)
+      .mutation(async ({ ctx, input }) =>
+        ok(await ctx.services.catalogAdmin.deleteCategory(input.id), 'Category deleted.'),
+      ),
   }),
 
   reviews: router({
@@ -275,6 +292,11 @@ export const adminRouter = router({
       .output(ZNullEnvelope)
       .mutation(async ({ ctx, input }) => ok(await ctx.services.aiAgents.remove(input.id))),
   }),
+
+  banners: bannersRouter,
+  currencies: currenciesRouter,
+  shippingMethods: shippingMethodsRouter,
+  taxRates: taxRatesRouter,
 
   sync: router({
     status: adminProcedure.output(ZSyncStatus).query(({ ctx }) => ctx.services.sync.status()),

@@ -5,6 +5,7 @@ import { zAmount, zDateTime, zId } from '../../zod-helpers';
 import { ZUser } from '../auth/auth.schemas';
 import { ZReview } from '../catalog/catalog.schemas';
 import { FEATURE_FLAGS, ZFeatures } from '../settings/settings.schemas';
+import { ZAdminProductImage, ZAdminVariant, ZVariantInput, zStock } from './admin-catalog.schemas';
 
 export const ZAdminCustomer = ZUser.extend({
   role: z.enum(['customer', 'admin']),
@@ -74,6 +75,12 @@ export const ZAdminProduct = z
     stock_quantity: z.number().int(),
     featured: z.boolean(),
     active: z.boolean(),
+    images: z
+      .array(ZAdminProductImage)
+      .meta({ description: 'In order; the first is the main image' }),
+    variants: z
+      .array(ZAdminVariant)
+      .meta({ description: 'A configurable product’s; [] otherwise' }),
     created_at: zDateTime(),
     updated_at: zDateTime(),
   })
@@ -169,8 +176,14 @@ export const ZAdminProductCreateInput = z.object({
   special_to: productFields.special_to.optional(),
   featured: productFields.featured.optional(),
   active: productFields.active.optional(),
-  stock: z.number().int().min(0).max(1_000_000_000).default(0),
+  stock: zStock().default(0),
   category_ids: z.array(zId()).max(50).optional(),
+  variants: z
+    .array(ZVariantInput)
+    .min(1)
+    .max(100)
+    .optional()
+    .meta({ description: 'Makes a configurable product; its stock is then its variants’' }),
 });
 export type AdminProductCreateInput = z.infer<typeof ZAdminProductCreateInput>;
 export const ZAdminProductUpdateInput = z.object(productFields).partial().extend({ id: zId() });
@@ -178,7 +191,7 @@ export type AdminProductUpdateInput = z.infer<typeof ZAdminProductUpdateInput>;
 export const ZSetStockInput = z.object({
   id: zId(),
   variant_id: zId().optional().meta({ description: 'Required for a configurable product' }),
-  stock: z.number().int().min(0).max(1_000_000_000),
+  stock: zStock(),
 });
 
 const categoryFields = {
@@ -204,3 +217,11 @@ export const ZCategoryInput = z.object({
 });
 export type CategoryInput = z.infer<typeof ZCategoryInput>;
 export const ZCategoryUpdateInput = z.object(categoryFields).partial().extend({ id: zId() });
+export const ZCategoryDeleteOutput = envelope(
+  z.object({
+    id: z.number().int(),
+    unlinked_product_ids: z
+      .array(z.number().int())
+      .meta({ description: 'Products that were in the category; they keep existing' }),
+  }),
+);

@@ -31,7 +31,8 @@ export type CartChanges = Partial<
   >
 >;
 
-const DEFAULT_TAX_COUNTRY = '*';
+/** The tax row whose rate applies to every country without one of its own. */
+export const DEFAULT_TAX_COUNTRY = '*';
 
 export function createCartRepository(db: Executor) {
   const openCart = (userId: number) => and(eq(carts.userId, userId), eq(carts.status, 'open'));

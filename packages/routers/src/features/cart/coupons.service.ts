@@ -1,6 +1,5 @@
-import { isUniqueViolation } from '@storefront/db/errors';
 import type { PageMeta } from '../../envelope';
-import { AppError, validationError } from '../../errors';
+import { AppError, uniqueField, validationError } from '../../errors';
 import { amountToCents, centsToAmount, centsToAmountOrNull } from '../../money';
 import { metaFor, type PageRequest, pageOffset } from '../../pagination';
 import { toIso, toIsoOrNull } from '../../zod-helpers';
@@ -72,16 +71,8 @@ function assertConsistent(coupon: {
   }
 }
 
-async function guardUniqueCode<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw validationError({ code: ['A coupon with this code already exists.'] });
-    }
-    throw error;
-  }
-}
+const guardUniqueCode = <T>(work: () => Promise<T>) =>
+  uniqueField(work, 'code', 'A coupon with this code already exists.');
 
 /** Back-office coupon management; codes are unique regardless of case. */
 export function createCouponsService({ repo }: { repo: CouponsRepository }) {

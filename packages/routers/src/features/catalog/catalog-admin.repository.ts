@@ -1,5 +1,11 @@
 import type { Executor } from '@storefront/db/client';
-import { categories, productCategories, products, productVariants } from '@storefront/db/schema';
+import {
+  categories,
+  productCategories,
+  productImages,
+  products,
+  productVariants,
+} from '@storefront/db/schema';
 import { refreshSearchTerms, syncProductCategoryNames } from '@storefront/db/search-index';
 import {
   type CategorySeed,
@@ -7,7 +13,7 @@ import {
   insertProducts,
   type ProductSeed,
 } from '@storefront/db/seed/writer';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 
 /**
  * The columns of a product the back office reads; a configurable product's stock is its
@@ -62,14 +68,70 @@ export function createCatalogAdminRepository(db: Executor) {
     return row;
   }
 
+  /** Records a change of the product's parts (stock, images, variants) for the back office. */
+  async function touchProduct(id: number): Promise<void> {
+    await db.update(products).set({ updatedAt: new Date() }).where(eq(products.id, id));
+  }
+
   return {
     findProduct,
+
+    /** The product's images in storefront order (the first is the main image). */
+    images(productId: number) {
+      return db
+        .select({
+          id: productImages.id,
+          url: productImages.url,
+          alt: productImages.alt,
+          position: productImages.position,
+        })
+        .from(productImages)
+        .where(eq(productImages.productId, productId))
+        .orderBy(asc(productImages.position), asc(productImages.id));
+    },
+
+    variants(productId: number) {
+      return db
+        .select({
+          id: productVariants.id,
+          sku: productVariants.sku,
+          name: productVariants.name,
+          priceCents: productVariants.priceCents,
+          specialPriceCents: productVariants.specialPriceCents,
+          stockQuantity: productVariants.stockQuantity,
+          options: productVariants.options,
+          position: productVariants.position,
+        })
+        .from(productVariants)
+        .where(eq(productVariants.productId, productId))
+        .orderBy(asc(productVariants.position), asc(productVariants.id));
+    },
+
+    touchProduct,
 
     /** Inserts through the seed writer: search document, category names and lexicon included. */
     async insertProduct(seed: ProductSeed): Promise<number> {
       const [id] = await insertProducts(db, [seed]);
       if (id === undefined) throw new Error('product insert returned no id');
       return id;
+    },
+
+    /** Whether a product or a variant (other than `exceptVariantId`) already has the SKU. */
+    async skuTaken(sku: string, exceptVariantId?: number): Promise<boolean> {
+      const [product] = await db
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.sku, sku));
+      if (product) return true;
+      const [variant] = await db
+        .select({ id: productVariants.id })
+        .from(productVariants)
+        .where(
+          exceptVariantId === undefined
+            ? eq(productVariants.sku, sku)
+            : and(eq(productVariants.sku, sku), ne(productVariants.id, exceptVariantId)),
+        );
+      return variant !== undefined;
     },
 
     /** Of the given category ids, those that do not exist. */
@@ -123,6 +185,36 @@ export function createCatalogAdminRepository(db: Executor) {
       return rows.length > 0;
     },
 
+    async hasChildCategories(id: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: categories.id })
+        .from(categories)
+        .where(eq(categories.parentId, id))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /**
+     * Deletes a category; its product links go with it (foreign key cascade). Returns the ids of
+     * the products that were linked, or undefined when there is no such category.
+     */
+    async deleteCategory(id: number): Promise<number[] | undefined> {
+      const linked = await db
+        .select({ id: productCategories.productId })
+        .from(productCategories)
+        .where(eq(productCategories.categoryId, id));
+      const rows = await db
+        .delete(categories)
+        .where(eq(categories.id, id))
+        .returning({ id: categories.id });
+      return rows.length > 0 ? linked.map((row) => row.id) : undefined;
+    },
+
+    /** Copies the names of the products' (remaining) categories into their search documents. */
+    resyncProducts(productIds: number[]): Promise<void> {
+      return syncProductCategoryNames(db, productIds);
+    },
+
     /** Copies the category's (new) name into the search document of its products. */
     async resyncCategoryProducts(categoryId: number): Promise<void> {
       const linked = await db
@@ -146,10 +238,7 @@ export function createCatalogAdminRepository(db: Executor) {
         .set({ stockQuantity: stock })
         .where(and(eq(productVariants.id, variantId), eq(productVariants.productId, productId)))
         .returning({ id: productVariants.id });
-      if (rows.length > 0) {
-        // The product's updated_at records the change for the back office.
-        await db.update(products).set({ updatedAt: new Date() }).where(eq(products.id, productId));
-      }
+      if (rows.length > 0) await touchProduct(productId);
       return rows.length > 0;
     },
   };

@@ -9,6 +9,7 @@ import type {
   AdminProductUpdateInput,
   CategoryInput,
 } from '../admin/admin.schemas';
+import type { VariantInput } from '../admin/admin-catalog.schemas';
 import type { CategoryDto } from './catalog.schemas';
 import type {
   AdminProductChanges,
@@ -26,7 +27,27 @@ export interface CatalogAdminServiceDeps {
   counts: CountCache;
 }
 
-export function toAdminProductDto(product: AdminProductRecord) {
+type AdminImageRecord = Awaited<ReturnType<CatalogAdminRepository['images']>>[number];
+type AdminVariantRecord = Awaited<ReturnType<CatalogAdminRepository['variants']>>[number];
+
+export function toAdminVariantDto(variant: AdminVariantRecord) {
+  return {
+    id: variant.id,
+    sku: variant.sku,
+    name: variant.name,
+    price: centsToAmount(variant.priceCents),
+    special_price: centsToAmountOrNull(variant.specialPriceCents),
+    stock_quantity: variant.stockQuantity,
+    options: variant.options,
+    position: variant.position,
+  };
+}
+
+export function toAdminProductDto(
+  product: AdminProductRecord,
+  images: AdminImageRecord[],
+  variants: AdminVariantRecord[],
+) {
   return {
     id: product.id,
     sku: product.sku,
@@ -42,12 +63,14 @@ export function toAdminProductDto(product: AdminProductRecord) {
     stock_quantity: product.stockQuantity,
     featured: product.featured,
     active: product.active,
+    images,
+    variants: variants.map(toAdminVariantDto),
     created_at: toIso(product.createdAt),
     updated_at: toIso(product.updatedAt),
   };
 }
 
-const productNotFound = () => new AppError('NOT_FOUND', 'Product not found.');
+export const productNotFound = () => new AppError('NOT_FOUND', 'Product not found.');
 const dateOrNull = (value: string | null) => (value === null ? null : new Date(value));
 
 /** "Blue Mug (2)" → "blue-mug-2". */
@@ -61,22 +84,86 @@ export function slugify(name: string): string {
     .slice(0, 200);
 }
 
-/** A sale price below the price, and a window that ends after it starts. */
-function assertPricing(product: {
-  priceCents: number;
-  specialPriceCents?: number | null | undefined;
-  specialFrom?: Date | null | undefined;
-  specialTo?: Date | null | undefined;
-}) {
+/**
+ * A sale price below the price, and a window that ends after it starts. `field` prefixes the
+ * field names (a variant of a create request: "variants.0.").
+ */
+export function assertPricing(
+  product: {
+    priceCents: number;
+    specialPriceCents?: number | null | undefined;
+    specialFrom?: Date | null | undefined;
+    specialTo?: Date | null | undefined;
+  },
+  field = '',
+) {
   if (
     product.specialPriceCents !== null &&
     product.specialPriceCents !== undefined &&
     product.specialPriceCents >= product.priceCents
   ) {
-    throw validationError({ special_price: ['Must be lower than the price.'] });
+    throw validationError({ [`${field}special_price`]: ['Must be lower than the price.'] });
   }
   if (product.specialFrom && product.specialTo && product.specialTo <= product.specialFrom) {
     throw validationError({ special_to: ['Must be after special_from.'] });
+  }
+}
+
+/** A variant as stored; the name defaults to its option values ("M / Red"). */
+export function toVariantSeed(input: VariantInput) {
+  return {
+    sku: input.sku,
+    name: input.name ?? Object.values(input.options).join(' / '),
+    priceCents: amountToCents(input.price),
+    specialPriceCents:
+      input.special_price === undefined || input.special_price === null
+        ? null
+        : amountToCents(input.special_price),
+    stockQuantity: input.stock,
+    options: input.options,
+  };
+}
+
+/** Options as a comparable key, whatever the order of their codes. */
+export const optionsKey = (options: Record<string, string>) =>
+  JSON.stringify(Object.entries(options).sort(([a], [b]) => a.localeCompare(b)));
+
+export const SKU_TAKEN = 'A product or variant with this SKU already exists.';
+
+/** The SKU is neither a product's nor another variant's (SKUs name one sellable thing). */
+export async function assertSkuFree(
+  repo: CatalogAdminRepository,
+  sku: string,
+  field: string,
+  exceptVariantId?: number,
+) {
+  if (await repo.skuTaken(sku, exceptVariantId)) {
+    throw validationError({ [field]: [SKU_TAKEN] });
+  }
+}
+
+/** The variants of a new configurable product: prices, distinct SKUs and option sets. */
+async function assertNewVariants(tx: CatalogAdminRepository, input: AdminProductCreateInput) {
+  const variants = input.variants ?? [];
+  if (variants.length > 0 && input.stock > 0) {
+    throw validationError({ stock: ['A configurable product’s stock is per variant.'] });
+  }
+  const skus = new Set([input.sku]);
+  const optionSets = new Set<string>();
+  for (const [index, variant] of variants.entries()) {
+    const field = `variants.${index}.`;
+    const seed = toVariantSeed(variant);
+    assertPricing(seed, field);
+    if (skus.has(variant.sku)) {
+      throw validationError({ [`${field}sku`]: ['Each variant needs its own SKU.'] });
+    }
+    skus.add(variant.sku);
+    await assertSkuFree(tx, variant.sku, `${field}sku`);
+    const key = optionsKey(variant.options);
+    if (optionSets.has(key)) {
+      throw validationError({ [`${field}options`]: ['Another variant has the same options.'] });
+    }
+    optionSets.add(key);
   }
 }
 
@@ -131,9 +218,13 @@ export function createCatalogAdminService({
   counts,
 }: CatalogAdminServiceDeps) {
   async function reread(id: number) {
-    const product = await repo.findProduct(id);
+    const [product, images, variants] = await Promise.all([
+      repo.findProduct(id),
+      repo.images(id),
+      repo.variants(id),
+    ]);
     if (!product) throw productNotFound();
-    return toAdminProductDto(product);
+    return toAdminProductDto(product, images, variants);
   }
 
   async function change(id: number, changes: AdminProductChanges) {
@@ -147,7 +238,10 @@ export function createCatalogAdminService({
       return reread(id);
     },
 
-    /** A simple product, written by the seed writer so its search data is complete. */
+    /**
+     * A simple product, or a configurable one when `variants` are given; written by the seed
+     * writer so its search data, images, variants and options are complete.
+     */
     async create(input: AdminProductCreateInput) {
       const priceCents = amountToCents(input.price);
       const specialPriceCents =
@@ -166,11 +260,15 @@ export function createCatalogAdminService({
           if (missing.length > 0) {
             throw validationError({ category_ids: [`Unknown categories: ${missing.join(', ')}.`] });
           }
+          await assertSkuFree(tx, input.sku, 'sku');
+          await assertNewVariants(tx, input);
+          const variants = (input.variants ?? []).map(toVariantSeed);
           return tx.insertProduct({
             sku: input.sku,
             slug,
             name: input.name,
-            type: 'simple',
+            type: variants.length > 0 ? 'configurable' : 'simple',
+            variants,
             shortDescription: input.short_description ?? '',
             description: input.description ?? '',
             priceCents,
@@ -187,7 +285,10 @@ export function createCatalogAdminService({
         return reread(id);
       } catch (error) {
         if (isUniqueViolation(error, 'products_sku_key')) {
-          throw validationError({ sku: ['A product with this SKU already exists.'] });
+          throw validationError({ sku: [SKU_TAKEN] });
+        }
+        if (isUniqueViolation(error, 'product_variants_sku_key')) {
+          throw validationError({ variants: [SKU_TAKEN] });
         }
         if (isUniqueViolation(error, 'products_slug_key')) {
           throw validationError({ slug: ['A product with this slug already exists.'] });
@@ -275,6 +376,28 @@ export function createCatalogAdminService({
       }).catch(slugTaken);
       counts.clear();
       return readCategory(id);
+    },
+
+    /**
+     * Deletes a category without subcategories (422 otherwise: move or delete them first, so no
+     * branch of the tree disappears by accident). Its products keep existing; their links to it
+     * go, and their search documents no longer carry its name.
+     */
+    async deleteCategory(id: number) {
+      const unlinked = await inTransaction(async (tx) => {
+        if (await tx.hasChildCategories(id)) {
+          throw validationError(
+            { id: ['This category has subcategories: move or delete them first.'] },
+            'A category with subcategories cannot be deleted.',
+          );
+        }
+        const productIds = await tx.deleteCategory(id);
+        if (!productIds) throw categoryNotFound();
+        await tx.resyncProducts(productIds);
+        return productIds;
+      });
+      counts.clear();
+      return { id, unlinked_product_ids: unlinked };
     },
 
     /** Hidden from the storefront; orders and reviews keep it. */

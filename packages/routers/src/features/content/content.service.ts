@@ -12,7 +12,7 @@ export interface ContentServiceDeps {
 type BannerRow = Awaited<ReturnType<ContentRepository['activeBanners']>>[number];
 type CurrencyRow = Awaited<ReturnType<ContentRepository['currencies']>>[number];
 
-function toBannerDto(row: BannerRow): BannerDto {
+export function toBannerDto(row: BannerRow): BannerDto {
   return {
     id: row.id,
     identifier: row.identifier,
@@ -27,7 +27,7 @@ function toBannerDto(row: BannerRow): BannerDto {
   };
 }
 
-function toCurrencyDto(row: CurrencyRow): CurrencyDto {
+export function toCurrencyDto(row: CurrencyRow): CurrencyDto {
   return {
     code: row.code,
     name: row.name,

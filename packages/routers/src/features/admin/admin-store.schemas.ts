@@ -1,0 +1,187 @@
+import { BANNER_LINK_TYPES } from '@storefront/db/schema';
+import { z } from 'zod';
+import { envelope } from '../../envelope';
+import { zAmount, zDateTime, zId } from '../../zod-helpers';
+import { ZBanner, ZCurrency } from '../content/content.schemas';
+
+/*
+ * Back-office DTOs of the store's content and checkout configuration: banners, currencies,
+ * shipping methods and tax rates. Updates take the fields of create, all optional.
+ */
+
+/** An http(s) URL; other schemes (javascript:, data:) never reach an app's image view or link. */
+export const zWebUrl = () =>
+  z
+    .string()
+    .trim()
+    .max(500)
+    .pipe(z.url({ protocol: /^https?$/, message: 'Must be an http or https URL.' }));
+
+const zPosition = () => z.number().int().min(0).max(1_000_000);
+
+// Banners
+
+export const ZAdminBanner = ZBanner.extend({
+  active: z.boolean(),
+  created_at: zDateTime(),
+  updated_at: zDateTime(),
+}).meta({ id: 'AdminBanner' });
+export const ZAdminBannerOutput = envelope(ZAdminBanner);
+export const ZAdminBannerListOutput = envelope(z.array(ZAdminBanner));
+
+const bannerFields = {
+  identifier: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .regex(/^[A-Za-z0-9_-]+$/, 'Letters, digits, "-" and "_" only.'),
+  title: z.string().trim().min(1).max(200),
+  subtitle: z.string().trim().max(500).nullable(),
+  image_url: zWebUrl(),
+  link_type: z.enum(BANNER_LINK_TYPES),
+  link_value: z
+    .string()
+    .trim()
+    .min(1)
+    .max(500)
+    .nullable()
+    .meta({ description: 'Product id, category id or http(s) URL, by link_type; null for none' }),
+  position: zPosition(),
+  starts_at: zDateTime().nullable(),
+  ends_at: zDateTime().nullable(),
+  active: z.boolean(),
+};
+export const ZBannerInput = z.object({
+  identifier: bannerFields.identifier,
+  title: bannerFields.title,
+  image_url: bannerFields.image_url,
+  subtitle: bannerFields.subtitle.optional(),
+  link_type: bannerFields.link_type.default('none'),
+  link_value: bannerFields.link_value.optional(),
+  position: bannerFields.position.optional(),
+  starts_at: bannerFields.starts_at.optional(),
+  ends_at: bannerFields.ends_at.optional(),
+  active: bannerFields.active.optional(),
+});
+export type BannerInput = z.infer<typeof ZBannerInput>;
+export const ZBannerUpdateInput = z.object(bannerFields).partial().extend({ id: zId() });
+export type BannerUpdateInput = Omit<z.infer<typeof ZBannerUpdateInput>, 'id'>;
+
+// Currencies
+
+export const ZAdminCurrency = ZCurrency.extend({ position: z.number().int() }).meta({
+  id: 'AdminCurrency',
+});
+export const ZAdminCurrencyOutput = envelope(ZAdminCurrency);
+export const ZAdminCurrencyListOutput = envelope(z.array(ZAdminCurrency));
+
+const zCurrencyCode = () =>
+  z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{3}$/, 'Three upper-case letters (ISO 4217).');
+const currencyFields = {
+  name: z.string().trim().min(1).max(100),
+  symbol: z.string().trim().min(1).max(10),
+  exchange_rate: z
+    .number()
+    .positive()
+    .max(1_000_000_000)
+    .meta({ description: 'Units of this currency per unit of the default currency' }),
+  decimal_places: z.number().int().min(0).max(4),
+  position: zPosition(),
+};
+export const ZCurrencyInput = z.object({
+  code: zCurrencyCode(),
+  name: currencyFields.name,
+  symbol: currencyFields.symbol,
+  exchange_rate: currencyFields.exchange_rate,
+  decimal_places: currencyFields.decimal_places.default(2),
+  position: currencyFields.position.optional(),
+});
+export type CurrencyInput = z.infer<typeof ZCurrencyInput>;
+export const ZCurrencyUpdateInput = z
+  .object(currencyFields)
+  .partial()
+  .extend({ code: zCurrencyCode() });
+export type CurrencyUpdateInput = Omit<z.infer<typeof ZCurrencyUpdateInput>, 'code'>;
+export const ZCurrencyCodeInput = z.object({ code: zCurrencyCode() });
+
+// Shipping methods
+
+export const ZAdminShippingMethod = z
+  .object({
+    code: z.string(),
+    name: z.string(),
+    description: z.string(),
+    rate: z.number(),
+    min_subtotal: z
+      .number()
+      .nullable()
+      .meta({ description: 'Offered only from this subtotal (after discount)' }),
+    active: z.boolean(),
+    position: z.number().int(),
+    updated_at: zDateTime(),
+  })
+  .meta({ id: 'AdminShippingMethod' });
+export const ZAdminShippingMethodOutput = envelope(ZAdminShippingMethod);
+export const ZAdminShippingMethodListOutput = envelope(z.array(ZAdminShippingMethod));
+
+const zShippingCode = () =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[a-z0-9_-]+$/, 'Lower-case letters, digits, "-" and "_" only.');
+const shippingFields = {
+  name: z.string().trim().min(1).max(120),
+  description: z.string().trim().max(500),
+  rate: zAmount(),
+  min_subtotal: zAmount().nullable(),
+  active: z.boolean(),
+  position: zPosition(),
+};
+export const ZShippingMethodInput = z.object({
+  code: zShippingCode(),
+  name: shippingFields.name,
+  rate: shippingFields.rate,
+  description: shippingFields.description.optional(),
+  min_subtotal: shippingFields.min_subtotal.optional(),
+  active: shippingFields.active.optional(),
+  position: shippingFields.position.optional(),
+});
+export type ShippingMethodInput = z.infer<typeof ZShippingMethodInput>;
+export const ZShippingMethodUpdateInput = z
+  .object(shippingFields)
+  .partial()
+  .extend({ code: zShippingCode() });
+export const ZShippingCodeInput = z.object({ code: zShippingCode() });
+
+// Tax rates
+
+export const ZAdminTaxRate = z
+  .object({
+    country: z.string().meta({ description: 'ISO 3166-1 alpha-2, or "*" for the default rate' }),
+    name: z.string(),
+    rate: z.number().meta({ description: 'Percent, e.g. 20 or 8.25' }),
+    updated_at: zDateTime(),
+  })
+  .meta({ id: 'AdminTaxRate' });
+export const ZAdminTaxRateOutput = envelope(ZAdminTaxRate);
+export const ZAdminTaxRateListOutput = envelope(z.array(ZAdminTaxRate));
+
+/** "*" or an upper-case alpha-2 code (the service checks it is a real country). */
+const zTaxCountry = () =>
+  z
+    .string()
+    .trim()
+    .regex(/^(\*|[A-Z]{2})$/, 'An ISO 3166-1 alpha-2 code, or "*" for the default rate.');
+export const ZTaxRateInput = z.object({
+  country: zTaxCountry(),
+  name: z.string().trim().min(1).max(120),
+  rate: zAmount().refine((value) => value <= 100, { message: 'At most 100 (percent).' }),
+});
+export type TaxRateInput = z.infer<typeof ZTaxRateInput>;
+export const ZTaxCountryInput = z.object({ country: zTaxCountry() });

@@ -1,0 +1,79 @@
+import type { Executor } from '@storefront/db/client';
+import { shippingMethods, taxRates } from '@storefront/db/schema';
+import { asc, eq, sql } from 'drizzle-orm';
+import { DEFAULT_TAX_COUNTRY, type ShippingMethodRecord } from './cart.repository';
+
+export type ShippingMethodValues = Omit<typeof shippingMethods.$inferInsert, 'updatedAt'>;
+export type TaxRateRecord = typeof taxRates.$inferSelect;
+
+/**
+ * Back-office writes of what prices a cart: shipping methods and tax rates. Carts and checkout
+ * read these tables on every request (cart.repository.ts), so a change applies at once.
+ */
+export function createCartAdminRepository(db: Executor) {
+  return {
+    /** Every method, offered or not, in checkout's order. */
+    shippingMethods(): Promise<ShippingMethodRecord[]> {
+      return db
+        .select()
+        .from(shippingMethods)
+        .orderBy(asc(shippingMethods.position), asc(shippingMethods.code));
+    },
+
+    /** Throws a unique violation when the code is taken. */
+    async insertShippingMethod(values: ShippingMethodValues): Promise<ShippingMethodRecord> {
+      const [row] = await db.insert(shippingMethods).values(values).returning();
+      if (!row) throw new Error('shipping method insert returned no row');
+      return row;
+    },
+
+    async updateShippingMethod(
+      code: string,
+      changes: Partial<Omit<ShippingMethodValues, 'code'>>,
+    ): Promise<ShippingMethodRecord | undefined> {
+      const [row] = await db
+        .update(shippingMethods)
+        .set(changes)
+        .where(eq(shippingMethods.code, code))
+        .returning();
+      return row;
+    },
+
+    taxRates(): Promise<TaxRateRecord[]> {
+      // The default rate first, then by country.
+      return db
+        .select()
+        .from(taxRates)
+        .orderBy(sql`${taxRates.country} <> ${DEFAULT_TAX_COUNTRY}`, asc(taxRates.country));
+    },
+
+    /** Inserts or replaces the rate of a country. */
+    async upsertTaxRate(values: Omit<TaxRateRecord, 'updatedAt'>): Promise<TaxRateRecord> {
+      const [row] = await db
+        .insert(taxRates)
+        .values(values)
+        .onConflictDoUpdate({
+          target: taxRates.country,
+          set: {
+            name: values.name,
+            rateBasisPoints: values.rateBasisPoints,
+            updatedAt: new Date(),
+          },
+        })
+        .returning();
+      if (!row) throw new Error('tax rate upsert returned no row');
+      return row;
+    },
+
+    /** False when the country has no rate of its own. */
+    async deleteTaxRate(country: string): Promise<boolean> {
+      const rows = await db
+        .delete(taxRates)
+        .where(eq(taxRates.country, country))
+        .returning({ country: taxRates.country });
+      return rows.length > 0;
+    },
+  };
+}
+
+export type CartAdminRepository = ReturnType<typeof createCartAdminRepository>;

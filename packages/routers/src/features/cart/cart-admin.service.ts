@@ -1,0 +1,130 @@
+import { AppError, uniqueField, validationError } from '../../errors';
+import { amountToCents, centsToAmount, centsToAmountOrNull } from '../../money';
+import { toIso } from '../../zod-helpers';
+import { isCountryCode } from '../addresses/countries';
+import type { ShippingMethodInput, TaxRateInput } from '../admin/admin-store.schemas';
+import { DEFAULT_TAX_COUNTRY, type ShippingMethodRecord } from './cart.repository';
+import type {
+  CartAdminRepository,
+  ShippingMethodValues,
+  TaxRateRecord,
+} from './cart-admin.repository';
+
+export function toAdminShippingMethodDto(method: ShippingMethodRecord) {
+  return {
+    code: method.code,
+    name: method.name,
+    description: method.description,
+    rate: centsToAmount(method.rateCents),
+    min_subtotal: centsToAmountOrNull(method.minSubtotalCents),
+    active: method.active,
+    position: method.position,
+    updated_at: toIso(method.updatedAt),
+  };
+}
+
+export function toAdminTaxRateDto(rate: TaxRateRecord) {
+  return {
+    country: rate.country,
+    name: rate.name,
+    // Basis points → percent with at most 2 decimals, the same conversion as money.
+    rate: centsToAmount(rate.rateBasisPoints),
+    updated_at: toIso(rate.updatedAt),
+  };
+}
+
+const shippingNotFound = () => new AppError('NOT_FOUND', 'Shipping method not found.');
+
+/** API fields of a shipping method → stored columns; only the fields given. */
+function toShippingValues(
+  input: Partial<Omit<ShippingMethodInput, 'code'>>,
+): Partial<Omit<ShippingMethodValues, 'code'>> {
+  const values: Partial<Omit<ShippingMethodValues, 'code'>> = {};
+  if (input.name !== undefined) values.name = input.name;
+  if (input.description !== undefined) values.description = input.description;
+  if (input.rate !== undefined) values.rateCents = amountToCents(input.rate);
+  if (input.min_subtotal !== undefined) {
+    values.minSubtotalCents =
+      input.min_subtotal === null ? null : amountToCents(input.min_subtotal);
+  }
+  if (input.active !== undefined) values.active = input.active;
+  if (input.position !== undefined) values.position = input.position;
+  return values;
+}
+
+/**
+ * Back-office shipping methods and tax rates. Checkout offers and accepts only active methods
+ * and prices every cart with the current rates, so changes apply to the next request.
+ */
+export function createCartAdminService({ repo }: { repo: CartAdminRepository }) {
+  async function updateShippingMethod(
+    code: string,
+    input: Partial<Omit<ShippingMethodInput, 'code'>>,
+  ) {
+    const updated = await repo.updateShippingMethod(code, toShippingValues(input));
+    if (!updated) throw shippingNotFound();
+    return toAdminShippingMethodDto(updated);
+  }
+
+  return {
+    async shippingMethods() {
+      return (await repo.shippingMethods()).map(toAdminShippingMethodDto);
+    },
+
+    async createShippingMethod(input: ShippingMethodInput) {
+      const created = await uniqueField(
+        () =>
+          repo.insertShippingMethod({
+            code: input.code,
+            ...toShippingValues(input),
+          } as ShippingMethodValues),
+        'code',
+        'A shipping method with this code already exists.',
+      );
+      return toAdminShippingMethodDto(created);
+    },
+
+    updateShippingMethod,
+
+    /** No longer offered or accepted at checkout; orders that used it keep its name and cost. */
+    deactivateShippingMethod(code: string) {
+      return updateShippingMethod(code, { active: false });
+    },
+
+    async taxRates() {
+      return (await repo.taxRates()).map(toAdminTaxRateDto);
+    },
+
+    /** Creates or replaces the rate of a country ("*": the default rate). */
+    async setTaxRate(input: TaxRateInput) {
+      if (input.country !== DEFAULT_TAX_COUNTRY && !isCountryCode(input.country)) {
+        throw validationError({ country: ['Unknown country code.'] });
+      }
+      const saved = await repo.upsertTaxRate({
+        country: input.country,
+        name: input.name,
+        rateBasisPoints: amountToCents(input.rate),
+      });
+      return toAdminTaxRateDto(saved);
+    },
+
+    /**
+     * The country falls back to the default rate. The default itself stays (set it to 0 for no
+     * tax): every cart needs a rate to fall back to.
+     */
+    async deleteTaxRate(country: string): Promise<null> {
+      if (country === DEFAULT_TAX_COUNTRY) {
+        throw validationError(
+          { country: ['The default rate cannot be removed; set it to 0 instead.'] },
+          'The default tax rate cannot be removed.',
+        );
+      }
+      if (!(await repo.deleteTaxRate(country))) {
+        throw new AppError('NOT_FOUND', 'This country has no tax rate of its own.');
+      }
+      return null;
+    },
+  };
+}
+
+export type CartAdminService = ReturnType<typeof createCartAdminService>;

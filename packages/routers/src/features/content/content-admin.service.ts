@@ -1,0 +1,178 @@
+import { AppError, uniqueField, validationError } from '../../errors';
+import { toIso } from '../../zod-helpers';
+import type {
+  BannerInput,
+  BannerUpdateInput,
+  CurrencyInput,
+  CurrencyUpdateInput,
+} from '../admin/admin-store.schemas';
+import { zWebUrl } from '../admin/admin-store.schemas';
+import { toBannerDto, toCurrencyDto } from './content.service';
+import type {
+  AdminBannerRecord,
+  AdminCurrencyRecord,
+  BannerValues,
+  ContentAdminRepository,
+  CurrencyValues,
+} from './content-admin.repository';
+
+export function toAdminBannerDto(banner: AdminBannerRecord) {
+  return {
+    ...toBannerDto(banner),
+    active: banner.active,
+    created_at: toIso(banner.createdAt),
+    updated_at: toIso(banner.updatedAt),
+  };
+}
+
+export function toAdminCurrencyDto(currency: AdminCurrencyRecord) {
+  return { ...toCurrencyDto(currency), position: currency.position };
+}
+
+const bannerNotFound = () => new AppError('NOT_FOUND', 'Banner not found.');
+const currencyNotFound = () => new AppError('NOT_FOUND', 'Currency not found.');
+const dateOrNull = (value: string | null) => (value === null ? null : new Date(value));
+
+/** API fields of a banner → stored columns; only the fields given. */
+function toBannerValues(input: BannerUpdateInput): Partial<BannerValues> {
+  const values: Partial<BannerValues> = {};
+  if (input.identifier !== undefined) values.identifier = input.identifier;
+  if (input.title !== undefined) values.title = input.title;
+  if (input.subtitle !== undefined) values.subtitle = input.subtitle;
+  if (input.image_url !== undefined) values.imageUrl = input.image_url;
+  if (input.link_type !== undefined) values.linkType = input.link_type;
+  if (input.link_value !== undefined) values.linkValue = input.link_value;
+  if (input.position !== undefined) values.position = input.position;
+  if (input.starts_at !== undefined) values.startsAt = dateOrNull(input.starts_at);
+  if (input.ends_at !== undefined) values.endsAt = dateOrNull(input.ends_at);
+  if (input.active !== undefined) values.active = input.active;
+  return values;
+}
+
+const identifierTaken = <T>(work: () => Promise<T>) =>
+  uniqueField(work, 'identifier', 'A banner with this identifier already exists.');
+
+/** API fields of a currency → stored columns; only the fields given. */
+function toCurrencyValues(input: CurrencyUpdateInput): Partial<Omit<CurrencyValues, 'code'>> {
+  const values: Partial<Omit<CurrencyValues, 'code'>> = {};
+  if (input.name !== undefined) values.name = input.name;
+  if (input.symbol !== undefined) values.symbol = input.symbol;
+  if (input.exchange_rate !== undefined) values.exchangeRate = input.exchange_rate;
+  if (input.decimal_places !== undefined) values.decimalPlaces = input.decimal_places;
+  if (input.position !== undefined) values.position = input.position;
+  return values;
+}
+
+/**
+ * Back-office banners and currencies. The storefront reads these tables on every request (no
+ * cache), so GET /banners and GET /currencies show a change at once.
+ */
+export function createContentAdminService({ repo }: { repo: ContentAdminRepository }) {
+  /** The rules a banner must satisfy as a whole (after merging an update into the stored one). */
+  async function assertBanner(banner: {
+    linkType?: BannerValues['linkType'];
+    linkValue?: string | null | undefined;
+    startsAt?: Date | null | undefined;
+    endsAt?: Date | null | undefined;
+  }) {
+    if (banner.startsAt && banner.endsAt && banner.endsAt <= banner.startsAt) {
+      throw validationError({ ends_at: ['Must be after starts_at.'] });
+    }
+    const value = banner.linkValue ?? null;
+    switch (banner.linkType ?? 'none') {
+      case 'none':
+        if (value !== null)
+          throw validationError({ link_value: ['Must be null for link_type none.'] });
+        return;
+      case 'url':
+        if (value === null || !zWebUrl().safeParse(value).success) {
+          throw validationError({ link_value: ['Must be an http or https URL.'] });
+        }
+        return;
+      case 'product':
+      case 'category': {
+        const type = banner.linkType as 'product' | 'category';
+        const id = value !== null && /^[1-9][0-9]{0,9}$/.test(value) ? Number(value) : Number.NaN;
+        if (!(id <= 2_147_483_647 && (await repo.linkTargetExists(type, id)))) {
+          throw validationError({ link_value: [`Must be the id of an existing ${type}.`] });
+        }
+        return;
+      }
+    }
+  }
+
+  return {
+    async banners() {
+      return (await repo.banners()).map(toAdminBannerDto);
+    },
+
+    async createBanner(input: BannerInput) {
+      const values = toBannerValues(input) as BannerValues;
+      await assertBanner(values);
+      return toAdminBannerDto(await identifierTaken(() => repo.insertBanner(values)));
+    },
+
+    /** Changes only the fields given; the link and the window are checked as a whole. */
+    async updateBanner(id: number, input: BannerUpdateInput) {
+      const current = await repo.banner(id);
+      if (!current) throw bannerNotFound();
+      const changes = toBannerValues(input);
+      await assertBanner({ ...current, ...changes });
+      const updated = await identifierTaken(() => repo.updateBanner(id, changes));
+      if (!updated) throw bannerNotFound();
+      return toAdminBannerDto(updated);
+    },
+
+    async deleteBanner(id: number): Promise<null> {
+      if (!(await repo.deleteBanner(id))) throw bannerNotFound();
+      return null;
+    },
+
+    async currencies() {
+      return (await repo.currencies()).map(toAdminCurrencyDto);
+    },
+
+    /** A currency the app can display; never the default (prices are stored in that one). */
+    async createCurrency(input: CurrencyInput) {
+      const created = await uniqueField(
+        () =>
+          repo.insertCurrency({
+            code: input.code,
+            ...toCurrencyValues(input),
+          } as CurrencyValues),
+        'code',
+        'A currency with this code already exists.',
+      );
+      return toAdminCurrencyDto(created);
+    },
+
+    /** Changes only the fields given; the default currency's rate stays 1 by definition. */
+    async updateCurrency(code: string, input: CurrencyUpdateInput) {
+      const current = await repo.currency(code);
+      if (!current) throw currencyNotFound();
+      if (current.isDefault && input.exchange_rate !== undefined && input.exchange_rate !== 1) {
+        throw validationError({
+          exchange_rate: ['The default currency’s exchange rate is always 1.'],
+        });
+      }
+      const updated = await repo.updateCurrency(code, toCurrencyValues(input));
+      if (!updated) throw currencyNotFound();
+      return toAdminCurrencyDto(updated);
+    },
+
+    /** Orders keep their currency code; the default currency cannot be removed. */
+    async deleteCurrency(code: string): Promise<null> {
+      const current = await repo.currency(code);
+      if (!current) throw currencyNotFound();
+      if (current.isDefault || !(await repo.deleteCurrency(code))) {
+        throw validationError(
+          { code: ['The default currency cannot be removed: prices are stored in it.'] },
+          'The default currency cannot be removed.',
+        );
+      }
+      return null;
+    },
+  };
+}
+
+export type ContentAdminService = ReturnType<typeof createContentAdminService>;
