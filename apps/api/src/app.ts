@@ -1,6 +1,7 @@
 import { apiReference } from '@scalar/express-api-reference';
 import { AppError, toErrorResponse } from '@storefront/routers/errors';
 import { buildOpenApiDocument } from '@storefront/routers/openapi';
+import { cacheableRestPaths } from '@storefront/routers/rest-procedures';
 import { appRouter } from '@storefront/routers/root';
 import type { Services } from '@storefront/routers/services';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
@@ -8,6 +9,7 @@ import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { createAvatarRoute } from './http/avatar';
+import { catalogCaching } from './http/catalog-cache';
 import { createContextFactory } from './http/context';
 import { errorHandler, notFoundHandler, sendError } from './http/errors';
 import { createInvoiceRoute } from './http/invoice';
@@ -29,6 +31,8 @@ export interface AppDeps {
     shopName?: string;
     /** Body limit for JSON requests (contract: 1 MB). */
     jsonLimit?: string;
+    /** Cache-Control max-age of catalogue reads; 0 (default): revalidate every time. */
+    catalogCacheMaxAgeSeconds?: number;
   };
 }
 
@@ -85,7 +89,16 @@ export function createApp(deps: AppDeps): Express {
 
   const json = express.json({ limit: config.jsonLimit ?? '1mb' });
   const createContext = createContextFactory(services);
-  app.use('/api/v1', json, ...createRestHandler({ router: appRouter, createContext }));
+  app.use(
+    '/api/v1',
+    catalogCaching({
+      paths: cacheableRestPaths(),
+      version: services.catalogVersion,
+      maxAgeSeconds: config.catalogCacheMaxAgeSeconds ?? 0,
+    }),
+    json,
+    ...createRestHandler({ router: appRouter, createContext }),
+  );
   app.use(
     '/trpc',
     json,

@@ -54,6 +54,10 @@ const EnvSchema = z
     DATABASE_PREPARED_STATEMENTS: z.stringbool().default(true),
     /** How long a list's total may be reused (ms); 0 counts on every request. */
     COUNT_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
+    /** Catalogue reads: how long clients may reuse a copy without revalidating (0: always ask). */
+    CATALOG_CACHE_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(0),
+    /** How late (ms) an instance may see another instance's catalogue change (ETags). */
+    CATALOG_VERSION_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   })
   .transform((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.PAYMENT_GATEWAY_SECRET) {
@@ -94,6 +98,8 @@ const ECHOED = new Set([
   'DATABASE_POOL_SIZE',
   'DATABASE_PREPARED_STATEMENTS',
   'COUNT_CACHE_TTL_MS',
+  'CATALOG_CACHE_MAX_AGE_SECONDS',
+  'CATALOG_VERSION_TTL_MS',
 ]);
 
 export class ConfigError extends Error {

@@ -92,6 +92,7 @@ export async function createRuntime(
       featureDefaults: featureDefaults(env),
       aiTimeoutMs: env.AI_TIMEOUT_SECONDS * 1000,
       countCacheTtlMs: env.COUNT_CACHE_TTL_MS,
+      catalogVersionTtlMs: env.CATALOG_VERSION_TTL_MS,
     },
     aiProvider: env.OPENAI_API_KEY
       ? createOpenAiModelProvider({
@@ -129,6 +130,7 @@ export async function createRuntime(
         version: APP_VERSION,
         ...(env.UPLOADTHING_TOKEN ? {} : { uploadsDir }),
         trustProxyHops: env.TRUST_PROXY_HOPS,
+        catalogCacheMaxAgeSeconds: env.CATALOG_CACHE_MAX_AGE_SECONDS,
       },
     },
     async close() {

@@ -1,6 +1,7 @@
 import type { StorefrontError } from './errors';
 import { NAMESPACES, type Namespace } from './namespaces';
 import type { AvatarOutput, Procedures } from './procedures.generated';
+import { memoryRevalidationCache, type RevalidationCache } from './revalidation-cache';
 import { ROUTES } from './routes.generated';
 import { memoryTokenStore, type TokenStore } from './tokens';
 import {
@@ -97,6 +98,11 @@ export interface StorefrontClientOptions {
   headers?: Record<string, string>;
   /** Retries of GETs and idempotent operations. */
   retry?: RetryOptions;
+  /**
+   * Catalogue reads are revalidated with their ETag: a 304 answers from the kept copy. Default:
+   * the last 200 in memory; pass your own (e.g. backed by storage) or `false` to keep none.
+   */
+  cache?: RevalidationCache | false;
 }
 
 function isBlob(file: UploadFile): file is Blob {
@@ -114,6 +120,7 @@ export function createStorefrontClient(options: StorefrontClientOptions): Storef
     ...(options.onUnauthorized ? { onUnauthorized: options.onUnauthorized } : {}),
     ...(options.headers ? { headers: options.headers } : {}),
     ...(options.retry ? { retry: options.retry } : {}),
+    ...(options.cache === false ? {} : { cache: options.cache ?? memoryRevalidationCache() }),
   });
 
   const namespaces: Record<string, Record<string, unknown>> = {};

@@ -20,6 +20,7 @@ export {
 } from './errors';
 export { NAMESPACES, type Namespace } from './namespaces';
 export type { Procedures } from './procedures.generated';
+export { memoryRevalidationCache, type RevalidationCache } from './revalidation-cache';
 export { ROUTES } from './routes.generated';
 export { memoryTokenStore, type TokenStore } from './tokens';
 export type { FetchLike, RequestOptions, RetryOptions } from './transport';

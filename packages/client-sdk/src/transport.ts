@@ -1,4 +1,5 @@
 import { type FieldErrors, StorefrontError, type StorefrontErrorCode } from './errors';
+import { isRevalidatable, type RevalidationCache } from './revalidation-cache';
 import type { TokenStore } from './tokens';
 
 /** The part of `fetch` the SDK uses; React Native's, the browser's and Node's all fit. */
@@ -52,6 +53,8 @@ export interface TransportConfig {
   onUnauthorized?: (error: StorefrontError) => void | Promise<void>;
   headers?: Record<string, string>;
   retry?: RetryOptions;
+  /** ETag copies of catalogue reads; undefined: none kept. */
+  cache?: RevalidationCache;
 }
 
 interface Outgoing {
@@ -264,6 +267,8 @@ export function createTransport(config: TransportConfig) {
       if (request.json) headers['Content-Type'] = 'application/json';
       if (token) headers.Authorization = `Bearer ${token}`;
       if (request.idempotencyKey) headers['Idempotency-Key'] = request.idempotencyKey;
+      const cached = request.method === 'GET' ? config.cache?.get(url) : undefined;
+      if (cached && !headers['If-None-Match']) headers['If-None-Match'] = cached.etag;
 
       let response: Response;
       let text = '';
@@ -277,6 +282,7 @@ export function createTransport(config: TransportConfig) {
         });
         // Reading the body is part of the exchange: a connection cut mid-body is a network error.
         if (request.binary && response.ok) bytes = await response.arrayBuffer();
+        else if (response.status === 304 && cached) text = cached.body;
         else text = await response.text();
       } catch (cause) {
         if (signal?.aborted) throw abortReason(signal);
@@ -293,8 +299,11 @@ export function createTransport(config: TransportConfig) {
         });
       }
 
+      if (response.status === 304 && cached) return unwrapEnvelope(JSON.parse(text));
       if (response.ok) {
         if (bytes) return bytes;
+        const etag = request.method === 'GET' ? isRevalidatable(response) : undefined;
+        if (etag && text !== '') config.cache?.set(url, etag, text);
         try {
           return text === '' ? undefined : unwrapEnvelope(JSON.parse(text));
         } catch (cause) {

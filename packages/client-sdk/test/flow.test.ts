@@ -342,3 +342,26 @@ describe('retry with the same Idempotency-Key after a dropped response', () => {
     expect(calls).toBe(1);
   });
 });
+
+describe('catalogue reads revalidated with ETags', () => {
+  it('the second read of a product is a 304 answered from the kept copy; a change is seen', async () => {
+    const product = await createProduct(server.t.db, { name: 'Revalidated Lamp' });
+    const statuses: number[] = [];
+    const fetch: FetchLike = async (url, init) => {
+      const response = await globalThis.fetch(url, init as RequestInit);
+      statuses.push(response.status);
+      return response;
+    };
+    const client = createStorefrontClient({ baseUrl: server.baseUrl, fetch });
+    const first = await client.products.detail({ id: product.id });
+    const second = await client.products.detail({ id: product.id });
+    expect(statuses).toEqual([200, 304]);
+    expect(second).toEqual(first);
+    expect(second.name).toBe('Revalidated Lamp');
+
+    // Any catalogue write moves the ETag: the next read is a full 200 again.
+    await server.t.services.catalogVersion.changed();
+    expect((await client.products.detail({ id: product.id })).id).toBe(product.id);
+    expect(statuses).toEqual([200, 304, 200]);
+  });
+});

@@ -1,6 +1,11 @@
 /** The transport's rules with an injected fetch: no server, every answer scripted. */
 import { describe, expect, it } from 'vitest';
-import { createStorefrontClient, type FetchLike, StorefrontError } from '../src/index';
+import {
+  createStorefrontClient,
+  type FetchLike,
+  memoryRevalidationCache,
+  StorefrontError,
+} from '../src/index';
 import { memoryTokenStore } from '../src/tokens';
 import { buildRequest, createTransport, parseRetryAfter } from '../src/transport';
 import { failure } from './support';
@@ -382,5 +387,63 @@ describe('files', () => {
     expect(new TextDecoder().decode(bytes)).toBe('%PDF-1.7 tiny');
     expect(seen[0]?.url).toBe(`${BASE}/api/v1/customer/orders/12/invoice`);
     expect((await failure(client.orders.invoice(13))).code).toBe('INVOICE_NOT_AVAILABLE');
+  });
+});
+
+describe('ETag revalidation of catalogue reads', () => {
+  const catalogue = (body: unknown, etag: string, cacheControl = 'public, no-cache') =>
+    json(200, body, { etag, 'cache-control': cacheControl });
+  const notModified = (etag: string) =>
+    new Response(null, { status: 304, headers: { etag, 'cache-control': 'public, no-cache' } });
+
+  it('sends If-None-Match with the kept ETag and answers a 304 from the copy', async () => {
+    const { fetch, seen } = scripted(
+      catalogue({ success: true, data: { wishlist: true } }, 'W/"v1"'),
+      notModified('W/"v1"'),
+      catalogue({ success: true, data: { wishlist: false } }, 'W/"v2"'),
+    );
+    const client = createStorefrontClient({ baseUrl: BASE, fetch });
+    expect(await client.features.list()).toEqual({ wishlist: true });
+    expect(seen[0]?.headers['If-None-Match']).toBeUndefined();
+    const again = await client.features.list();
+    expect(again).toEqual({ wishlist: true });
+    expect(seen[1]?.headers['If-None-Match']).toBe('W/"v1"');
+    // A changed catalogue answers 200 with the new copy, which is kept from then on.
+    expect(await client.features.list()).toEqual({ wishlist: false });
+    expect(seen[2]?.headers['If-None-Match']).toBe('W/"v1"');
+  });
+
+  it('keeps nothing that is not public, and nothing when the cache is off', async () => {
+    const privateAnswer = () =>
+      json(
+        200,
+        { success: true, data: { wishlist: true } },
+        { etag: 'W/"p"', 'cache-control': 'private' },
+      );
+    const { fetch, seen } = scripted(privateAnswer(), privateAnswer());
+    const client = createStorefrontClient({ baseUrl: BASE, fetch });
+    await client.features.list();
+    await client.features.list();
+    expect(seen[1]?.headers['If-None-Match']).toBeUndefined();
+
+    const off = scripted(
+      catalogue({ success: true, data: { wishlist: true } }, 'W/"v1"'),
+      catalogue({ success: true, data: { wishlist: true } }, 'W/"v1"'),
+    );
+    const uncached = createStorefrontClient({ baseUrl: BASE, fetch: off.fetch, cache: false });
+    await uncached.features.list();
+    await uncached.features.list();
+    expect(off.seen[1]?.headers['If-None-Match']).toBeUndefined();
+  });
+
+  it('the memory cache drops the least recently used copy beyond its size', () => {
+    const cache = memoryRevalidationCache(2);
+    cache.set('a', '1', 'A');
+    cache.set('b', '2', 'B');
+    cache.get('a');
+    cache.set('c', '3', 'C');
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toEqual({ etag: '1', body: 'A' });
+    expect(cache.get('c')).toEqual({ etag: '3', body: 'C' });
   });
 });

@@ -3,8 +3,8 @@ import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { ERROR_TABLE, type ErrorCode, ZErrorEnvelope } from './errors';
 import { avatarUploadPath } from './features/customer/avatar.openapi';
 import { invoicePath } from './features/orders/invoice.openapi';
+import { type RestMeta, restProcedureMetas } from './rest-procedures';
 import { appRouter } from './root';
-import type { Meta } from './trpc';
 
 const ERROR_ENVELOPE_REF = { $ref: '#/components/schemas/ErrorEnvelope' };
 
@@ -65,6 +65,8 @@ export function buildOpenApiDocument(options: { baseUrl: string; version: string
       }
     }
   }
+  // After the error statuses: its If-None-Match parameter is no reason to document a 422.
+  applyCaching(doc);
   return doc;
 }
 
@@ -79,14 +81,17 @@ interface OperationLike {
  * Procedures declaring `successStatus` answer 201: the document says so instead of 200, or
  * besides it when the procedure answers 200 for a resource that already existed.
  */
+function operationOf(doc: OpenAPIObject, meta: RestMeta): OperationLike | undefined {
+  return (doc.paths?.[meta.openapi.path] as Record<string, OperationLike> | undefined)?.[
+    meta.openapi.method.toLowerCase()
+  ];
+}
+
 function applySuccessStatuses(doc: OpenAPIObject): void {
-  for (const procedure of Object.values(appRouter._def.procedures)) {
-    const meta = (procedure as unknown as { _def: { meta?: Meta } })._def.meta;
-    const status = meta?.successStatus;
-    if (!meta?.openapi || !status) continue;
-    const operation = (
-      doc.paths?.[meta.openapi.path] as Record<string, OperationLike> | undefined
-    )?.[meta.openapi.method.toLowerCase()];
+  for (const meta of restProcedureMetas()) {
+    const status = meta.successStatus;
+    if (!status) continue;
+    const operation = operationOf(doc, meta);
     if (!operation?.responses?.['200']) continue;
     const success = operation.responses['200'] as { description?: string };
     operation.responses[String(status)] = { ...success, description: 'Created' };
@@ -95,5 +100,43 @@ function applySuccessStatuses(doc: OpenAPIObject): void {
     } else {
       delete operation.responses['200'];
     }
+  }
+}
+
+const CACHE_HEADERS = {
+  ETag: {
+    description:
+      'Names this version of the public catalogue; send it back in If-None-Match to revalidate.',
+    schema: { type: 'string' },
+  },
+  'Cache-Control': {
+    description: 'public; revalidate with If-None-Match before reuse (max-age from configuration).',
+    schema: { type: 'string' },
+  },
+};
+
+/** Catalogue reads: an ETag on 200, and 304 with no body when If-None-Match still matches. */
+function applyCaching(doc: OpenAPIObject): void {
+  for (const meta of restProcedureMetas()) {
+    if (!meta.cacheable) continue;
+    const operation = operationOf(doc, meta);
+    const success = operation?.responses?.['200'] as { headers?: object } | undefined;
+    if (!operation?.responses || !success) continue;
+    success.headers = { ...success.headers, ...CACHE_HEADERS };
+    operation.responses['304'] = {
+      description:
+        'Not Modified: the copy named by If-None-Match is current; no body. Admin changes, orders (stock) and reviews move the ETag.',
+      headers: CACHE_HEADERS,
+    };
+    operation.parameters = [
+      ...(operation.parameters ?? []),
+      {
+        name: 'If-None-Match',
+        in: 'header',
+        required: false,
+        description: 'The ETag of the copy the client holds.',
+        schema: { type: 'string' },
+      },
+    ];
   }
 }

@@ -1,4 +1,5 @@
 import type { Database, Executor } from '@storefront/db/client';
+import { createCatalogVersion } from './catalog-version';
 import { createCountCache } from './count-cache';
 import { createAddressesRepository } from './features/addresses/addresses.repository';
 import { createAddressesService } from './features/addresses/addresses.service';
@@ -55,6 +56,11 @@ export interface ServiceConfig {
    * request. See count-cache.ts.
    */
   countCacheTtlMs?: number;
+  /**
+   * How long an instance trusts its copy of the catalogue's cache token (ETags), in ms: how late
+   * it sees another instance's change. See catalog-version.ts.
+   */
+  catalogVersionTtlMs?: number;
 }
 
 export interface ServiceDeps {
@@ -78,8 +84,9 @@ export function createServices(deps: ServiceDeps) {
   const { db, clock, config } = deps;
   const users = createUsersRepository(db);
   const sessions = createSessionStore(db, config, clock);
+  const settingsRepo = createSettingsRepository(db);
   const settings = createSettingsService({
-    repo: createSettingsRepository(db),
+    repo: settingsRepo,
     featureDefaults: config.featureDefaults,
   });
   const auth = createAuthService({
@@ -110,6 +117,17 @@ export function createServices(deps: ServiceDeps) {
   });
 
   const counts = createCountCache({ clock, ttlMs: config.countCacheTtlMs ?? 0 });
+  const catalogVersion = createCatalogVersion({
+    store: {
+      read: settingsRepo.readCatalogVersion,
+      initialise: settingsRepo.initialiseCatalogVersion,
+      write: settingsRepo.writeCatalogVersion,
+    },
+    clock,
+    ttlMs: config.catalogVersionTtlMs ?? 1_000,
+    counts,
+    ...(deps.reportBackgroundError ? { reportError: deps.reportBackgroundError } : {}),
+  });
   const catalogRepo = createCatalogRepository(db);
   const catalog = createCatalogService({ repo: catalogRepo, clock, counts });
   const catalogAdmin = createCatalogAdminService({
@@ -187,6 +205,7 @@ export function createServices(deps: ServiceDeps) {
     },
     sessions,
     settings,
+    catalogVersion,
     auth,
     customer,
     addresses,

@@ -13,6 +13,13 @@ export type Meta = OpenApiMeta<{
    * existed (it sets `ctx.response.status`); both statuses are documented.
    */
   okWhenExisting?: true;
+  /**
+   * A public catalogue read: REST answers carry `ETag` + `Cache-Control` and a matching
+   * `If-None-Match` gets 304 before the procedure runs (apps/api/src/http/catalog-cache.ts).
+   */
+  cacheable?: true;
+  /** A customer write that changes what cacheable reads show (stock, ratings, reviews). */
+  changesCatalog?: true;
 }>;
 
 const t = initTRPC
@@ -42,11 +49,27 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
+/**
+ * After a successful write that changes the public catalogue, its cache token moves (the write
+ * has committed by then: services commit before they return).
+ */
+async function afterCatalogWrite<Result extends { ok: boolean }>(
+  ctx: Context,
+  type: 'query' | 'mutation' | 'subscription',
+  result: Result,
+): Promise<Result> {
+  if (result.ok && type === 'mutation') await ctx.services.catalogVersion.changed();
+  return result;
+}
+
 /** Every procedure starts here: applies the declared success status. */
-export const publicProcedure = t.procedure.use(({ meta, ctx, next }) => {
+export const publicProcedure = t.procedure.use(async ({ meta, ctx, type, next }) => {
   if (meta?.successStatus) ctx.response.status = meta.successStatus;
-  return next();
+  return meta?.changesCatalog ? afterCatalogWrite(ctx, type, await next()) : next();
 });
+
+/** A public catalogue read: same answer for everyone, so REST clients may cache it (ETag). */
+export const catalogReadProcedure = publicProcedure.meta({ cacheable: true });
 
 /**
  * Resolves the bearer token to a session; every failure is the same 401. Does not count as a
@@ -63,9 +86,10 @@ export const customerProcedure = authenticatedProcedure.use(({ ctx, next }) => {
   return next();
 });
 
-export const adminProcedure = customerProcedure.use(({ ctx, next }) => {
+/** Every admin mutation counts as a catalogue change (one rule instead of a list to keep up). */
+export const adminProcedure = customerProcedure.use(async ({ ctx, type, next }) => {
   if (ctx.session.user.role !== 'admin') throw new AppError('FORBIDDEN');
-  return next();
+  return afterCatalogWrite(ctx, type, await next());
 });
 
 /** 403 FEATURE_DISABLED unless the flag is on (checked on every call: admins can flip it). */

@@ -1,5 +1,5 @@
 import { ok, page } from '../../envelope';
-import { publicProcedure, router } from '../../trpc';
+import { catalogReadProcedure, router } from '../../trpc';
 import {
   ZCategoryListOutput,
   ZCategoryOutput,
@@ -19,7 +19,7 @@ const PAGINATION =
 
 /* Literal paths (/products/featured) come before /products/{id}: the first matching route wins. */
 export const productsRouter = router({
-  list: publicProcedure
+  list: catalogReadProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -37,7 +37,7 @@ export const productsRouter = router({
       return page(items, meta);
     }),
 
-  featured: publicProcedure
+  featured: catalogReadProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -51,7 +51,7 @@ export const productsRouter = router({
     .output(ZProductListOutput)
     .query(async ({ ctx, input }) => ok(await ctx.services.catalog.featured(input.limit))),
 
-  onSale: publicProcedure
+  onSale: catalogReadProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -69,7 +69,7 @@ export const productsRouter = router({
       return page(items, meta);
     }),
 
-  newArrivals: publicProcedure
+  newArrivals: catalogReadProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -83,7 +83,7 @@ export const productsRouter = router({
     .output(ZProductListOutput)
     .query(async ({ ctx, input }) => ok(await ctx.services.catalog.newArrivals(input.limit))),
 
-  detail: publicProcedure
+  detail: catalogReadProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -98,7 +98,7 @@ export const productsRouter = router({
     .output(ZProductDetailOutput)
     .query(async ({ ctx, input }) => ok(await ctx.services.catalog.product(input.id))),
 
-  related: publicProcedure
+  related: catalogReadProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -115,7 +115,7 @@ export const productsRouter = router({
 });
 
 export const categoriesRouter = router({
-  list: publicProcedure
+  list: catalogReadProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -128,7 +128,7 @@ export const categoriesRouter = router({
     .output(ZCategoryListOutput)
     .query(async ({ ctx }) => ok(await ctx.services.catalog.categories())),
 
-  tree: publicProcedure
+  tree: catalogReadProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -141,7 +141,7 @@ export const categoriesRouter = router({
     .output(ZCategoryTreeOutput)
     .query(async ({ ctx }) => ok(await ctx.services.catalog.categoryTree())),
 
-  detail: publicProcedure
+  detail: catalogReadProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -156,7 +156,7 @@ export const categoriesRouter = router({
     .output(ZCategoryOutput)
     .query(async ({ ctx, input }) => ok(await ctx.services.catalog.category(input.id))),
 
-  products: publicProcedure
+  products: catalogReadProcedure
     .meta({
       openapi: {
         method: 'GET',

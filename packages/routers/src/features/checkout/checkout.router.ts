@@ -161,6 +161,8 @@ export const checkoutRouter = router({
         errorResponses: [401, 409, 422],
       },
       successStatus: 201,
+      // Stock falls.
+      changesCatalog: true,
     })
     .input(ZPlaceOrderInput)
     .output(ZPlaceOrderOutput)

@@ -1,5 +1,5 @@
 import { ok } from '../../envelope';
-import { publicProcedure, router } from '../../trpc';
+import { catalogReadProcedure, router } from '../../trpc';
 import {
   ZBannerIdentifierInput,
   ZBannerListOutput,
@@ -9,7 +9,7 @@ import {
 } from './content.schemas';
 
 export const bannersRouter = router({
-  list: publicProcedure
+  list: catalogReadProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -22,7 +22,7 @@ export const bannersRouter = router({
     .output(ZBannerListOutput)
     .query(async ({ ctx }) => ok(await ctx.services.content.banners())),
 
-  detail: publicProcedure
+  detail: catalogReadProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -39,7 +39,7 @@ export const bannersRouter = router({
 });
 
 export const currencyRouter = router({
-  default: publicProcedure
+  default: catalogReadProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -53,7 +53,7 @@ export const currencyRouter = router({
     .output(ZCurrencyOutput)
     .query(async ({ ctx }) => ok(await ctx.services.content.defaultCurrency())),
 
-  list: publicProcedure
+  list: catalogReadProcedure
     .meta({
       openapi: {
         method: 'GET',

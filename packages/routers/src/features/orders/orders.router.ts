@@ -45,6 +45,8 @@ export const ordersRouter = router({
         summary: 'Cancel a pending or processing order (stock returns; a paid order is refunded)',
         description: 'Otherwise 422 ORDER_NOT_CANCELLABLE. reason is required (1–500 characters).',
       },
+      // Stock returns.
+      changesCatalog: true,
     })
     .input(ZCancelOrderInput)
     .output(ZOrderOutput)

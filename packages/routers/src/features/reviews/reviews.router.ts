@@ -1,5 +1,5 @@
 import { ok, page, ZNullEnvelope } from '../../envelope';
-import { customerProcedure, publicProcedure, requireFeature, router } from '../../trpc';
+import { catalogReadProcedure, customerProcedure, requireFeature, router } from '../../trpc';
 import {
   ZCreateReviewInput,
   ZProductReviewsInput,
@@ -17,8 +17,11 @@ const OWN_ONLY =
 const AGGREGATES =
   "The product's rating (average, one decimal), reviews_count and recent_reviews are updated in the same transaction.";
 
-const readerProcedure = publicProcedure.use(requireFeature('reviews'));
-const reviewerProcedure = customerProcedure.use(requireFeature('reviews'));
+const readerProcedure = catalogReadProcedure.use(requireFeature('reviews'));
+/** Reviews and votes change ratings and review lists: each write moves the catalogue's ETag. */
+const reviewerProcedure = customerProcedure
+  .use(requireFeature('reviews'))
+  .meta({ changesCatalog: true });
 
 /* Declared after the products router: /products/{id}/reviews has no literal rival there. */
 export const reviewsRouter = router({

@@ -1,5 +1,5 @@
 import { ok, page } from '../../envelope';
-import { publicProcedure, router } from '../../trpc';
+import { catalogReadProcedure, router } from '../../trpc';
 import {
   ZSearchInput,
   ZSearchOutput,
@@ -8,7 +8,7 @@ import {
 } from './search.schemas';
 
 export const searchRouter = router({
-  suggestions: publicProcedure
+  suggestions: catalogReadProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -24,7 +24,7 @@ export const searchRouter = router({
     .output(ZSuggestionsOutput)
     .query(async ({ ctx, input }) => ok(await ctx.services.search.suggestions(input.q))),
 
-  products: publicProcedure
+  products: catalogReadProcedure
     .meta({
       openapi: {
         method: 'GET',

@@ -1,8 +1,10 @@
 import type { Executor } from '@storefront/db/client';
 import { settings } from '@storefront/db/schema';
-import { like, sql } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
 
 const FEATURE_PREFIX = 'feature.';
+/** The public catalogue's cache token (catalog-version.ts). */
+const CATALOG_VERSION_KEY = 'cache.catalog_version';
 
 export function createSettingsRepository(db: Executor) {
   return {
@@ -27,6 +29,28 @@ export function createSettingsRepository(db: Executor) {
           target: settings.key,
           set: { value: enabled, updatedAt: sql`now()` },
         });
+    },
+
+    async readCatalogVersion(): Promise<string | undefined> {
+      const [row] = await db
+        .select({ value: settings.value })
+        .from(settings)
+        .where(eq(settings.key, CATALOG_VERSION_KEY));
+      return typeof row?.value === 'string' ? row.value : undefined;
+    },
+
+    async initialiseCatalogVersion(token: string): Promise<void> {
+      await db
+        .insert(settings)
+        .values({ key: CATALOG_VERSION_KEY, value: token })
+        .onConflictDoNothing();
+    },
+
+    async writeCatalogVersion(token: string): Promise<void> {
+      await db
+        .insert(settings)
+        .values({ key: CATALOG_VERSION_KEY, value: token })
+        .onConflictDoUpdate({ target: settings.key, set: { value: token, updatedAt: sql`now()` } });
     },
   };
 }

@@ -1,9 +1,9 @@
 import { ok } from '../../envelope';
-import { publicProcedure, router } from '../../trpc';
+import { catalogReadProcedure, router } from '../../trpc';
 import { ZFeaturesOutput } from './settings.schemas';
 
 export const featuresRouter = router({
-  list: publicProcedure
+  list: catalogReadProcedure
     .meta({
       openapi: {
         method: 'GET',

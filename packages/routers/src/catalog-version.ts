@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import type { CountCache } from './count-cache';
+import type { Clock } from './ports';
+
+/** Where the shared token lives (the settings table); see settings.repository.ts. */
+export interface CatalogVersionStore {
+  read(): Promise<string | undefined>;
+  /** Stores `token` unless one is already stored (first start on a new database). */
+  initialise(token: string): Promise<void>;
+  write(token: string): Promise<void>;
+}
+
+/**
+ * A token naming the current state of the public catalogue (products, categories, reviews,
+ * banners, currencies, flags): the HTTP layer's ETag for those responses (issue 8, "cheap repeat
+ * reads"), checked before a body is built so a matching `If-None-Match` costs no query.
+ *
+ * - Writes that change what those responses show call `changed()` after they commit, so a reader
+ *   that took the token before a body it built from newer data only causes a needless 200, never
+ *   a stale 304.
+ * - The token is random and stored in the database, so every instance behind a load balancer
+ *   hands out the same ETags; other instances see a change within `ttlMs` (the only staleness).
+ * - Special prices and banners open and close on their own schedule, without a write: the token
+ *   also carries the current time window (`windowMs`), so no copy outlives one window.
+ */
+export interface CatalogVersion {
+  current(): Promise<string>;
+  /** Never throws: the write it follows has already committed. */
+  changed(): Promise<void>;
+}
+
+const newToken = () => randomBytes(6).toString('base64url');
+
+export function createCatalogVersion(options: {
+  store: CatalogVersionStore;
+  clock: Clock;
+  /** How long this instance trusts its copy of the token. */
+  ttlMs: number;
+  windowMs?: number;
+  /** Totals of lists are cleared with every change. */
+  counts?: CountCache;
+  reportError?: (error: unknown) => void;
+}): CatalogVersion {
+  const { store, clock, ttlMs } = options;
+  const windowMs = options.windowMs ?? 60_000;
+  let cached: { token: Promise<string>; expiresAt: number } | undefined;
+
+  async function load(): Promise<string> {
+    const stored = await store.read();
+    if (stored !== undefined) return stored;
+    await store.initialise(newToken());
+    return (await store.read()) ?? '0';
+  }
+
+  function token(now: number): Promise<string> {
+    if (cached && cached.expiresAt > now) return cached.token;
+    const loading = load();
+    cached = { token: loading, expiresAt: now + ttlMs };
+    // A failed read is not remembered.
+    loading.catch(() => {
+      if (cached?.token === loading) cached = undefined;
+    });
+    return loading;
+  }
+
+  return {
+    async current() {
+      const now = clock.now().getTime();
+      return `${await token(now)}.${Math.floor(now / windowMs).toString(36)}`;
+    },
+
+    async changed() {
+      const next = newToken();
+      cached = { token: Promise.resolve(next), expiresAt: clock.now().getTime() + ttlMs };
+      options.counts?.clear();
+      try {
+        await store.write(next);
+      } catch (error) {
+        // The database is unreachable: re-read it as soon as it is back.
+        cached = undefined;
+        options.reportError?.(error);
+      }
+    },
+  };
+}
