@@ -15,6 +15,7 @@ import { errorHandler, notFoundHandler, sendError } from './http/errors';
 import { createInvoiceRoute } from './http/invoice';
 import { requestLogging } from './http/request-log';
 import { createRestHandler } from './http/rest';
+import { securityHeaders } from './http/security-headers';
 
 export interface AppDeps {
   services: Services;
@@ -33,6 +34,8 @@ export interface AppDeps {
     jsonLimit?: string;
     /** Cache-Control max-age of catalogue reads; 0 (default): revalidate every time. */
     catalogCacheMaxAgeSeconds?: number;
+    /** Browser origins allowed by CORS (exact matches); none: no CORS headers at all. */
+    corsOrigins?: readonly string[];
   };
 }
 
@@ -55,7 +58,7 @@ export function createApp(deps: AppDeps): Express {
     helmet({ contentSecurityPolicy: false }),
     apiReference({ url: '/api/v1/openapi.json', pageTitle: 'Storefront API reference' }),
   );
-  app.use(helmet());
+  app.use(helmet(), ...securityHeaders({ corsOrigins: config.corsOrigins ?? [] }));
 
   app.get('/health', (_req, res) => {
     res.json({ status: 'ok' });

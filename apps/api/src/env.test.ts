@@ -116,3 +116,19 @@ describe('loadEnv refusals', () => {
     expect(error.message).not.toContain(value);
   });
 });
+
+describe('CORS_ORIGINS', () => {
+  it('is empty by default and splits a comma-separated list of exact origins', () => {
+    expect(load().CORS_ORIGINS).toEqual([]);
+    expect(
+      load({ CORS_ORIGINS: ' https://shop.example.com, http://localhost:3000 ,' }).CORS_ORIGINS,
+    ).toEqual(['https://shop.example.com', 'http://localhost:3000']);
+  });
+
+  it('refuses an entry that is not a bare origin, naming the variable', () => {
+    expect(configError({ CORS_ORIGINS: 'https://shop.example.com/app' }).message).toMatch(
+      /^Invalid configuration: CORS_ORIGINS must list origins/,
+    );
+    expect(configError({ CORS_ORIGINS: '*' }).message).toMatch(/CORS_ORIGINS/);
+  });
+});

@@ -57,6 +57,19 @@ const EnvSchema = z
     /** Catalogue reads: how long clients may reuse a copy without revalidating (0: always ask). */
     CATALOG_CACHE_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(0),
     /** How late (ms) an instance may see another instance's catalogue change (ETags). */
+    /** Comma-separated exact browser origins allowed by CORS; empty: no CORS headers. */
+    CORS_ORIGINS: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter((origin) => origin !== ''),
+      )
+      .refine((origins) => origins.every((origin) => /^https?:\/\/[^/\s]+$/.test(origin)), {
+        message: 'must list origins like https://shop.example.com (scheme and host, no path)',
+      }),
     CATALOG_VERSION_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   })
   .transform((env, ctx) => {
@@ -100,6 +113,7 @@ const ECHOED = new Set([
   'COUNT_CACHE_TTL_MS',
   'CATALOG_CACHE_MAX_AGE_SECONDS',
   'CATALOG_VERSION_TTL_MS',
+  'CORS_ORIGINS',
 ]);
 
 export class ConfigError extends Error {

@@ -131,6 +131,7 @@ export async function createRuntime(
         ...(env.UPLOADTHING_TOKEN ? {} : { uploadsDir }),
         trustProxyHops: env.TRUST_PROXY_HOPS,
         catalogCacheMaxAgeSeconds: env.CATALOG_CACHE_MAX_AGE_SECONDS,
+        corsOrigins: env.CORS_ORIGINS,
       },
     },
     async close() {

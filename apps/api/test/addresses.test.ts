@@ -126,6 +126,20 @@ describe('/customer/addresses', () => {
     expect(row?.city).toBe('Arlington');
   });
 
+  it('answers an update naming no field with the address unchanged (was a 500)', async () => {
+    const customer = await registerCustomer(t);
+    const created = await t.request('POST', '/customer/addresses', {
+      token: customer.token,
+      body: home,
+    });
+    const res = await t.request('PUT', `/customer/addresses/${created.body.data.id}`, {
+      token: customer.token,
+      body: {},
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual(created.body.data);
+  });
+
   it('deletes an own address', async () => {
     const customer = await registerCustomer(t);
     const created = await t.request('POST', '/customer/addresses', {

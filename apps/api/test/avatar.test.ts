@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUploadThingStorage } from '../src/adapters/storage';
 import { APP_URL, createTestApp, registerCustomer, type TestApp } from './harness';
 import { FAKE_UT, fakeUploadThingToken, startFakeUploadThing } from './support/fake-uploadthing';
-import { IMAGES, type ImageFormat, pngOfSize } from './support/images';
+import { IMAGES, type ImageFormat, pngChunk, pngOfSize } from './support/images';
 
 let t: TestApp;
 let token: string;
@@ -97,6 +97,64 @@ describe('POST /auth/avatar accepts real images', () => {
   });
 });
 
+const HTML = Buffer.from('<html><script>alert(document.cookie)</script></html>');
+const pngWithSize = (width: number, height: number) => {
+  const ihdr = Buffer.from(IMAGES.png.bytes.subarray(16, 29));
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  return Buffer.concat([
+    IMAGES.png.bytes.subarray(0, 8),
+    pngChunk('IHDR', ihdr),
+    IMAGES.png.bytes.subarray(33),
+  ]);
+};
+
+/** Files that start like an image (so magic bytes alone would pass them) but are not one. */
+const POLYGLOTS: [string, Upload][] = [
+  [
+    'a GIF/JavaScript polyglot (GIF89a/*…*/=alert(1);)',
+    {
+      bytes: Buffer.from('GIF89a/*\x00\x00\x00\x00*/=alert(document.domain);', 'latin1'),
+      filename: 'x.gif',
+      contentType: 'image/gif',
+    },
+  ],
+  [
+    'a PNG with HTML appended after IEND',
+    { bytes: Buffer.concat([IMAGES.png.bytes, HTML]), filename: 'x.png', contentType: 'image/png' },
+  ],
+  [
+    'a PNG with PHP appended after IEND',
+    {
+      bytes: Buffer.concat([IMAGES.png.bytes, Buffer.from('<?php system($_GET["c"]); ?>')]),
+      filename: 'x.php.png',
+      contentType: 'image/png',
+    },
+  ],
+  [
+    'a JPEG with HTML appended after EOI',
+    {
+      bytes: Buffer.concat([IMAGES.jpg.bytes, HTML]),
+      filename: 'x.jpg',
+      contentType: 'image/jpeg',
+    },
+  ],
+  [
+    'a WebP whose RIFF length does not cover the file',
+    { bytes: Buffer.concat([IMAGES.webp.bytes, HTML]), filename: 'x.webp' },
+  ],
+  ['a truncated PNG', { bytes: IMAGES.png.bytes.subarray(0, 40), filename: 'cut.png' }],
+  ['a truncated GIF', { bytes: IMAGES.gif.bytes.subarray(0, 20), filename: 'cut.gif' }],
+  [
+    'a decompression bomb header (PNG declaring 100000×100000 pixels)',
+    { bytes: pngWithSize(100_000, 100_000), filename: 'bomb.png', contentType: 'image/png' },
+  ],
+  [
+    'HTML declared as image/jpeg and named .jpg',
+    { bytes: HTML, filename: 'photo.jpg', contentType: 'image/jpeg' },
+  ],
+];
+
 describe('POST /auth/avatar refuses everything else with 422 errors.avatar', () => {
   const cases: [string, Upload][] = [
     [
@@ -136,6 +194,7 @@ describe('POST /auth/avatar refuses everything else with 422 errors.avatar', () 
         contentType: 'image/png',
       },
     ],
+    ...POLYGLOTS,
     ['an empty file', { bytes: Buffer.alloc(0), filename: 'empty.png', contentType: 'image/png' }],
     ['no file at all', {}],
     ['the image in another field', { bytes: IMAGES.png.bytes, field: 'photo' }],

@@ -41,6 +41,8 @@ export interface TestAppOptions {
   aiProvider?: AiModelProvider;
   /** Run over this database instead of a fresh migrated one (e.g. an unreachable server). */
   database?: TestDatabase;
+  /** Browser origins allowed by CORS (CORS_ORIGINS); none by default, as in production. */
+  corsOrigins?: string[];
 }
 
 export interface RequestOptions {
@@ -85,7 +87,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     services,
     pingDatabase: () => database.ping(),
     logger: pino({ level: 'silent' }),
-    config: { appUrl: APP_URL, version: 'test', uploadsDir },
+    config: { appUrl: APP_URL, version: 'test', uploadsDir, corsOrigins: options.corsOrigins },
   });
   const validate = createOpenApiValidator(
     buildOpenApiDocument({ baseUrl: `${APP_URL}/api/v1`, version: 'test' }),

@@ -1,3 +1,5 @@
+import { crc32 } from 'node:zlib';
+
 /**
  * Tiny but real images, one per accepted avatar format: each starts with its format's magic
  * bytes, which is all file-type reads. 1×1 pixel where a whole image is short enough to inline.
@@ -30,9 +32,24 @@ export const IMAGES = {
 
 export type ImageFormat = keyof typeof IMAGES;
 
-/** A valid PNG padded with zeros to exactly `size` bytes (still recognised as PNG). */
+/** One PNG chunk: length, type, data, CRC. */
+export function pngChunk(type: string, data: Buffer): Buffer {
+  const typeAndData = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(typeAndData));
+  return Buffer.concat([length, typeAndData, crc]);
+}
+
+const IEND = pngChunk('IEND', Buffer.alloc(0));
+
+/**
+ * A valid PNG of exactly `size` bytes: the 1×1 image with a zero-filled comment chunk before
+ * IEND (the upload check refuses bytes after IEND, so padding must be inside the structure).
+ */
 export function pngOfSize(size: number): Buffer {
-  const padded = Buffer.alloc(size);
-  IMAGES.png.bytes.copy(padded);
-  return padded;
+  const body = IMAGES.png.bytes.subarray(0, IMAGES.png.bytes.length - IEND.length);
+  const filler = size - body.length - IEND.length - 12;
+  return Buffer.concat([body, pngChunk('zzZz', Buffer.alloc(filler)), IEND]);
 }

@@ -81,9 +81,10 @@ export function createAddressesRepository(db: Executor) {
       id: number,
       values: Partial<AddressValues>,
     ): Promise<AddressRecord | undefined> {
+      // An update naming no field (`PUT` with `{}`) still runs: drizzle refuses an empty SET.
       const [row] = await db
         .update(addresses)
-        .set(values)
+        .set({ ...values, updatedAt: new Date() })
         .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
         .returning();
       return row;

@@ -7,6 +7,7 @@ import { toIsoOrNull } from '../../zod-helpers';
 import type { ProfileInput } from '../auth/auth.schemas';
 import { toUserDto } from '../auth/user.dto';
 import type { ProfileChanges, UserRecord, UsersRepository } from '../auth/users.repository';
+import { checkImageStructure } from './image-structure';
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 /** Recognised by content (magic bytes), never by file name or declared type. */
@@ -62,6 +63,16 @@ export function createCustomerService({
       const detected = await fileTypeFromBuffer(bytes);
       if (!detected || !AVATAR_TYPES.has(detected.mime)) {
         throw validationError({ avatar: ['The file must be a JPEG, PNG, WebP or GIF image.'] });
+      }
+      const structure = checkImageStructure(bytes, detected.mime);
+      if (!structure.ok) {
+        throw validationError({
+          avatar: [
+            structure.reason === 'too_large'
+              ? 'The image has too many pixels.'
+              : 'The file must be a complete JPEG, PNG, WebP or GIF image, with nothing appended.',
+          ],
+        });
       }
       await requireUser(userId);
       const key = `avatars/${userId}-${randomBytes(8).toString('hex')}.${detected.ext}`;

@@ -1,0 +1,407 @@
+import { ERROR_CODES } from '@storefront/routers/errors';
+import fc from 'fast-check';
+import supertest from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './harness';
+import { createOwner, type Owner, prepareShop } from './support/owned-resources';
+
+/**
+ * Property: whatever arrives at any operation of the served OpenAPI document, the answer is
+ * never a 5xx, and every body is what the document promises (failures: the contract's envelope).
+ * `FUZZ_SEED` replays a failing run (fast-check prints the seed and path on failure);
+ * `FUZZ_RUNS` sets the runs per operation.
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 10);
+const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
+
+/** Multipart and binary: fuzzed by their own cases below, not as JSON. */
+const NOT_JSON = new Set(['POST /auth/avatar', 'GET /customer/orders/{id}/invoice']);
+/** These revoke the token they are called with: each run signs in afresh. */
+const REVOKES_TOKEN = new Set(['POST /auth/logout', 'POST /auth/refresh']);
+
+interface Operation {
+  method: string;
+  template: string;
+  secured: boolean;
+  pathParams: string[];
+  queryParams: string[];
+  bodyFields: string[];
+  hasBody: boolean;
+}
+
+let t: TestApp;
+let owner: Owner;
+let operations: Operation[];
+const seenStatuses = new Map<string, Set<number>>();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await prepareShop(t);
+  owner = await createOwner(t);
+  const doc = (await supertest(t.app).get('/api/v1/openapi.json')).body;
+  operations = operationsOf(doc);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+interface DocumentOperation {
+  security?: unknown[];
+  parameters?: { in: string; name: string }[];
+  requestBody?: { content?: Record<string, { schema?: { properties?: object } }> };
+}
+
+function operationsOf(doc: { paths: Record<string, Record<string, DocumentOperation>> }) {
+  const list: Operation[] = [];
+  for (const [template, item] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      const params = op.parameters ?? [];
+      const schema = op.requestBody?.content?.['application/json']?.schema;
+      list.push({
+        method: method.toUpperCase(),
+        template,
+        secured: (op.security ?? []).length > 0,
+        pathParams: params.filter((p) => p.in === 'path').map((p) => p.name),
+        queryParams: params.filter((p) => p.in === 'query').map((p) => p.name),
+        bodyFields: Object.keys(schema?.properties ?? {}),
+        hasBody: op.requestBody !== undefined,
+      });
+    }
+  }
+  return list;
+}
+
+// ---- arbitraries -------------------------------------------------------------------------
+
+const INJECTIONS = [
+  "' OR '1'='1",
+  '1; DROP TABLE users; --',
+  "1' UNION SELECT password_hash FROM users --",
+  '%27%20OR%201=1',
+  '{"$gt": ""}',
+  '$where',
+  '../../etc/passwd',
+  '<script>alert(1)</script>',
+  '#{7*7}',
+  '\u0000',
+  'null',
+  'undefined',
+  'NaN',
+  'Infinity',
+  '-0',
+  '1e309',
+  '0x1F',
+  '99999999999999999999999',
+  '-1',
+  '1.5',
+  ' 1',
+  '\u202e\u0301\ud83d\ude00',
+  '\ud800',
+  'ﬀ'.repeat(100),
+];
+const PROTO_KEYS = ['__proto__', 'constructor', 'prototype', '__defineGetter__', 'toString'];
+
+const nastyString = fc.oneof(
+  fc.constantFrom(...INJECTIONS),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.string({ unit: 'grapheme', maxLength: 40 }),
+  fc.constantFrom('a'.repeat(300), 'é'.repeat(5_001), '𝕏'.repeat(20_000)),
+  fc.emailAddress(),
+);
+const nastyNumber = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.constantFrom(
+    0,
+    -1,
+    2_147_483_648,
+    Number.MAX_SAFE_INTEGER,
+    Number.MAX_SAFE_INTEGER + 2,
+    1e308,
+    -1e308,
+    0.1,
+    5e-324,
+  ),
+);
+const leaf = fc.oneof(nastyString, nastyNumber, fc.boolean(), fc.constant(null));
+const nastyValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    leaf,
+    fc.array(tie('value'), { maxLength: 4 }),
+    fc.dictionary(
+      fc.oneof(fc.constantFrom(...PROTO_KEYS), fc.string({ maxLength: 8 })),
+      tie('value'),
+      {
+        maxKeys: 4,
+      },
+    ),
+    fc.constant(Array.from({ length: 5_000 }, (_, i) => i)),
+  ),
+})).value;
+
+/** Percent-encodes every byte, so lone surrogates and NULs survive into the URL. */
+const encode = (value: string) =>
+  [...Buffer.from(value, 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
+/** Broken escapes sent as they are: the server must not choke on decoding them. */
+const MALFORMED_ESCAPES = ['%', '%E0%A4%A', '%ZZ', '..%2F..', '%00', '%C0%AF'];
+
+/** Raw JSON text, written by hand so keys like `__proto__` reach the server as keys. */
+function jsonObject(entries: [string, unknown][]): string {
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`).join(',')}}`;
+}
+
+/** Right types and plausible values (real ids, known codes): gets past validation into services. */
+const plausibleValue = (ids: number[]) =>
+  fc.oneof(
+    fc.constantFrom(...ids),
+    fc.integer({ min: 1, max: 5 }),
+    fc.constantFrom('GB', 'US', 'flatrate', 'free', 'cod', 'card', 'wallet', 'WELCOME10'),
+    fc.constantFrom('correct horse 1', 'shipping', 'billing', '2000-01-01', 'male', ''),
+    fc.emailAddress(),
+    fc.boolean(),
+    fc.string({ minLength: 1, maxLength: 12 }),
+    fc.constant(null),
+  );
+
+const rawBody = (fields: string[], ids: number[]) =>
+  fc.oneof(
+    // Only the operation's own fields, with plausible values.
+    fields.length === 0
+      ? fc.constant('{}')
+      : fc
+          .array(fc.tuple(fc.constantFrom(...fields), plausibleValue(ids)), { maxLength: 10 })
+          .map(jsonObject),
+    // An object over the operation's own fields (and a few hostile ones).
+    fc
+      .array(
+        fc.tuple(fc.constantFrom(...fields, ...PROTO_KEYS, 'id', 'user_id', 'role'), nastyValue),
+        { maxLength: 8 },
+      )
+      .map(jsonObject),
+    // Any JSON at all: arrays, scalars, nested junk.
+    nastyValue.map((v) => JSON.stringify(v) ?? 'null'),
+    // Not JSON.
+    fc.constantFrom('{', '{"a":}', "{'a':1}", 'NaN', '[1,]', '\u0000', '"', '{"a":1}}', ''),
+    fc.string({ maxLength: 30 }),
+  );
+
+const contentType = fc.constantFrom(
+  'application/json',
+  'application/json',
+  'application/json; charset=utf-8',
+  'application/json; charset=latin1',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/json; charset=utf-16',
+);
+
+const queryString = (names: string[]) =>
+  fc
+    .array(
+      fc.tuple(
+        fc.constantFrom(
+          ...names,
+          'page',
+          '__proto__',
+          'constructor[prototype][x]',
+          'a[]',
+          'q[$ne]',
+        ),
+        fc.oneof(
+          fc.constantFrom(...INJECTIONS),
+          fc.string({ maxLength: 20 }),
+          fc.integer().map(String),
+        ),
+      ),
+      { maxLength: 6 },
+    )
+    .map((pairs) => pairs.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&'));
+const rawQuery = fc.constantFrom(...MALFORMED_ESCAPES.map((e) => `page=${e}&${e}=1`));
+
+const authorization = (realToken: fc.Arbitrary<string | undefined>) =>
+  fc.oneof(
+    realToken.map((token) => (token === undefined ? undefined : `Bearer ${token}`)),
+    fc.constantFrom(
+      undefined,
+      'Bearer ',
+      'Bearer garbage',
+      `Bearer ${'a'.repeat(64)}`,
+      'Basic dXNlcjpwYXNz',
+      'bearer x y z',
+      `Bearer ${'x'.repeat(8_000)}`,
+    ),
+  );
+
+// ---- the property --------------------------------------------------------------------------
+
+/** `documented`: false when the URL left the operation (an empty path segment is another route). */
+function expectContractBody(
+  op: Operation,
+  url: string,
+  res: supertest.Response,
+  documented: boolean,
+): void {
+  expect(
+    res.status,
+    `${op.method} ${url} answered ${res.status}: ${res.text.slice(0, 300)}`,
+  ).toBeLessThan(500);
+  const statuses = seenStatuses.get(`${op.method} ${op.template}`) ?? new Set<number>();
+  statuses.add(res.status);
+  seenStatuses.set(`${op.method} ${op.template}`, statuses);
+  if (res.status === 304) return;
+  expect(res.headers['content-type'], `${op.method} ${url} ${res.status}`).toMatch(
+    /application\/json/,
+  );
+  if (res.status >= 400) {
+    expect(res.body).toMatchObject({ success: false, message: expect.any(String) });
+    expect(ERROR_CODES).toContain(res.body.error_code);
+  }
+  if (documented) t.validate(op.method, url, res.status, res.body);
+}
+
+async function tokenFor(op: Operation): Promise<string> {
+  if (!REVOKES_TOKEN.has(`${op.method} ${op.template}`)) return owner.token;
+  const login = await t.request('POST', '/auth/login', {
+    body: { email: owner.email, password: owner.password },
+  });
+  return login.body.data.token;
+}
+
+function realIdsFor(): string[] {
+  const { ids, product } = owner;
+  return [ids.address, ids.cartItem, ids.order, ids.review, ids.wishlistItem, product.id].map(
+    String,
+  );
+}
+
+describe('fuzzing every operation of the OpenAPI document', () => {
+  it('finds the whole document (and nothing skipped by accident)', () => {
+    expect(operations.length).toBeGreaterThan(60);
+    for (const key of NOT_JSON) {
+      expect(operations.map((o) => `${o.method} ${o.template}`)).toContain(key);
+    }
+  });
+
+  it('never answers 5xx and always answers in the documented shape', {
+    // Generous: a loaded 2-core machine answers a request in 5–40 ms; more runs, more time.
+    timeout: Math.max(120_000, RUNS * 6_000),
+  }, async () => {
+    const started = Date.now();
+    for (const op of operations) {
+      if (NOT_JSON.has(`${op.method} ${op.template}`)) continue;
+      const pathValue = fc.oneof(
+        fc.constantFrom(...realIdsFor()),
+        // Long values stay in bodies: Node itself answers 431 to a URL over its 16 KB header limit.
+        nastyString.map(encode).filter((v) => v.length < 4_000),
+        nastyNumber.map(String),
+        fc.constantFrom(...MALFORMED_ESCAPES),
+      );
+      const input = fc.record({
+        path: fc.array(pathValue, {
+          minLength: op.pathParams.length,
+          maxLength: op.pathParams.length,
+        }),
+        query: fc.oneof(queryString(op.queryParams), rawQuery),
+        body: op.hasBody
+          ? fc.option(rawBody(op.bodyFields, realIdsFor().map(Number)), { nil: undefined })
+          : fc.constant(undefined),
+        contentType,
+        auth: authorization(fc.constantFrom<string | undefined>('real', 'real', undefined)),
+        idempotencyKey: fc.option(
+          nastyString.filter((s) => /^[\x20-\x7e]*$/.test(s)),
+          { nil: undefined },
+        ),
+      });
+      await fc.assert(
+        fc.asyncProperty(input, async (i) => {
+          let path = op.template;
+          op.pathParams.forEach((name, index) => {
+            path = path.replace(`{${name}}`, i.path[index] ?? '');
+          });
+          const url = `/api/v1${path}${i.query ? `?${i.query}` : ''}`;
+          let call = supertest(t.app)[op.method.toLowerCase() as 'post'](url);
+          const auth = i.auth === 'Bearer real' ? `Bearer ${await tokenFor(op)}` : i.auth;
+          if (auth !== undefined) call = call.set('Authorization', auth);
+          if (i.idempotencyKey !== undefined) call = call.set('Idempotency-Key', i.idempotencyKey);
+          if (i.body !== undefined) call = call.set('Content-Type', i.contentType).send(i.body);
+          expectContractBody(
+            op,
+            url,
+            await call,
+            i.path.every((value) => value !== ''),
+          );
+        }),
+        { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) },
+      );
+    }
+    const runs = (operations.length - NOT_JSON.size) * RUNS;
+    console.info(
+      `fuzz: ${operations.length - NOT_JSON.size} operations × ${RUNS} runs = ${runs} requests in ${Date.now() - started} ms`,
+    );
+  });
+
+  it('fuzzes the multipart avatar upload: random files, fields and types never answer 5xx', async () => {
+    const op = operations.find((o) => o.template === '/auth/avatar') as Operation;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uint8Array({ maxLength: 2_000 }),
+        fc.constantFrom('avatar', 'file', 'avatar[]', '__proto__'),
+        fc.string({ maxLength: 40 }),
+        fc.constantFrom('image/png', 'text/html', 'application/octet-stream', 'image/svg+xml'),
+        fc.boolean(),
+        async (bytes, field, filename, type, authenticated) => {
+          let call = supertest(t.app).post('/api/v1/auth/avatar');
+          if (authenticated) call = call.set('Authorization', `Bearer ${owner.token}`);
+          const res = await call.attach(field, Buffer.from(bytes), {
+            filename: filename.replace(/["\r\n]/g, '') || 'x',
+            contentType: type,
+          });
+          expectContractBody(op, '/api/v1/auth/avatar', res, true);
+        },
+      ),
+      { numRuns: RUNS * 2, ...(SEED === undefined ? {} : { seed: SEED }) },
+    );
+  });
+
+  it('fuzzes the binary invoice route: only a real paid order answers a PDF', async () => {
+    const op = operations.find((o) => o.template === '/customer/orders/{id}/invoice') as Operation;
+    const pdf = await supertest(t.app)
+      .get(`/api/v1/customer/orders/${owner.ids.order}/invoice`)
+      .set('Authorization', `Bearer ${owner.token}`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          nastyString.map(encode).filter((v) => v.length < 4_000 && v !== ''),
+          nastyNumber.map(String),
+        ),
+        async (id) => {
+          const url = `/api/v1/customer/orders/${id}/invoice`;
+          const res = await supertest(t.app).get(url).set('Authorization', `Bearer ${owner.token}`);
+          expectContractBody(op, url, res, true);
+        },
+      ),
+      { numRuns: RUNS * 2, ...(SEED === undefined ? {} : { seed: SEED }) },
+    );
+  });
+
+  it('answers 413 in the envelope to a body over 1 MB on every JSON operation', async () => {
+    const big = jsonObject([['padding', 'x'.repeat(1024 * 1024 + 1)]]);
+    for (const op of operations.filter(
+      (o) => o.hasBody && !NOT_JSON.has(`${o.method} ${o.template}`),
+    )) {
+      const path = op.template.replace(/\{[^}]+\}/g, '1');
+      const res = await supertest(t.app)
+        [op.method.toLowerCase() as 'post'](`/api/v1${path}`)
+        .set('Authorization', `Bearer ${owner.token}`)
+        .set('Content-Type', 'application/json')
+        .send(big);
+      expect(res.status, `${op.method} ${op.template}`).toBe(413);
+      expect(res.body.error_code).toBe('PAYLOAD_TOO_LARGE');
+      t.validate(op.method, `/api/v1${path}`, res.status, res.body);
+    }
+  });
+});

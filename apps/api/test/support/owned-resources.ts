@@ -1,0 +1,89 @@
+import { seedStoreSetup } from '@storefront/db/seed/store-setup';
+import { createCurrency, createProduct } from '@storefront/db/testing/factories';
+import { registerCustomer, type TestApp } from '../harness';
+import { gatewayPayment, NEW_ADDRESS, prepareCheckout } from './shop';
+
+/** Throws with the body when a setup request does not answer `status`. */
+async function expectStatus<T extends { status: number; body: unknown }>(
+  call: Promise<T>,
+  status: number,
+): Promise<T> {
+  const res = await call;
+  if (res.status !== status)
+    throw new Error(`setup request failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res;
+}
+
+/** Shop data every abuse test needs once per app: a currency and the shipping/payment setup. */
+export async function prepareShop(t: TestApp): Promise<void> {
+  await createCurrency(t.db, { code: 'USD', isDefault: true });
+  await seedStoreSetup(t.db);
+}
+
+/**
+ * A customer owning one of every private resource, all made through the REST API: an address,
+ * a cart line, a paid order (so its invoice exists), a review, a wishlist item and an open
+ * checkout with a gateway order. The abuse tests aim other customers (and garbage) at these ids.
+ */
+export async function createOwner(t: TestApp) {
+  const owner = await registerCustomer(t);
+  const { token } = owner;
+  const product = await createProduct(t.db, { priceCents: 1500, stockQuantity: 50 });
+  const other = await createProduct(t.db, { priceCents: 900, stockQuantity: 50 });
+
+  const address = await expectStatus(
+    t.request('POST', '/customer/addresses', { token, body: NEW_ADDRESS }),
+    201,
+  );
+
+  // A card order: paid at once, so its invoice is available.
+  await expectStatus(
+    t.request('POST', '/cart/add', { token, body: { product_id: product.id, quantity: 1 } }),
+    200,
+  );
+  const paid = await prepareCheckout(t, token, { paymentMethod: 'card' });
+  const gatewayOrderId = paid.gateway_order?.id ?? '';
+  const order = await expectStatus(
+    t.request('POST', '/checkout/place-order', {
+      token,
+      body: { payment_data: gatewayPayment(gatewayOrderId) },
+    }),
+    201,
+  );
+
+  const review = await expectStatus(
+    t.request('POST', '/reviews', {
+      token,
+      body: { product_id: product.id, rating: 4, title: 'Good', comment: 'Does the job.' },
+    }),
+    201,
+  );
+  const wishlist = await t.request('POST', '/customer/wishlist/add', {
+    token,
+    body: { product_id: other.id },
+  });
+  if (wishlist.status !== 201) throw new Error(JSON.stringify(wishlist.body));
+
+  // A second cart, walked up to a card payment that has not been made yet.
+  const cart = await expectStatus(
+    t.request('POST', '/cart/add', { token, body: { product_id: other.id, quantity: 2 } }),
+    200,
+  );
+  const open = await prepareCheckout(t, token, { paymentMethod: 'card' });
+
+  return {
+    ...owner,
+    product,
+    other,
+    ids: {
+      address: address.body.data.id as number,
+      cartItem: cart.body.data.items[0].id as number,
+      order: order.body.data.order_id as number,
+      review: review.body.data.id as number,
+      wishlistItem: wishlist.body.data.id as number,
+      gatewayOrder: open.gateway_order?.id ?? '',
+    },
+  };
+}
+
+export type Owner = Awaited<ReturnType<typeof createOwner>>;
