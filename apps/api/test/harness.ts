@@ -28,6 +28,7 @@ import { createLocalStorage } from '../src/adapters/storage';
 import { createApp } from '../src/app';
 import { featureDefaults } from '../src/runtime';
 import { createOpenApiValidator } from './openapi-validator';
+import type { Requester } from './support/api-client';
 
 export const APP_URL = 'http://shop.test';
 export const TEST_GATEWAY_SECRET = 'test-gateway-secret';
@@ -147,7 +148,7 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 let counter = 0;
 /** Registers a customer through the API and returns its token and user. */
-export async function registerCustomer(t: TestApp, overrides: Record<string, unknown> = {}) {
+export async function registerCustomer(t: Requester, overrides: Record<string, unknown> = {}) {
   counter += 1;
   const body = {
     name: `Customer ${counter}`,
