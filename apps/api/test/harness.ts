@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Executor } from '@storefront/db/client';
 import { users } from '@storefront/db/schema';
 import { openTestDatabase, type TestDatabase } from '@storefront/db/testing';
 import type { AiModelProvider } from '@storefront/routers/features/ai/ai.service';
@@ -171,7 +172,7 @@ export async function registerCustomer(t: Requester, overrides: Record<string, u
 }
 
 /** A customer promoted to admin in the database (how `pnpm admin:create` does it). */
-export async function registerAdmin(t: TestApp) {
+export async function registerAdmin(t: Requester & { db: Executor }) {
   const admin = await registerCustomer(t);
   await t.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.user.id));
   return admin;
