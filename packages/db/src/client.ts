@@ -50,7 +50,7 @@ export interface PostgresOptions {
    * Longest wait (ms) for PostgreSQL's answer to a query (default 10 s): the server cancels a
    * statement running longer (statement_timeout) and the client drops a connection that stays
    * silent longer (see response-deadline.ts), so a dead or partitioned database fails requests
-   * with 503 instead of hanging them.
+   * with 503 instead of hanging them. 0: unbounded, for bulk work (seeding, vacuum) in scripts.
    */
   queryTimeoutMs?: number;
 }
@@ -84,7 +84,7 @@ function preparingClient(sql: postgres.Sql): postgres.Sql {
 export function openPostgres(options: PostgresOptions): DatabaseHandle {
   const queryTimeoutMs = options.queryTimeoutMs ?? 10_000;
   // A documented postgres.js option its type declarations leave out.
-  const customSocket = { socket: responseDeadlineSocket(queryTimeoutMs) };
+  const customSocket = queryTimeoutMs > 0 ? { socket: responseDeadlineSocket(queryTimeoutMs) } : {};
   const sql = postgres(options.url, {
     ...customSocket,
     max: options.maxConnections ?? 10,
@@ -156,7 +156,7 @@ export interface OpenDatabaseOptions {
   maxConnections?: number;
   /** PostgreSQL only; see `PostgresOptions.preparedStatements`. */
   preparedStatements?: boolean;
-  /** PostgreSQL only: bounds connecting and each query; see `PostgresOptions.queryTimeoutMs`. */
+  /** PostgreSQL only: bounds connecting and each query (0: queries unbounded); see `PostgresOptions.queryTimeoutMs`. */
   timeoutMs?: number;
 }
 
@@ -169,9 +169,8 @@ export function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHand
         ...(options.preparedStatements === undefined
           ? {}
           : { preparedStatements: options.preparedStatements }),
-        ...(options.timeoutMs
-          ? { queryTimeoutMs: options.timeoutMs, connectTimeoutSeconds: options.timeoutMs / 1000 }
-          : {}),
+        ...(options.timeoutMs === undefined ? {} : { queryTimeoutMs: options.timeoutMs }),
+        ...(options.timeoutMs ? { connectTimeoutSeconds: options.timeoutMs / 1000 } : {}),
       }),
     );
   }

@@ -21,9 +21,9 @@ export interface TcpProxy {
   accepted(): number;
   /**
    * Cuts every connection (as `cut`, then back to `open`) at the first chunk the client sends
-   * for which `when` is true, without forwarding that chunk. Resolves once it happened.
+   * for which `when` is true, without forwarding that chunk. Returns whether that happened yet.
    */
-  cutWhen(when: (chunk: Buffer) => boolean): Promise<void>;
+  cutWhen(when: (chunk: Buffer) => boolean): () => boolean;
   close(): Promise<void>;
 }
 
@@ -32,7 +32,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   let mode: ProxyMode = 'open';
   let accepted = 0;
   const pairs = new Set<Pair>();
-  let trigger: { when: (chunk: Buffer) => boolean; fired: () => void } | undefined;
+  let trigger: { when: (chunk: Buffer) => boolean; fire: () => void } | undefined;
 
   const resetPair = (pair: Pair) => {
     if (!pairs.delete(pair)) return;
@@ -62,10 +62,9 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     upstream.on('close', () => resetPair(pair));
     client.on('data', (chunk: Buffer) => {
       if (trigger?.when(chunk)) {
-        const { fired } = trigger;
+        trigger.fire();
         trigger = undefined;
         cutAll();
-        fired();
         return;
       }
       if (mode === 'open') upstream.write(chunk);
@@ -91,9 +90,14 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       mode = next;
     },
     cutWhen(when) {
-      return new Promise<void>((fired) => {
-        trigger = { when, fired };
-      });
+      let fired = false;
+      trigger = {
+        when,
+        fire: () => {
+          fired = true;
+        },
+      };
+      return () => fired;
     },
     close() {
       cutAll();
