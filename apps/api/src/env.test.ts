@@ -27,6 +27,7 @@ describe('loadEnv defaults (api-contract.md §6)', () => {
       AUTH_RATE_LIMIT_PER_IP: 30,
       SEED_DEMO: true,
       AI_ENABLED: false,
+      DATABASE_TIMEOUT_MS: 10_000,
     });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.REDIS_URL).toBeUndefined();
@@ -67,6 +68,7 @@ describe('loadEnv defaults (api-contract.md §6)', () => {
       REMEMBER_TOKEN_TTL_SECONDS: '120',
       AUTH_RATE_LIMIT_PER_IP: '5',
       AI_ENABLED: 'true',
+      DATABASE_TIMEOUT_MS: '2500',
     });
     expect(env).toMatchObject({
       PORT: 3001,
@@ -76,6 +78,7 @@ describe('loadEnv defaults (api-contract.md §6)', () => {
       REMEMBER_TOKEN_TTL_SECONDS: 120,
       AUTH_RATE_LIMIT_PER_IP: 5,
       AI_ENABLED: true,
+      DATABASE_TIMEOUT_MS: 2500,
     });
   });
 });
@@ -89,6 +92,7 @@ describe('loadEnv refusals', () => {
     ['AUTH_RATE_LIMIT_PER_IP', '0'],
     ['SEED_DEMO', 'maybe'],
     ['NODE_ENV', 'staging'],
+    ['DATABASE_TIMEOUT_MS', '50'],
   ])('%s=%s stops start-up with one line naming the variable and the bad value', (name, value) => {
     const error = configError({ [name]: value });
     expect(error.message).toMatch(new RegExp(`^Invalid configuration: ${name} `));

@@ -50,6 +50,8 @@ const EnvSchema = z
     /** Trust X-Forwarded-For from this many proxies (0 behind nothing). */
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     DATABASE_POOL_SIZE: positiveInt(10),
+    /** Bound (ms) on connecting to PostgreSQL and on each query; past it the request gets 503. */
+    DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     /** Named prepared statements; off behind a transaction-mode pooler (PgBouncer). */
     DATABASE_PREPARED_STATEMENTS: z.stringbool().default(true),
     /** How long a list's total may be reused (ms); 0 counts on every request. */
@@ -109,6 +111,7 @@ const ECHOED = new Set([
   'LOG_LEVEL',
   'TRUST_PROXY_HOPS',
   'DATABASE_POOL_SIZE',
+  'DATABASE_TIMEOUT_MS',
   'DATABASE_PREPARED_STATEMENTS',
   'COUNT_CACHE_TTL_MS',
   'CATALOG_CACHE_MAX_AGE_SECONDS',

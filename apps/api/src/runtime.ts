@@ -64,6 +64,7 @@ export async function createRuntime(
     dataDir,
     maxConnections: env.DATABASE_POOL_SIZE,
     preparedStatements: env.DATABASE_PREPARED_STATEMENTS,
+    timeoutMs: env.DATABASE_TIMEOUT_MS,
   });
   await runMigrations(database, options.migrationsFolder);
   if (env.SEED_DEMO && (await seedDemo(database.db))) {

@@ -1,10 +1,10 @@
-import { orders, products } from '@storefront/db/schema';
+import { orders } from '@storefront/db/schema';
 import { seedStoreSetup } from '@storefront/db/seed/store-setup';
 import { createCurrency, createProduct } from '@storefront/db/testing/factories';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, registerCustomer, startAdminApp, type TestApp, trpcFailure } from './harness';
-import { gatewayPayment, prepareCheckout } from './support/shop';
+import { gatewayPayment, prepareCheckout, stockOf } from './support/shop';
 
 let t: TestApp;
 let server: { baseUrl: string; close: () => Promise<void> };
@@ -18,14 +18,6 @@ afterAll(async () => {
   await server.close();
   await t.close();
 });
-
-const stockOf = async (productId: number) =>
-  (
-    await t.db
-      .select({ stock: products.stockQuantity })
-      .from(products)
-      .where(eq(products.id, productId))
-  )[0]?.stock;
 
 /** A customer places an order through the REST API; cash on delivery unless `card`. */
 async function placedOrder(paymentMethod: 'cod' | 'card' = 'cod') {
@@ -141,7 +133,7 @@ describe('admin.orders', () => {
 
   it('cancels a pending order (stock back) and a processing one; a canceled order moves no more', async () => {
     const pending = await placedOrder();
-    expect(await stockOf(pending.product.id)).toBe(3);
+    expect(await stockOf(t.db, pending.product.id)).toBe(3);
     const canceled = await admin.admin.orders.cancel.mutate({
       id: pending.id,
       reason: 'Fraud suspected',
@@ -151,7 +143,7 @@ describe('admin.orders', () => {
       payment_status: 'pending',
       cancel_reason: 'Fraud suspected',
     });
-    expect(await stockOf(pending.product.id)).toBe(5);
+    expect(await stockOf(t.db, pending.product.id)).toBe(5);
     const events = (await track(pending.id, pending.token)).events;
     expect(events.map((e: { status: string }) => e.status)).toEqual(['pending', 'canceled']);
     expect(events[1].description).toContain('Fraud suspected');

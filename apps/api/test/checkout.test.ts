@@ -1,4 +1,4 @@
-import { carts, coupons, idempotencyKeys, orders, products } from '@storefront/db/schema';
+import { carts, coupons, idempotencyKeys, orders } from '@storefront/db/schema';
 import { seedStoreSetup } from '@storefront/db/seed/store-setup';
 import { createCoupon, createCurrency, createProduct } from '@storefront/db/testing/factories';
 import { and, eq } from 'drizzle-orm';
@@ -6,7 +6,7 @@ import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerCustomer, type TestApp } from './harness';
 import { pdfText } from './support/pdf';
-import { gatewayPayment, NEW_ADDRESS, prepareCheckout } from './support/shop';
+import { gatewayPayment, NEW_ADDRESS, prepareCheckout, stockOf } from './support/shop';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,14 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-const stockOf = async (productId: number) =>
-  (
-    await t.db
-      .select({ stock: products.stockQuantity })
-      .from(products)
-      .where(eq(products.id, productId))
-  )[0]?.stock;
 
 async function shopper(productOverrides: Parameters<typeof createProduct>[1] = {}, quantity = 2) {
   const product = await createProduct(t.db, {
@@ -171,7 +163,7 @@ describe('place-order', () => {
       total: summary.body.data.cart.total,
     });
     expect(placed.body.data.order_number).toMatch(/^SF-\d{4}-\d{6}$/);
-    expect(await stockOf(product.id)).toBe(3);
+    expect(await stockOf(t.db, product.id)).toBe(3);
     const cart = await t.request('GET', '/cart', { token });
     expect(cart.body.data.items).toEqual([]);
 
@@ -208,7 +200,7 @@ describe('place-order', () => {
       payment_status: 'pending',
       cancel_reason: 'Ordered by mistake',
     });
-    expect(await stockOf(product.id)).toBe(5);
+    expect(await stockOf(t.db, product.id)).toBe(5);
     const again = await t.request('POST', `/customer/orders/${id}/cancel`, {
       token,
       body: { reason: 'Again' },
@@ -264,7 +256,7 @@ describe('place-order', () => {
     expect(canceled.body.data).toMatchObject({ status: 'canceled', payment_status: 'refunded' });
     const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
     expect(row?.refundReference).toMatch(/^gw_refund_/);
-    expect(await stockOf(product.id)).toBe(4);
+    expect(await stockOf(t.db, product.id)).toBe(4);
   });
 
   it('a wrong signature or a reused payment id is 422 PAYMENT_FAILED and leaves the cart intact', async () => {
@@ -285,7 +277,7 @@ describe('place-order', () => {
     expect((await t.request('GET', '/cart', { token: first.token })).body.data.items).toHaveLength(
       1,
     );
-    expect(await stockOf(first.product.id)).toBe(10);
+    expect(await stockOf(t.db, first.product.id)).toBe(10);
 
     const payment = gatewayPayment(order1?.id ?? '', 'pay_shared_once');
     expect((await placeOrder(first.token, { payment_data: payment })).status).toBe(201);
@@ -382,7 +374,7 @@ describe('concurrency and idempotency', () => {
     expect(statuses).toEqual([201, 201, 201, 422, 422, 422]);
     for (const refused of results.filter((r) => r.status === 422))
       expect(refused.body.error_code).toBe('OUT_OF_STOCK');
-    expect(await stockOf(product.id)).toBe(0);
+    expect(await stockOf(t.db, product.id)).toBe(0);
   });
 
   it('the same Idempotency-Key sent 5 times at once creates one order and replays it', async () => {

@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Executor } from '@storefront/db/client';
 import { users } from '@storefront/db/schema';
 import { openTestDatabase, type TestDatabase } from '@storefront/db/testing';
 import type { AiModelProvider } from '@storefront/routers/features/ai/ai.service';
@@ -28,6 +29,7 @@ import { createLocalStorage } from '../src/adapters/storage';
 import { createApp } from '../src/app';
 import { featureDefaults } from '../src/runtime';
 import { createOpenApiValidator } from './openapi-validator';
+import type { Requester } from './support/api-client';
 
 export const APP_URL = 'http://shop.test';
 export const TEST_GATEWAY_SECRET = 'test-gateway-secret';
@@ -149,7 +151,7 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 let counter = 0;
 /** Registers a customer through the API and returns its token and user. */
-export async function registerCustomer(t: TestApp, overrides: Record<string, unknown> = {}) {
+export async function registerCustomer(t: Requester, overrides: Record<string, unknown> = {}) {
   counter += 1;
   const body = {
     name: `Customer ${counter}`,
@@ -172,7 +174,7 @@ export async function registerCustomer(t: TestApp, overrides: Record<string, unk
 }
 
 /** A customer promoted to admin in the database (how `pnpm admin:create` does it). */
-export async function registerAdmin(t: TestApp) {
+export async function registerAdmin(t: Requester & { db: Executor }) {
   const admin = await registerCustomer(t);
   await t.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.user.id));
   return admin;

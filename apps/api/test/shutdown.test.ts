@@ -1,33 +1,19 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { openPglite } from '@storefront/db/client';
 import { runMigrations } from '@storefront/db/migrate';
 import { users } from '@storefront/db/schema';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { freePort } from './support/local-server';
+import { type ServerProcess, startServer, waitFor } from './support/server-process';
 
-const API_DIR = resolve(import.meta.dirname, '..');
 const IN_FLIGHT = 4;
 
 let dataDir: string;
 let port: number;
-let server: ChildProcess;
-let exited: Promise<number | null>;
-let stderr = '';
-
-/** Polls until `check` resolves true; only a guard against waiting forever, not a timing check. */
-async function waitFor(what: string, check: () => Promise<boolean>, limitMs = 15_000) {
-  const deadline = Date.now() + limitMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((done) => setTimeout(done, 50));
-  }
-  throw new Error(`gave up waiting for ${what}\n${stderr}`);
-}
+let server: ServerProcess;
 
 const connectionRefused = () =>
   new Promise<boolean>((done) => {
@@ -105,36 +91,12 @@ async function prepareDataDir(dir: string) {
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'sf-shutdown-'));
   await prepareDataDir(dataDir);
-  port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ['DATABASE_URL', 'TEST_DATABASE_URL', 'REDIS_URL', 'RESEND_API_KEY']) {
-    delete env[name];
-  }
-  delete env.UPLOADTHING_TOKEN;
-  server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: API_DIR,
-    env: {
-      ...env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'silent',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  server.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  exited = new Promise((done) => server.once('exit', (code) => done(code)));
-  await waitFor('GET /health', async () => {
-    const res = await fetch(`http://127.0.0.1:${port}/health`).catch(() => undefined);
-    return res?.status === 200;
-  });
+  server = await startServer({ DATA_DIR: dataDir });
+  port = server.port;
 }, 60_000);
 
 afterAll(() => {
-  if (server.exitCode === null) server.kill('SIGKILL');
+  server.kill();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -166,7 +128,7 @@ describe('graceful shutdown of the real server process', () => {
     );
     await Promise.all(held.map((h) => h.accepted));
 
-    server.kill('SIGTERM');
+    server.process.kill('SIGTERM');
     await waitFor('the listening socket to close', connectionRefused);
 
     for (const h of held) h.finish();
@@ -177,7 +139,7 @@ describe('graceful shutdown of the real server process', () => {
       expect(res.connection).toBe('close');
       expect(res.body).toMatchObject({ success: true, data: { token: expect.any(String) } });
     }
-    expect(await exited).toBe(0);
+    expect(await server.exited).toBe(0);
     expect(await connectionRefused()).toBe(true);
     for (const agent of agents) agent.destroy();
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../testing/index';
+import { openPostgres } from './client';
 import { isDatabaseUnavailableError } from './errors';
 import { users } from './schema/index';
 
@@ -44,4 +45,25 @@ describe('database factory and migrations', () => {
     expect(isDatabaseUnavailableError(new Error('x', { cause: { code: '57P01' } }))).toBe(true);
     expect(isDatabaseUnavailableError({ code: '23505' })).toBe(false);
   });
+});
+
+describe('query bound on PostgreSQL', () => {
+  it.skipIf(inject('testDatabase').kind !== 'postgres')(
+    'sets statement_timeout from queryTimeoutMs; 0 leaves bulk work unbounded',
+    async () => {
+      const url = handle.url ?? '';
+      for (const [queryTimeoutMs, expected] of [
+        [1234, '1234ms'],
+        [0, '0'],
+      ] as const) {
+        const bounded = openPostgres({ url, maxConnections: 1, queryTimeoutMs });
+        try {
+          const result = await bounded.db.execute(sql`show statement_timeout`);
+          expect(rowsOf(result)).toEqual([{ statement_timeout: expected }]);
+        } finally {
+          await bounded.close();
+        }
+      }
+    },
+  );
 });

@@ -4,6 +4,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
+import { responseDeadlineSocket } from './response-deadline';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -27,6 +28,8 @@ export interface DatabaseHandle {
   pglite?: PGlite;
   /** Present for PostgreSQL: the postgres.js client. */
   sql?: postgres.Sql;
+  /** Present for PostgreSQL: the connection URL (migrations open a session of their own). */
+  url?: string;
 }
 
 export interface PostgresOptions {
@@ -43,7 +46,27 @@ export interface PostgresOptions {
    * keep named statements (PgBouncer in transaction mode).
    */
   preparedStatements?: boolean;
+  /**
+   * Longest wait (ms) for PostgreSQL's answer to a query (default 10 s): the server cancels a
+   * statement running longer (statement_timeout) and the client drops a connection that stays
+   * silent longer (see response-deadline.ts), so a dead or partitioned database fails requests
+   * with 503 instead of hanging them. 0: unbounded, for bulk work (seeding, vacuum) in scripts.
+   */
+  queryTimeoutMs?: number;
 }
+
+/**
+ * Seconds before a pool slot retries a failed connection. postgres.js' default grows to 20 s
+ * during an outage, and queries queued behind the slot waited that long: a request hung for
+ * up to 20 s before its 503, and the first requests after the database came back did too.
+ * Capped at 1 s (jittered): at most one attempt per slot per second.
+ */
+export function reconnectDelaySeconds(failedAttempts: number): number {
+  return (0.5 + Math.random() / 2) * Math.min(0.05 * 2 ** failedAttempts, 1);
+}
+
+/** A transaction left open by a client that vanished releases its locks after this. */
+const IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000;
 
 /**
  * The client drizzle sees: the same postgres.js client, but `unsafe()` (drizzle's only way in
@@ -59,10 +82,21 @@ function preparingClient(sql: postgres.Sql): postgres.Sql {
 }
 
 export function openPostgres(options: PostgresOptions): DatabaseHandle {
+  const queryTimeoutMs = options.queryTimeoutMs ?? 10_000;
+  // A documented postgres.js option its type declarations leave out.
+  const customSocket = queryTimeoutMs > 0 ? { socket: responseDeadlineSocket(queryTimeoutMs) } : {};
   const sql = postgres(options.url, {
+    ...customSocket,
     max: options.maxConnections ?? 10,
     connect_timeout: options.connectTimeoutSeconds ?? 5,
     idle_timeout: 30,
+    // Connections are renewed now and then, so none outlives a failover by long.
+    max_lifetime: 30 * 60,
+    backoff: reconnectDelaySeconds,
+    connection: {
+      statement_timeout: queryTimeoutMs,
+      idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
     onnotice: () => {},
   });
   const client = options.preparedStatements === false ? sql : preparingClient(sql);
@@ -71,6 +105,7 @@ export function openPostgres(options: PostgresOptions): DatabaseHandle {
     kind: 'postgres',
     db,
     sql,
+    url: options.url,
     async ping() {
       await sql`select 1`;
     },
@@ -121,6 +156,8 @@ export interface OpenDatabaseOptions {
   maxConnections?: number;
   /** PostgreSQL only; see `PostgresOptions.preparedStatements`. */
   preparedStatements?: boolean;
+  /** PostgreSQL only: bounds connecting and each query (0: queries unbounded); see `PostgresOptions.queryTimeoutMs`. */
+  timeoutMs?: number;
 }
 
 export function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
@@ -132,6 +169,8 @@ export function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHand
         ...(options.preparedStatements === undefined
           ? {}
           : { preparedStatements: options.preparedStatements }),
+        ...(options.timeoutMs === undefined ? {} : { queryTimeoutMs: options.timeoutMs }),
+        ...(options.timeoutMs ? { connectTimeoutSeconds: options.timeoutMs / 1000 } : {}),
       }),
     );
   }

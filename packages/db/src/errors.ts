@@ -13,6 +13,7 @@ const CONNECTION_ERROR_CODES = new Set([
   'CONNECTION_CLOSED',
   'CONNECTION_ENDED',
   'CONNECTION_DESTROYED',
+  '57014', // query_canceled: statement_timeout, the server-side half of the same bound
   '57P01', // admin_shutdown
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now

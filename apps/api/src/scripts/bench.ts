@@ -134,7 +134,8 @@ async function main(): Promise<void> {
   const url = parsed.toString();
   const children: ChildProcess[] = [];
   try {
-    const handle = openPostgres({ url, maxConnections: 4 });
+    // Seeding (search terms, vacuum analyze over 100k products) outlasts a request's bound.
+    const handle = openPostgres({ url, maxConnections: 4, queryTimeoutMs: 0 });
     await runMigrations(handle);
     console.log(`Seeding 10,000 products into ${name}...`);
     await seedBulk(handle.db, { products: 10_000 });

@@ -23,6 +23,8 @@ async function main(): Promise<void> {
     databaseUrl: env.DATABASE_URL,
     dataDir: resolve(env.DATA_DIR),
     maxConnections: 2,
+    // Seeding 100k+ products (search terms, vacuum analyze) runs longer than a request may.
+    timeoutMs: 0,
   });
   try {
     await runMigrations(database);

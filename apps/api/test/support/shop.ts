@@ -1,5 +1,9 @@
+import type { Executor } from '@storefront/db/client';
+import { products } from '@storefront/db/schema';
 import { signPayment } from '@storefront/routers/features/payments/gateway';
-import { TEST_GATEWAY_SECRET, type TestApp } from '../harness';
+import { eq } from 'drizzle-orm';
+import { TEST_GATEWAY_SECRET } from '../harness';
+import type { Requester } from './api-client';
 
 export const NEW_ADDRESS = {
   first_name: 'Ada',
@@ -25,7 +29,7 @@ export function gatewayPayment(
 
 /** Walks a customer's cart through checkout with the REST API, up to (not including) place-order. */
 export async function prepareCheckout(
-  t: TestApp,
+  t: Requester,
   token: string,
   options: { paymentMethod?: 'cod' | 'card' | 'wallet'; shippingMethod?: string } = {},
 ) {
@@ -48,4 +52,13 @@ export async function prepareCheckout(
     gateway_order: { id: string; amount: number; currency: string } | null;
     cart: { total: number };
   };
+}
+
+/** A product's stock as stored (what an order took or a cancellation gave back). */
+export async function stockOf(db: Executor, productId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ stock: products.stockQuantity })
+    .from(products)
+    .where(eq(products.id, productId));
+  return row?.stock;
 }

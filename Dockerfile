@@ -1,0 +1,45 @@
+# syntax=docker/dockerfile:1
+#
+# The Storefront API image: the same apps/api/dist/main.js that `pnpm start` builds, run by
+# node with production dependencies only, as the unprivileged `node` user.
+#   docker build -t storefront-api .
+#   docker run -p 8000:8000 -e DATABASE_URL=... -e REDIS_URL=... -e PAYMENT_GATEWAY_SECRET=... storefront-api
+# compose.yaml runs two of them behind nginx (README: "Running N instances").
+
+FROM node:20-slim AS base
+ENV CI=true TURBO_TELEMETRY_DISABLED=1 DO_NOT_TRACK=1
+# The pnpm of package.json's packageManager field (a test keeps the two equal).
+RUN corepack enable && corepack prepare pnpm@10.34.9 --activate
+WORKDIR /app
+# Only what `pnpm install` reads: the dependency layers stay cached until one of them changes.
+COPY package.json pnpm-lock.yaml pnpm-workspace.yaml ./
+COPY patches ./patches
+COPY apps/api/package.json ./apps/api/
+COPY packages/client-sdk/package.json ./packages/client-sdk/
+COPY packages/db/package.json ./packages/db/
+COPY packages/routers/package.json ./packages/routers/
+
+FROM base AS build
+# CI's install command, then the API's build script (tsup: dist/main.js and dist/drizzle).
+RUN pnpm install --frozen-lockfile
+COPY . .
+RUN pnpm --filter @storefront/api build
+
+FROM base AS production-dependencies
+# The API and the workspace packages it bundles, without devDependencies.
+RUN pnpm install --frozen-lockfile --prod --filter "@storefront/api..."
+
+FROM node:20-slim AS runtime
+ENV NODE_ENV=production PORT=8000 DATA_DIR=/data
+WORKDIR /app
+COPY --from=production-dependencies /app ./
+COPY --from=build /app/apps/api/dist ./apps/api/dist
+# DATA_DIR holds local uploads (mount one volume shared by every instance at /data/uploads)
+# and the mail outbox; a named volume mounted there starts with this ownership.
+RUN mkdir -p /data/uploads && chown -R node:node /data
+USER node
+EXPOSE 8000
+# Liveness only: /ready (database reachable) is what a load balancer should route on.
+HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8000)+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+CMD ["node", "apps/api/dist/main.js"]

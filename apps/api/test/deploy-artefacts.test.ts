@@ -1,0 +1,88 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { AVATAR_MAX_BYTES } from '@storefront/routers/features/customer/customer.service';
+import { describe, expect, it } from 'vitest';
+import { loadEnv } from '../src/env';
+
+/*
+ * There is no Docker engine where the tests run, so the image is not built here; these checks
+ * keep Dockerfile, compose.yaml and deploy/nginx.conf in step with what the tests do run.
+ */
+const ROOT = resolve(import.meta.dirname, '../../..');
+const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
+const dockerfile = read('Dockerfile');
+const compose = read('compose.yaml');
+const nginx = read('deploy/nginx.conf');
+const manifest = (path: string) =>
+  JSON.parse(read(path)) as { packageManager?: string; scripts?: Record<string, string> };
+
+/** The `RUN` instructions of the Dockerfile, in order. */
+const runs = [...dockerfile.matchAll(/^RUN (.+)$/gm)].map((m) => m[1]);
+
+describe('Dockerfile', () => {
+  it('uses the pnpm of packageManager and the install CI runs', () => {
+    const pnpm = manifest('package.json').packageManager;
+    expect(runs).toContain(`corepack enable && corepack prepare ${pnpm} --activate`);
+    expect(runs).toContain('pnpm install --frozen-lockfile');
+  });
+
+  it('builds with the API build script the way `pnpm start` does, and runs what it built', () => {
+    const scripts = manifest('apps/api/package.json').scripts ?? {};
+    // `pnpm start` = the build script (quietly), then node on dist/main.js.
+    expect(scripts.start).toBe(`${scripts.build} --silent && node dist/main.js`);
+    expect(runs).toContain('pnpm --filter @storefront/api build');
+    expect(dockerfile).toMatch(/^CMD \["node", "apps\/api\/dist\/main\.js"\]$/m);
+    expect(dockerfile).toMatch(/^USER node$/m);
+    expect(dockerfile).toMatch(/^HEALTHCHECK .*\n.*\/health/m);
+  });
+
+  it('copies every workspace manifest before the install (a frozen install needs them all)', () => {
+    const workspaces = ['apps', 'packages'].flatMap((dir) =>
+      readdirSync(join(ROOT, dir)).map((name) => `${dir}/${name}`),
+    );
+    for (const workspace of workspaces) {
+      expect(dockerfile).toContain(`COPY ${workspace}/package.json ./${workspace}/`);
+    }
+  });
+});
+
+describe('compose.yaml and deploy/nginx.conf', () => {
+  const apiServices = [...compose.matchAll(/^ {2}(api-\d+): \*api$/gm)].map((m) => m[1]);
+
+  it('runs two API instances, each one an upstream of nginx', () => {
+    expect(apiServices).toEqual(['api-1', 'api-2']);
+    const upstreams = [...nginx.matchAll(/^\s+server (api-\d+):8000 /gm)].map((m) => m[1]);
+    expect(upstreams).toEqual(apiServices);
+  });
+
+  it('gives the instances an environment env.ts accepts: production, shared Redis, one proxy hop', () => {
+    const block = compose.slice(compose.indexOf('x-api:'), compose.indexOf('services:'));
+    const environment = block.slice(block.indexOf('environment:'), block.indexOf('volumes:'));
+    const variables = Object.fromEntries(
+      [...environment.matchAll(/^ {4}([A-Z_]+): (.+)$/gm)].map(([, name, value]) => [
+        name,
+        (value ?? '')
+          .replace(/^"(.*)"$/, '$1')
+          .replace(/\$\{[A-Z_]+:-([^}]*)\}/, '$1')
+          .replace(/\$\{[A-Z_]+:\?[^}]*\}/, 'from-the-deployment'),
+      ]),
+    ) as Record<string, string>;
+    const env = loadEnv(variables);
+    expect(env).toMatchObject({
+      NODE_ENV: 'production',
+      TRUST_PROXY_HOPS: 1,
+      PAYMENT_GATEWAY_SECRET: 'from-the-deployment',
+      DATA_DIR: '/data',
+    });
+    expect(env.DATABASE_URL).toMatch(/@postgres:5432\//);
+    expect(env.REDIS_URL).toBe('redis://redis:6379');
+    expect(compose).toContain('- uploads:/data/uploads');
+  });
+
+  it('lets an avatar at the limit through nginx, so the API answers an oversized one', () => {
+    const [, megabytes] = nginx.match(/client_max_body_size (\d+)m;/) ?? [];
+    const limit = Number(megabytes) * 1024 * 1024;
+    expect(limit).toBeGreaterThan(AVATAR_MAX_BYTES);
+    expect(limit).toBeLessThanOrEqual(AVATAR_MAX_BYTES + 1024 * 1024);
+  });
+});
