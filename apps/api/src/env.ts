@@ -54,6 +54,11 @@ const EnvSchema = z
     DATABASE_PREPARED_STATEMENTS: z.stringbool().default(true),
     /** How long a list's total may be reused (ms); 0 counts on every request. */
     COUNT_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
+    /**
+     * Whether every authenticated customer request also counts as a sync heartbeat (spec 4.10).
+     * Off only to measure what the implicit heartbeat costs (`pnpm bench`).
+     */
+    SYNC_IMPLICIT_HEARTBEAT: z.stringbool().default(true),
   })
   .transform((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.PAYMENT_GATEWAY_SECRET) {
@@ -94,6 +99,7 @@ const ECHOED = new Set([
   'DATABASE_POOL_SIZE',
   'DATABASE_PREPARED_STATEMENTS',
   'COUNT_CACHE_TTL_MS',
+  'SYNC_IMPLICIT_HEARTBEAT',
 ]);
 
 export class ConfigError extends Error {

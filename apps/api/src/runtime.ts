@@ -92,6 +92,7 @@ export async function createRuntime(
       featureDefaults: featureDefaults(env),
       aiTimeoutMs: env.AI_TIMEOUT_SECONDS * 1000,
       countCacheTtlMs: env.COUNT_CACHE_TTL_MS,
+      implicitHeartbeat: env.SYNC_IMPLICIT_HEARTBEAT,
     },
     aiProvider: env.OPENAI_API_KEY
       ? createOpenAiModelProvider({

@@ -55,6 +55,8 @@ export interface ServiceConfig {
    * request. See count-cache.ts.
    */
   countCacheTtlMs?: number;
+  /** Whether customers' authenticated requests count as sync heartbeats; default true. */
+  implicitHeartbeat?: boolean;
 }
 
 export interface ServiceDeps {
@@ -183,7 +185,7 @@ export function createServices(deps: ServiceDeps) {
     authenticate: (authorization: string | undefined) => sessions.authenticate(authorization),
     /** Mobile-app traffic is a heartbeat; admin tools' requests are not app connectivity. */
     recordAppActivity(session: AuthenticatedSession): void {
-      if (session.user.role === 'customer') sync.touch();
+      if (config.implicitHeartbeat !== false && session.user.role === 'customer') sync.touch();
     },
     sessions,
     settings,

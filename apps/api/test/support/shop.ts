@@ -1,15 +1,9 @@
 import { signPayment } from '@storefront/routers/features/payments/gateway';
 import { TEST_GATEWAY_SECRET, type TestApp } from '../harness';
 
-export const NEW_ADDRESS = {
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  phone: '+44 20 7946 0018',
-  address_line_1: '12 St James Square',
-  city: 'London',
-  postcode: 'SW1Y 4JH',
-  country: 'GB',
-};
+import { NEW_ADDRESS } from './address';
+
+export { NEW_ADDRESS };
 
 /** What the card gateway hands the app after a successful payment of `gatewayOrderId`. */
 export function gatewayPayment(
