@@ -28,6 +28,7 @@ describe('loadEnv defaults (api-contract.md §6)', () => {
       SEED_DEMO: true,
       AI_ENABLED: false,
       SYNC_IMPLICIT_HEARTBEAT: true,
+      REFERENCE_CACHE_TTL_MS: 5_000,
     });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.REDIS_URL).toBeUndefined();

@@ -54,6 +54,8 @@ const EnvSchema = z
     DATABASE_PREPARED_STATEMENTS: z.stringbool().default(true),
     /** How long a list's total may be reused (ms); 0 counts on every request. */
     COUNT_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
+    /** How long feature flags, tax rates, currency and shipping/payment methods are reused (ms). */
+    REFERENCE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
     /**
      * Whether every authenticated customer request also counts as a sync heartbeat (spec 4.10).
      * Off only to measure what the implicit heartbeat costs (`pnpm bench`).
@@ -100,6 +102,7 @@ const ECHOED = new Set([
   'DATABASE_PREPARED_STATEMENTS',
   'COUNT_CACHE_TTL_MS',
   'SYNC_IMPLICIT_HEARTBEAT',
+  'REFERENCE_CACHE_TTL_MS',
 ]);
 
 export class ConfigError extends Error {

@@ -39,6 +39,7 @@ import { createSyncService } from './features/sync/sync.service';
 import { createWishlistRepository } from './features/wishlist/wishlist.repository';
 import { createWishlistService } from './features/wishlist/wishlist.service';
 import type { Clock, FileStorage, Mailer, RateLimits } from './ports';
+import { createReferenceCache } from './reference-cache';
 import { transactional } from './transactions';
 
 export interface ServiceConfig {
@@ -55,6 +56,11 @@ export interface ServiceConfig {
    * request. See count-cache.ts.
    */
   countCacheTtlMs?: number;
+  /**
+   * How long feature flags, the default currency, tax rates and shipping/payment methods may be
+   * reused, in ms; 0 or unset reads them on every call. See reference-cache.ts.
+   */
+  referenceCacheTtlMs?: number;
   /** Whether customers' authenticated requests count as sync heartbeats; default true. */
   implicitHeartbeat?: boolean;
 }
@@ -78,10 +84,11 @@ export interface ServiceDeps {
 /** Wires every feature's service once per process; procedures reach them through the context. */
 export function createServices(deps: ServiceDeps) {
   const { db, clock, config } = deps;
+  const reference = createReferenceCache({ clock, ttlMs: config.referenceCacheTtlMs ?? 0 });
   const users = createUsersRepository(db);
   const sessions = createSessionStore(db, config, clock);
   const settings = createSettingsService({
-    repo: createSettingsRepository(db),
+    repo: reference.settings(createSettingsRepository(db)),
     featureDefaults: config.featureDefaults,
   });
   const auth = createAuthService({
@@ -128,18 +135,18 @@ export function createServices(deps: ServiceDeps) {
   });
   const content = createContentService({ repo: createContentRepository(db), clock });
   const cartRepositories = (executor: Executor) => ({
-    cart: createCartRepository(executor),
+    cart: reference.cart(createCartRepository(executor)),
     catalog: createCatalogRepository(executor),
   });
   const cart = createCartService({
-    repos: { cart: createCartRepository(db), catalog: catalogRepo },
+    repos: { cart: reference.cart(createCartRepository(db)), catalog: catalogRepo },
     inTransaction: transactional(db, cartRepositories),
     isFeatureEnabled: (flag) => settings.isFeatureEnabled(flag),
     clock,
   });
   const checkoutRepositories = (executor: Executor) => ({
     ...cartRepositories(executor),
-    checkout: createCheckoutRepository(executor),
+    checkout: reference.checkout(createCheckoutRepository(executor)),
     orders: createOrdersRepository(executor),
   });
   const payments = createPaymentProviders(deps.paymentGatewaySecret);
