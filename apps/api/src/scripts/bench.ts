@@ -101,12 +101,26 @@ async function stopServer(server: Server): Promise<void> {
   running.delete(server.child);
 }
 
+/**
+ * The node arguments of `pnpm start` (package.json: V8 flags, then dist/main.js), so the bench
+ * measures the server as it is started in production.
+ */
+function startArgs(): string[] {
+  const manifest = JSON.parse(readFileSync(`${apiDir}/package.json`, 'utf8')) as {
+    scripts: { start: string };
+  };
+  const command = manifest.scripts.start.split('&&').at(-1)?.trim().split(/\s+/) ?? [];
+  if (command[0] !== 'node')
+    throw new Error('the start script should end with `node … dist/main.js`');
+  return command.slice(1);
+}
+
 /** dist/main.js on the bench database; `overrides` are extra environment variables. */
 async function startApi(databaseUrl: string, overrides: Record<string, string> = {}) {
   const port = await freePort();
   return startServer(
     overrides.SYNC_IMPLICIT_HEARTBEAT === 'false' ? 'api (heartbeat off)' : 'api',
-    ['dist/main.js'],
+    startArgs(),
     childProcessEnv({
       PORT: String(port),
       APP_URL: `http://127.0.0.1:${port}`,
