@@ -326,8 +326,8 @@ async function detail(bench: Bench) {
 
 /**
  * Authenticated GET /cart by 50 customers, the API with the implicit heartbeat on (default) and a
- * second instance with SYNC_IMPLICIT_HEARTBEAT=false, measured on-off-off-on so drift in the
- * shared machine's load falls on both alike.
+ * second instance with SYNC_IMPLICIT_HEARTBEAT=false, both warmed up, then measured on-off-off-on
+ * so drift in the shared machine's load falls on both alike.
  */
 async function cart(bench: Bench) {
   console.log('\nauthenticated GET /cart, implicit heartbeat on vs off');
@@ -336,6 +336,9 @@ async function cart(bench: Bench) {
   try {
     const half = SECONDS / 2;
     const load = { path: '/cart', tokens };
+    // A fresh process is cold (JIT, prepared statements, caches): warm both up, uncounted.
+    await hammer('warm-up (not counted)', quiet, load, 3);
+    await hammer('warm-up (not counted)', bench.api, load, 3);
     const on1 = await hammer('GET /cart', bench.api, load, half);
     const off1 = await hammer('GET /cart', quiet, load, half);
     const off2 = await hammer('GET /cart', quiet, load, half);
