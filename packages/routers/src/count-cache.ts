@@ -20,6 +20,13 @@ export type CountCache = TtlCache<number>;
 export interface TtlCache<T> {
   /** The value for `key`, from the cache while fresh, otherwise from `load()`. */
   get<V extends T>(key: string, load: () => Promise<V>): Promise<V>;
+  /**
+   * The value for `key` if one has been loaded and is fresh, otherwise `load()`, neither waiting
+   * for a load in flight nor remembering this one. For callers holding a database connection
+   * (inside a transaction): waiting for a load that needs another pooled connection can deadlock
+   * once every connection is held by such a caller (and always hangs PGlite's single one).
+   */
+  getIfLoaded<V extends T>(key: string, load: () => Promise<V>): Promise<V>;
   /** Forgets every value (after a write that changes them). */
   clear(): void;
 }
@@ -27,6 +34,7 @@ export interface TtlCache<T> {
 interface Entry<T> {
   expiresAt: number;
   value: Promise<T>;
+  loaded: boolean;
 }
 
 export interface TtlCacheOptions {
@@ -44,7 +52,13 @@ export function createTtlCache<T>(options: TtlCacheOptions): TtlCache<T> {
   const maxEntries = options.maxEntries ?? 1000;
   const entries = new Map<string, Entry<T>>();
 
-  if (ttlMs <= 0) return { get: (_key, load) => load(), clear() {} };
+  if (ttlMs <= 0)
+    return { get: (_key, load) => load(), getIfLoaded: (_key, load) => load(), clear() {} };
+
+  const fresh = (key: string) => {
+    const hit = entries.get(key);
+    return hit && hit.expiresAt > clock.now().getTime() ? hit : undefined;
+  };
 
   return {
     get<V extends T>(key: string, load: () => Promise<V>): Promise<V> {
@@ -54,17 +68,27 @@ export function createTtlCache<T>(options: TtlCacheOptions): TtlCache<T> {
       if (hit && hit.expiresAt > now) return hit.value as Promise<V>;
       if (hit) entries.delete(key);
       const value = load();
-      entries.set(key, { expiresAt: now + ttlMs, value });
+      const entry: Entry<T> = { expiresAt: now + ttlMs, value, loaded: false };
+      entries.set(key, entry);
       // A failed load is not remembered.
-      value.catch(() => {
-        if (entries.get(key)?.value === value) entries.delete(key);
-      });
+      value.then(
+        () => {
+          entry.loaded = true;
+        },
+        () => {
+          if (entries.get(key) === entry) entries.delete(key);
+        },
+      );
       while (entries.size > maxEntries) {
         const oldest = entries.keys().next().value;
         if (oldest === undefined) break;
         entries.delete(oldest);
       }
       return value;
+    },
+    getIfLoaded<V extends T>(key: string, load: () => Promise<V>): Promise<V> {
+      const hit = fresh(key);
+      return hit?.loaded ? (hit.value as Promise<V>) : load();
     },
     clear() {
       entries.clear();

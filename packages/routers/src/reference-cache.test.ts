@@ -55,7 +55,7 @@ describe('reference cache', () => {
         return [];
       },
     } as unknown as CartRepository;
-    const cart = createReferenceCache({ clock: fakeClock(), ttlMs: 5_000 }).cart(repo);
+    const cart = createReferenceCache({ clock: fakeClock(), ttlMs: 5_000 }).cart(repo, false);
 
     expect(await cart.taxRateBasisPoints('GB')).toBe(2000);
     expect(await cart.taxRateBasisPoints('DE')).toBe(1000);
@@ -71,5 +71,25 @@ describe('reference cache', () => {
     await settings.featureOverrides();
     await settings.featureOverrides();
     expect(calls.reads).toBe(2);
+  });
+});
+
+describe('reference cache inside a transaction', () => {
+  it('never waits for a load in flight: reads through its own repository until one has loaded', async () => {
+    let release: () => void = () => {};
+    const outer = {
+      defaultCurrency: () =>
+        new Promise<string>((resolve) => {
+          release = () => resolve('USD');
+        }),
+    } as unknown as CartRepository;
+    const inner = { defaultCurrency: async () => 'EUR' } as unknown as CartRepository;
+    const reference = createReferenceCache({ clock: fakeClock(), ttlMs: 5_000 });
+
+    const pending = reference.cart(outer, false).defaultCurrency();
+    expect(await reference.cart(inner, true).defaultCurrency()).toBe('EUR');
+    release();
+    expect(await pending).toBe('USD');
+    expect(await reference.cart(inner, true).defaultCurrency()).toBe('USD');
   });
 });

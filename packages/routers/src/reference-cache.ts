@@ -8,28 +8,38 @@ import type { SettingsRepository } from './features/settings/settings.repository
  * flags, the default currency, tax rates, shipping and payment methods. Counted with a
  * postgres.js debug hook, these were 32 of the 93 queries of one customer's add → address →
  * shipping → payment → place-order flow. Remembered per process for `ttlMs`
- * (`REFERENCE_CACHE_TTL_MS`, default 5 s; 0 reads every time, as the tests do). A feature flag
+ * (`REFERENCE_CACHE_TTL_MS`, default 5 s; 0 reads every time, as most tests do). A feature flag
  * set through this process clears the cache at once; other instances, and tax rates or methods
  * edited in the database (there is no admin API for them), are seen within `ttlMs`.
- * Wrapping the repositories keeps the services unaware of it, and the tx-bound repositories of a
- * transaction share the cache.
+ * Wrapping the repositories keeps the services unaware of it. Repositories bound to a
+ * transaction (`inTransaction`) use values already loaded and otherwise read through their own
+ * transaction: waiting for another caller's load, which needs a pooled connection, deadlocked the
+ * pool once all its connections were held by transactions waiting the same way (pnpm bench).
  */
 export function createReferenceCache(options: TtlCacheOptions) {
   const cache = createTtlCache<unknown>(options);
+  const getter = (inTransaction: boolean) =>
+    inTransaction ? cache.getIfLoaded.bind(cache) : cache.get.bind(cache);
   return {
-    cart: (repo: CartRepository): CartRepository => ({
-      ...repo,
-      taxRateBasisPoints: (country) =>
-        cache.get(`tax:${country ?? ''}`, () => repo.taxRateBasisPoints(country)),
-      shippingMethod: (code) => cache.get(`shipping:${code}`, () => repo.shippingMethod(code)),
-      activeShippingMethods: () => cache.get('shipping:active', () => repo.activeShippingMethods()),
-      defaultCurrency: () => cache.get('currency', () => repo.defaultCurrency()),
-    }),
-    checkout: (repo: CheckoutRepository): CheckoutRepository => ({
-      ...repo,
-      paymentMethod: (code) => cache.get(`payment:${code}`, () => repo.paymentMethod(code)),
-      activePaymentMethods: () => cache.get('payment:active', () => repo.activePaymentMethods()),
-    }),
+    cart(repo: CartRepository, inTransaction: boolean): CartRepository {
+      const get = getter(inTransaction);
+      return {
+        ...repo,
+        taxRateBasisPoints: (country) =>
+          get(`tax:${country ?? ''}`, () => repo.taxRateBasisPoints(country)),
+        shippingMethod: (code) => get(`shipping:${code}`, () => repo.shippingMethod(code)),
+        activeShippingMethods: () => get('shipping:active', () => repo.activeShippingMethods()),
+        defaultCurrency: () => get('currency', () => repo.defaultCurrency()),
+      };
+    },
+    checkout(repo: CheckoutRepository, inTransaction: boolean): CheckoutRepository {
+      const get = getter(inTransaction);
+      return {
+        ...repo,
+        paymentMethod: (code) => get(`payment:${code}`, () => repo.paymentMethod(code)),
+        activePaymentMethods: () => get('payment:active', () => repo.activePaymentMethods()),
+      };
+    },
     settings: (repo: SettingsRepository): SettingsRepository => ({
       ...repo,
       featureOverrides: () => cache.get('flags', () => repo.featureOverrides()),

@@ -135,18 +135,18 @@ export function createServices(deps: ServiceDeps) {
   });
   const content = createContentService({ repo: createContentRepository(db), clock });
   const cartRepositories = (executor: Executor) => ({
-    cart: reference.cart(createCartRepository(executor)),
+    cart: reference.cart(createCartRepository(executor), executor !== db),
     catalog: createCatalogRepository(executor),
   });
   const cart = createCartService({
-    repos: { cart: reference.cart(createCartRepository(db)), catalog: catalogRepo },
+    repos: { cart: reference.cart(createCartRepository(db), false), catalog: catalogRepo },
     inTransaction: transactional(db, cartRepositories),
     isFeatureEnabled: (flag) => settings.isFeatureEnabled(flag),
     clock,
   });
   const checkoutRepositories = (executor: Executor) => ({
     ...cartRepositories(executor),
-    checkout: reference.checkout(createCheckoutRepository(executor)),
+    checkout: reference.checkout(createCheckoutRepository(executor), executor !== db),
     orders: createOrdersRepository(executor),
   });
   const payments = createPaymentProviders(deps.paymentGatewaySecret);
