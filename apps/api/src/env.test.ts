@@ -28,12 +28,21 @@ describe('loadEnv defaults (api-contract.md §6)', () => {
       SEED_DEMO: true,
       AI_ENABLED: false,
       DATABASE_TIMEOUT_MS: 10_000,
+      SYNC_IMPLICIT_HEARTBEAT: true,
+      REFERENCE_CACHE_TTL_MS: 5_000,
     });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.REDIS_URL).toBeUndefined();
     expect(env.RESEND_API_KEY).toBeUndefined();
     expect(env.UPLOADTHING_TOKEN).toBeUndefined();
     expect(env.PAYMENT_GATEWAY_SECRET).toBeTruthy();
+  });
+
+  it('switches the implicit sync heartbeat off with SYNC_IMPLICIT_HEARTBEAT=false', () => {
+    expect(load({ SYNC_IMPLICIT_HEARTBEAT: 'false' }).SYNC_IMPLICIT_HEARTBEAT).toBe(false);
+    expect(configError({ SYNC_IMPLICIT_HEARTBEAT: 'maybe' }).message).toContain(
+      'SYNC_IMPLICIT_HEARTBEAT',
+    );
   });
 
   it('derives APP_URL from PORT and drops a trailing slash from a given one', () => {

@@ -59,6 +59,7 @@ const EnvSchema = z
     /** Catalogue reads: how long clients may reuse a copy without revalidating (0: always ask). */
     CATALOG_CACHE_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(0),
     /** How late (ms) an instance may see another instance's catalogue change (ETags). */
+    CATALOG_VERSION_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
     /** Comma-separated exact browser origins allowed by CORS; empty: no CORS headers. */
     CORS_ORIGINS: z
       .string()
@@ -72,7 +73,13 @@ const EnvSchema = z
       .refine((origins) => origins.every((origin) => /^https?:\/\/[^/\s]+$/.test(origin)), {
         message: 'must list origins like https://shop.example.com (scheme and host, no path)',
       }),
-    CATALOG_VERSION_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+    /** How long feature flags, tax rates, currency and shipping/payment methods are reused (ms). */
+    REFERENCE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+    /**
+     * Whether every authenticated customer request also counts as a sync heartbeat (spec 4.10).
+     * Off only to measure what the implicit heartbeat costs (`pnpm bench`).
+     */
+    SYNC_IMPLICIT_HEARTBEAT: z.stringbool().default(true),
   })
   .transform((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.PAYMENT_GATEWAY_SECRET) {
@@ -117,6 +124,8 @@ const ECHOED = new Set([
   'CATALOG_CACHE_MAX_AGE_SECONDS',
   'CATALOG_VERSION_TTL_MS',
   'CORS_ORIGINS',
+  'SYNC_IMPLICIT_HEARTBEAT',
+  'REFERENCE_CACHE_TTL_MS',
 ]);
 
 export class ConfigError extends Error {

@@ -94,9 +94,11 @@ export async function createRuntime(
       aiTimeoutMs: env.AI_TIMEOUT_SECONDS * 1000,
       countCacheTtlMs: env.COUNT_CACHE_TTL_MS,
       catalogVersionTtlMs: env.CATALOG_VERSION_TTL_MS,
+      implicitHeartbeat: env.SYNC_IMPLICIT_HEARTBEAT,
+      referenceCacheTtlMs: env.REFERENCE_CACHE_TTL_MS,
     },
     aiProvider: env.OPENAI_API_KEY
-      ? createOpenAiModelProvider({
+      ? await createOpenAiModelProvider({
           apiKey: env.OPENAI_API_KEY,
           baseURL: env.OPENAI_BASE_URL,
           defaultModel: env.AI_MODEL,

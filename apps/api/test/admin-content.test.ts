@@ -23,7 +23,8 @@ let server: { baseUrl: string; close: () => Promise<void> };
 let admin: ReturnType<typeof adminClient>;
 let customer: ReturnType<typeof adminClient>;
 beforeAll(async () => {
-  ({ t, server, admin } = await startAdminApp());
+  // Long-lived reference data (tax rates, methods, currency): admin writes must clear it at once.
+  ({ t, server, admin } = await startAdminApp({ config: { referenceCacheTtlMs: 600_000 } }));
   customer = adminClient(server.baseUrl, (await registerCustomer(t)).token);
   await createCurrency(t.db, { code: 'USD', isDefault: true });
   await seedStoreSetup(t.db);

@@ -1,6 +1,6 @@
 import { AppError } from '@storefront/routers/errors';
 import type { ProductContext } from '@storefront/routers/features/ai/ai.prompt';
-import { createAiService } from '@storefront/routers/features/ai/ai.service';
+import { type AiModelProvider, createAiService } from '@storefront/routers/features/ai/ai.service';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createOpenAiModelProvider } from '../src/adapters/ai';
 import { createRateLimits } from '../src/adapters/rate-limits';
@@ -15,8 +15,14 @@ const product: ProductContext = {
 };
 
 let fake: FakeOpenAi;
+let provider: AiModelProvider;
 beforeAll(async () => {
   fake = await startFakeOpenAi();
+  provider = await createOpenAiModelProvider({
+    apiKey: 'sk-test',
+    baseURL: fake.baseURL,
+    defaultModel: 'test-model',
+  });
 });
 afterAll(async () => {
   await fake.close();
@@ -36,11 +42,7 @@ function service(
         return agent ? { ...agent, temperature: null } : undefined;
       },
     },
-    provider: createOpenAiModelProvider({
-      apiKey: 'sk-test',
-      baseURL: fake.baseURL,
-      defaultModel: 'test-model',
-    }),
+    provider,
     isEnabled: async () => true,
     findProduct: async () => product,
     rateLimiter: createRateLimits({ authPerIpPerMinute: 100 }).aiPerCustomer,

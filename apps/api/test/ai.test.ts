@@ -26,7 +26,7 @@ beforeAll(async () => {
       },
       aiTimeoutMs: 2000,
     },
-    aiProvider: createOpenAiModelProvider({
+    aiProvider: await createOpenAiModelProvider({
       apiKey: 'sk-local',
       baseURL: fake.baseURL,
       defaultModel: 'shop-writer',

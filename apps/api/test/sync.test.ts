@@ -84,3 +84,26 @@ describe('GET /system/api-sync/status and POST /system/api-sync/heartbeat', () =
     expect(Object.keys(res.body.errors).sort()).toEqual(['connected', 'last_sync_at']);
   });
 });
+
+describe('SYNC_IMPLICIT_HEARTBEAT=false (implicitHeartbeat: false)', () => {
+  it('customer requests no longer write a heartbeat; the explicit one still does', async () => {
+    const quiet = await createTestApp({ config: { implicitHeartbeat: false } });
+    try {
+      const customer = await registerCustomer(quiet);
+      expect((await quiet.request('GET', '/auth/me', { token: customer.token })).status).toBe(200);
+      expect((await quiet.request('GET', '/cart', { token: customer.token })).status).toBe(200);
+      // touch() would have started its write before the response; give it time to land.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await quiet.db.select().from(syncState)).toEqual([]);
+
+      const explicit = await quiet.request('POST', '/system/api-sync/heartbeat', {
+        token: customer.token,
+        body: { connected: true },
+      });
+      expect(explicit.status).toBe(200);
+      expect(await quiet.db.select().from(syncState)).toHaveLength(1);
+    } finally {
+      await quiet.close();
+    }
+  });
+});

@@ -67,3 +67,17 @@ describe('query bound on PostgreSQL', () => {
     },
   );
 });
+
+describe('PostgreSQL client (DATABASE_URL set)', () => {
+  it('prepares drizzle statements inside transactions too', async (context) => {
+    if (handle.kind !== 'postgres') context.skip('PGlite has no named statements');
+    // pg_prepared_statements lists the named statements of this connection: the transaction's.
+    const names = await handle.db.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(sql`${users.email} = ${'nobody'}`);
+      return rowsOf(
+        await tx.execute(sql`select statement from pg_prepared_statements where not from_sql`),
+      ).map((row) => String(row.statement));
+    });
+    expect(names.some((statement) => statement.includes(`where "users"."email" = $1`))).toBe(true);
+  });
+});

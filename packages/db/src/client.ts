@@ -69,15 +69,29 @@ export function reconnectDelaySeconds(failedAttempts: number): number {
 const IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000;
 
 /**
- * The client drizzle sees: the same postgres.js client, but `unsafe()` (drizzle's only way in
- * outside transactions) asks for a prepared statement. Transactions run unprepared.
+ * The client drizzle sees: the same postgres.js client, but `unsafe()` (drizzle's only way in)
+ * asks for a prepared statement, inside transactions too: `begin` and `savepoint` hand their
+ * callback a transaction wrapped the same way. Unprepared, PostgreSQL parsed and planned each of
+ * place-order's statements on every order.
  */
-function preparingClient(sql: postgres.Sql): postgres.Sql {
+function preparingClient<T extends postgres.Sql | postgres.TransactionSql>(sql: T): T {
   const unsafe: postgres.Sql['unsafe'] = (query, parameters, queryOptions) =>
     sql.unsafe(query, parameters, { ...queryOptions, prepare: true });
+  type Callback = (tx: postgres.TransactionSql) => unknown;
+  const withPreparingTx =
+    (open: (...args: unknown[]) => unknown) =>
+    (...args: unknown[]) => {
+      const callback = args.pop() as Callback;
+      return open(...args, (tx: postgres.TransactionSql) => callback(preparingClient(tx)));
+    };
   return new Proxy(sql, {
-    get: (target, property, receiver) =>
-      property === 'unsafe' ? unsafe : Reflect.get(target, property, receiver),
+    get: (target, property, receiver) => {
+      if (property === 'unsafe') return unsafe;
+      const value = Reflect.get(target, property, receiver);
+      return (property === 'begin' || property === 'savepoint') && typeof value === 'function'
+        ? withPreparingTx(value.bind(target))
+        : value;
+    },
   });
 }
 

@@ -46,7 +46,7 @@ describe('catalog version', () => {
       store,
       clock,
       ttlMs: 60_000,
-      counts: { get: (_k, count) => count(), clear: () => (cleared += 1) },
+      caches: [{ clear: () => (cleared += 1) }],
     });
     await withCounts.changed();
     expect(cleared).toBe(1);
@@ -54,6 +54,10 @@ describe('catalog version', () => {
     expect(await there.current()).toBe(await withCounts.current());
     await here.changed();
     expect(await here.current()).not.toBe(before);
+    // withCounts reads back `here`'s token: another instance's change clears its caches too.
+    clock.at += 60_000;
+    await withCounts.current();
+    expect(cleared).toBe(2);
   });
 
   it('a failed write is reported, never thrown, and the store is read again next time', async () => {

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { CountCache } from './count-cache';
 import type { Clock } from './ports';
 
 /** Where the shared token lives (the settings table); see settings.repository.ts. */
@@ -37,19 +36,34 @@ export function createCatalogVersion(options: {
   /** How long this instance trusts its copy of the token. */
   ttlMs: number;
   windowMs?: number;
-  /** Totals of lists are cleared with every change. */
-  counts?: CountCache;
+  /**
+   * This instance's caches of catalogue data (list totals, reference data): cleared by every
+   * change made here, and whenever a read shows another instance's change.
+   */
+  caches?: Array<{ clear(): void }>;
   reportError?: (error: unknown) => void;
 }): CatalogVersion {
   const { store, clock, ttlMs } = options;
   const windowMs = options.windowMs ?? 60_000;
   let cached: { token: Promise<string>; expiresAt: number } | undefined;
+  /** The last token this instance knew: a different one read back means a change elsewhere. */
+  let known: string | undefined;
+  const clearCaches = () => {
+    for (const cache of options.caches ?? []) cache.clear();
+  };
 
-  async function load(): Promise<string> {
+  async function readToken(): Promise<string> {
     const stored = await store.read();
     if (stored !== undefined) return stored;
     await store.initialise(newToken());
     return (await store.read()) ?? '0';
+  }
+
+  async function load(): Promise<string> {
+    const token = await readToken();
+    if (known !== undefined && token !== known) clearCaches();
+    known = token;
+    return token;
   }
 
   function token(now: number): Promise<string> {
@@ -71,8 +85,9 @@ export function createCatalogVersion(options: {
 
     async changed() {
       const next = newToken();
+      known = next;
       cached = { token: Promise.resolve(next), expiresAt: clock.now().getTime() + ttlMs };
-      options.counts?.clear();
+      clearCaches();
       try {
         await store.write(next);
       } catch (error) {

@@ -11,47 +11,84 @@ import type { Clock } from './ports';
  * within the same bound. Concurrent requests for the same key share one count, and the number of
  * keys is bounded (search queries are arbitrary), the oldest going first.
  */
-export interface CountCache {
-  /** The total for `key`, from the cache while fresh, otherwise from `count()`. */
-  get(key: string, count: () => Promise<number>): Promise<number>;
-  /** Forgets every total (after a write that changes lists). */
+export type CountCache = TtlCache<number>;
+
+/**
+ * Values remembered per key for `ttlMs` per process (the count cache above; reference data, see
+ * reference-cache.ts). `ttlMs` 0 turns remembering off: every `get` loads.
+ */
+export interface TtlCache<T> {
+  /** The value for `key`, from the cache while fresh, otherwise from `load()`. */
+  get<V extends T>(key: string, load: () => Promise<V>): Promise<V>;
+  /**
+   * The value for `key` if one has been loaded and is fresh, otherwise `load()`, neither waiting
+   * for a load in flight nor remembering this one. For callers holding a database connection
+   * (inside a transaction): waiting for a load that needs another pooled connection can deadlock
+   * once every connection is held by such a caller (and always hangs PGlite's single one).
+   */
+  getIfLoaded<V extends T>(key: string, load: () => Promise<V>): Promise<V>;
+  /** Forgets every value (after a write that changes them). */
   clear(): void;
 }
 
-interface Entry {
+interface Entry<T> {
   expiresAt: number;
-  total: Promise<number>;
+  value: Promise<T>;
+  loaded: boolean;
 }
 
-export function createCountCache(options: {
+export interface TtlCacheOptions {
   clock: Clock;
   ttlMs: number;
   maxEntries?: number;
-}): CountCache {
+}
+
+export function createCountCache(options: TtlCacheOptions): CountCache {
+  return createTtlCache<number>(options);
+}
+
+export function createTtlCache<T>(options: TtlCacheOptions): TtlCache<T> {
   const { clock, ttlMs } = options;
   const maxEntries = options.maxEntries ?? 1000;
-  const entries = new Map<string, Entry>();
+  const entries = new Map<string, Entry<T>>();
 
-  if (ttlMs <= 0) return { get: (_key, count) => count(), clear() {} };
+  if (ttlMs <= 0)
+    return { get: (_key, load) => load(), getIfLoaded: (_key, load) => load(), clear() {} };
+
+  const fresh = (key: string) => {
+    const hit = entries.get(key);
+    return hit && hit.expiresAt > clock.now().getTime() ? hit : undefined;
+  };
 
   return {
-    get(key, count) {
+    get<V extends T>(key: string, load: () => Promise<V>): Promise<V> {
       const now = clock.now().getTime();
       const hit = entries.get(key);
-      if (hit && hit.expiresAt > now) return hit.total;
+      // Stored under this key by a `load` of the same type: the key names what is loaded.
+      if (hit && hit.expiresAt > now) return hit.value as Promise<V>;
       if (hit) entries.delete(key);
-      const total = count();
-      entries.set(key, { expiresAt: now + ttlMs, total });
-      // A failed count is not remembered.
-      total.catch(() => {
-        if (entries.get(key)?.total === total) entries.delete(key);
-      });
+      const value = load();
+      const entry: Entry<T> = { expiresAt: now + ttlMs, value, loaded: false };
+      entries.set(key, entry);
+      // A failed load is not remembered.
+      value.then(
+        () => {
+          entry.loaded = true;
+        },
+        () => {
+          if (entries.get(key) === entry) entries.delete(key);
+        },
+      );
       while (entries.size > maxEntries) {
         const oldest = entries.keys().next().value;
         if (oldest === undefined) break;
         entries.delete(oldest);
       }
-      return total;
+      return value;
+    },
+    getIfLoaded<V extends T>(key: string, load: () => Promise<V>): Promise<V> {
+      const hit = fresh(key);
+      return hit?.loaded ? (hit.value as Promise<V>) : load();
     },
     clear() {
       entries.clear();

@@ -46,6 +46,7 @@ import { createSyncService } from './features/sync/sync.service';
 import { createWishlistRepository } from './features/wishlist/wishlist.repository';
 import { createWishlistService } from './features/wishlist/wishlist.service';
 import type { Clock, FileStorage, Mailer, RateLimits } from './ports';
+import { createReferenceCache } from './reference-cache';
 import { transactional } from './transactions';
 
 export interface ServiceConfig {
@@ -67,6 +68,13 @@ export interface ServiceConfig {
    * it sees another instance's change. See catalog-version.ts.
    */
   catalogVersionTtlMs?: number;
+  /**
+   * How long feature flags, the default currency, tax rates and shipping/payment methods may be
+   * reused, in ms; 0 or unset reads them on every call. See reference-cache.ts.
+   */
+  referenceCacheTtlMs?: number;
+  /** Whether customers' authenticated requests count as sync heartbeats; default true. */
+  implicitHeartbeat?: boolean;
 }
 
 export interface ServiceDeps {
@@ -88,11 +96,12 @@ export interface ServiceDeps {
 /** Wires every feature's service once per process; procedures reach them through the context. */
 export function createServices(deps: ServiceDeps) {
   const { db, clock, config } = deps;
+  const reference = createReferenceCache({ clock, ttlMs: config.referenceCacheTtlMs ?? 0 });
   const users = createUsersRepository(db);
   const sessions = createSessionStore(db, config, clock);
   const settingsRepo = createSettingsRepository(db);
   const settings = createSettingsService({
-    repo: settingsRepo,
+    repo: reference.settings(settingsRepo),
     featureDefaults: config.featureDefaults,
   });
   const auth = createAuthService({
@@ -131,7 +140,7 @@ export function createServices(deps: ServiceDeps) {
     },
     clock,
     ttlMs: config.catalogVersionTtlMs ?? 1_000,
-    counts,
+    caches: [counts, reference],
     ...(deps.reportBackgroundError ? { reportError: deps.reportBackgroundError } : {}),
   });
   const catalogRepo = createCatalogRepository(db);
@@ -158,18 +167,18 @@ export function createServices(deps: ServiceDeps) {
   });
   const content = createContentService({ repo: createContentRepository(db), clock });
   const cartRepositories = (executor: Executor) => ({
-    cart: createCartRepository(executor),
+    cart: reference.cart(createCartRepository(executor), executor !== db),
     catalog: createCatalogRepository(executor),
   });
   const cart = createCartService({
-    repos: { cart: createCartRepository(db), catalog: catalogRepo },
+    repos: { cart: reference.cart(createCartRepository(db), false), catalog: catalogRepo },
     inTransaction: transactional(db, cartRepositories),
     isFeatureEnabled: (flag) => settings.isFeatureEnabled(flag),
     clock,
   });
   const checkoutRepositories = (executor: Executor) => ({
     ...cartRepositories(executor),
-    checkout: createCheckoutRepository(executor),
+    checkout: reference.checkout(createCheckoutRepository(executor), executor !== db),
     orders: createOrdersRepository(executor),
   });
   const payments = createPaymentProviders(deps.paymentGatewaySecret);
@@ -215,7 +224,7 @@ export function createServices(deps: ServiceDeps) {
     authenticate: (authorization: string | undefined) => sessions.authenticate(authorization),
     /** Mobile-app traffic is a heartbeat; admin tools' requests are not app connectivity. */
     recordAppActivity(session: AuthenticatedSession): void {
-      if (session.user.role === 'customer') sync.touch();
+      if (config.implicitHeartbeat !== false && session.user.role === 'customer') sync.touch();
     },
     sessions,
     settings,

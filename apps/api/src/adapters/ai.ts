@@ -1,4 +1,3 @@
-import { createOpenAI } from '@ai-sdk/openai';
 import type { AiModelProvider } from '@storefront/routers/features/ai/ai.service';
 
 export interface OpenAiProviderOptions {
@@ -13,7 +12,11 @@ export interface OpenAiProviderOptions {
  * Chat Completions (`provider.chat`), not the Responses API, so every OpenAI-compatible server
  * works. Agent profiles may name another model on the same server.
  */
-export function createOpenAiModelProvider(options: OpenAiProviderOptions): AiModelProvider {
+export async function createOpenAiModelProvider(
+  options: OpenAiProviderOptions,
+): Promise<AiModelProvider> {
+  // Imported here: a process without OPENAI_API_KEY never loads the SDK.
+  const { createOpenAI } = await import('@ai-sdk/openai');
   const provider = createOpenAI({
     apiKey: options.apiKey,
     ...(options.baseURL ? { baseURL: options.baseURL } : {}),

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DependencyUnavailableError } from '@storefront/routers/errors';
 import type { Mailer } from '@storefront/routers/ports';
-import { Resend } from 'resend';
+import type { Resend } from 'resend';
 
 /** Development and tests: each e-mail becomes `$DATA_DIR/outbox/<time>-<id>.json`. */
 export function createOutboxMailer(dir: string): Mailer {
@@ -32,7 +32,11 @@ export function createResendMailer(options: ResendMailerOptions): Mailer {
   let client: Resend | undefined;
   return {
     async send(message) {
-      client ??= new Resend(options.apiKey, options.baseUrl ? { baseUrl: options.baseUrl } : {});
+      // Imported on the first e-mail, like UploadThing: unused SDKs stay out of the RSS.
+      if (!client) {
+        const { Resend } = await import('resend');
+        client = new Resend(options.apiKey, options.baseUrl ? { baseUrl: options.baseUrl } : {});
+      }
       // `send` resolves to { data, error } and never throws.
       const { error } = await client.emails.send({
         from: options.from,

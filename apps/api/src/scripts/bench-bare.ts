@@ -1,66 +1,285 @@
-import express from 'express';
+import { createHash } from 'node:crypto';
+import express, { type Request, type Response } from 'express';
 import postgres from 'postgres';
 
 /**
- * The baseline for `pnpm bench`: bare express + postgres.js serving the same product list query
- * (page of newest visible products with thumbnail and stock, plus the total) and envelope.
- * Started as a child process by bench.ts with the database URL and port as arguments.
+ * The baselines for `pnpm bench`: bare express + postgres.js (no tRPC, no zod, no drizzle, no
+ * envelope middleware) running the same SQL as the API for each benchmarked route, under the same
+ * paths, so the bench drives both with the same client code. Started as a child process by
+ * bench.ts with the database URL and port as arguments; same pool size as the API (10).
  */
 const [url, port] = process.argv.slice(2);
 if (!url || !port) throw new Error('usage: bench-bare <database-url> <port>');
-const sql = postgres(url, { max: 10 });
+const sql = postgres(url, { max: 10, onnotice: () => {} });
 const app = express();
+app.use(express.json());
+
+/** The product-list entry columns (catalog.repository.ts productSummaryColumns). */
+const summaryColumns = (now: string) => sql`p.id, p.sku, p.name, p.slug, p.type,
+  p.short_description, p.price_cents, p.special_price_cents, p.rating, p.reviews_count,
+  p.created_at,
+  (p.special_price_cents is not null and p.special_price_cents < p.price_cents
+    and (p.special_from is null or p.special_from <= ${now}::timestamptz)
+    and (p.special_to is null or p.special_to > ${now}::timestamptz)) as sale,
+  (select code from currencies where is_default) as currency,
+  (case when p.type = 'configurable' then (select coalesce(sum(v.stock_quantity), 0)::int
+     from product_variants v where v.product_id = p.id) else p.stock_quantity end) as stock,
+  (select i.url from product_images i where i.product_id = p.id
+     order by i.position, i.id limit 1) as thumbnail`;
+
+type Row = Record<string, unknown>;
+
+function toSummary(p: Row) {
+  const price = p.price_cents as number;
+  const finalCents = p.sale ? (p.special_price_cents as number) : price;
+  return {
+    id: p.id,
+    sku: p.sku,
+    name: p.name,
+    slug: p.slug,
+    type: p.type,
+    short_description: p.short_description,
+    price: price / 100,
+    special_price: p.sale ? finalCents / 100 : null,
+    final_price: finalCents / 100,
+    on_sale: p.sale,
+    currency: p.currency ?? 'USD',
+    in_stock: (p.stock as number) > 0,
+    stock_quantity: p.stock,
+    thumbnail: p.thumbnail,
+    rating: Math.round(Number(p.rating) * 10) / 10,
+    reviews_count: p.reviews_count,
+    created_at: (p.created_at as Date).toISOString(),
+  };
+}
 
 app.get('/api/v1/products', async (req, res) => {
   const perPage = Math.min(100, Math.max(1, Number(req.query.per_page ?? 15)));
   const page = Math.max(1, Number(req.query.page ?? 1));
   const now = new Date().toISOString();
   const [rows, [total]] = await Promise.all([
-    sql`select p.id, p.sku, p.name, p.slug, p.type, p.short_description, p.price_cents,
-          p.special_price_cents, p.rating, p.reviews_count, p.created_at,
-          (p.special_price_cents is not null and p.special_price_cents < p.price_cents
-            and (p.special_from is null or p.special_from <= ${now}::timestamptz)
-            and (p.special_to is null or p.special_to > ${now}::timestamptz)) as sale,
-          (select code from currencies where is_default) as currency,
-          (case when p.type = 'configurable' then (select coalesce(sum(v.stock_quantity), 0)::int
-             from product_variants v where v.product_id = p.id) else p.stock_quantity end) as stock,
-          (select i.url from product_images i where i.product_id = p.id
-             order by i.position, i.id limit 1) as thumbnail
-        from products p where p.active order by p.created_at desc, p.id desc
-        limit ${perPage} offset ${(page - 1) * perPage}`,
+    sql`select ${summaryColumns(now)} from products p where p.active
+        order by p.created_at desc, p.id desc limit ${perPage} offset ${(page - 1) * perPage}`,
     sql`select count(*)::int as total from products where active`,
   ]);
-  const data = rows.map((p) => {
-    const finalCents = p.sale ? p.special_price_cents : p.price_cents;
-    return {
-      id: p.id,
-      sku: p.sku,
-      name: p.name,
-      slug: p.slug,
-      type: p.type,
-      short_description: p.short_description,
-      price: p.price_cents / 100,
-      special_price: p.sale ? finalCents / 100 : null,
-      final_price: finalCents / 100,
-      on_sale: p.sale,
-      currency: p.currency ?? 'USD',
-      in_stock: p.stock > 0,
-      stock_quantity: p.stock,
-      thumbnail: p.thumbnail,
-      rating: Math.round(Number(p.rating) * 10) / 10,
-      reviews_count: p.reviews_count,
-      created_at: p.created_at.toISOString(),
-    };
-  });
-  const count = total?.total ?? 0;
+  const count = (total?.total as number | undefined) ?? 0;
   res.json({
     success: true,
-    data,
+    data: rows.map(toSummary),
     meta: {
       current_page: page,
       per_page: perPage,
       total: count,
       last_page: Math.max(1, Math.ceil(count / perPage)),
+    },
+  });
+});
+
+/** The six SELECTs of catalog.service.ts findProduct: the product, then five in parallel. */
+app.get('/api/v1/products/:id', async (req, res) => {
+  const id = Number(req.params.id);
+  const now = new Date().toISOString();
+  const [product] = await sql`select ${summaryColumns(now)}, p.description, p.meta_title,
+      p.meta_description, p.meta_keywords from products p where p.id = ${id} and p.active`;
+  if (!product) {
+    res.status(404).json({ success: false, message: 'Product not found.' });
+    return;
+  }
+  const [images, categories, variants, attributes, reviews] = await Promise.all([
+    sql`select url, alt from product_images where product_id = ${id} order by position, id`,
+    sql`select c.id, c.name, c.slug from product_categories pc
+        join categories c on c.id = pc.category_id where pc.product_id = ${id}
+        order by c.position, c.id`,
+    sql`select v.id, v.sku, v.name, v.price_cents, v.special_price_cents, v.stock_quantity,
+        v.options from product_variants v join products p on p.id = v.product_id
+        where v.product_id = ${id} order by v.position, v.id`,
+    sql`select a.code, a.name, av.value from product_attribute_values pav
+        join attribute_values av on av.id = pav.attribute_value_id
+        join attributes a on a.id = av.attribute_id where pav.product_id = ${id}
+        order by a.position, a.id, av.position, av.id`,
+    sql`select r.id, u.name as customer_name, r.rating, r.title, r.comment, r.helpful_count,
+        r.verified_purchase, r.created_at from reviews r join users u on u.id = r.user_id
+        where r.product_id = ${id} order by r.created_at desc, r.id desc limit 5`,
+  ]);
+  res.json({
+    success: true,
+    data: {
+      ...toSummary(product),
+      description: product.description,
+      images,
+      categories,
+      variants,
+      attributes,
+      recent_reviews: reviews,
+    },
+  });
+});
+
+/**
+ * The session lookup every authenticated API call makes (sessions.ts authenticate: the sha-256
+ * of the bearer token joined to its user); 401 when unknown or expired.
+ */
+async function customerId(req: Request, res: Response): Promise<number | undefined> {
+  const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+  const id = token ? createHash('sha256').update(token).digest('hex') : '';
+  const [session] = await sql`select s.user_id, s.expires_at, u.role, u.blocked_at
+    from sessions s join users u on u.id = s.user_id where s.id = ${id}`;
+  if (!session || (session.expires_at as Date) <= new Date() || session.blocked_at) {
+    res.status(401).json({ success: false, message: 'Unauthenticated.' });
+    return undefined;
+  }
+  return session.user_id as number;
+}
+
+/** The open cart's lines with their products' prices and stock (cart pricing's reads). */
+const cartLines = (db: postgres.Sql | postgres.TransactionSql, cartId: number) =>
+  db`select ci.id, ci.product_id, ci.quantity, p.name, p.sku, p.price_cents, p.stock_quantity
+     from cart_items ci join products p on p.id = ci.product_id where ci.cart_id = ${cartId}
+     order by ci.id`;
+
+/** The customer's open cart, created when missing, locked for the transaction. */
+async function lockOpenCart(tx: postgres.TransactionSql, userId: number) {
+  await tx`insert into carts (user_id) values (${userId})
+           on conflict (user_id) where status = 'open' do nothing`;
+  const [cart] = await tx`select * from carts where user_id = ${userId} and status = 'open'
+                          for update`;
+  return cart as Row;
+}
+
+/**
+ * Add-to-cart: the transaction of cart.service.ts add (lock the open cart, check the product
+ * and the merged quantity against stock, upsert the line, bump the cart's version), then the
+ * cart read the response is built from.
+ */
+app.post('/api/v1/cart/add', async (req, res) => {
+  const userId = await customerId(req, res);
+  if (userId === undefined) return;
+  const { product_id: productId, quantity = 1 } = req.body as {
+    product_id: number;
+    quantity?: number;
+  };
+  const cartId = await sql.begin(async (tx) => {
+    const cart = await lockOpenCart(tx, userId);
+    const [product] = await tx`select active, stock_quantity from products where id = ${productId}`;
+    const [line] = await tx`select quantity from cart_items
+      where cart_id = ${cart.id as number} and product_id = ${productId} and variant_id is null`;
+    const wanted = ((line?.quantity as number | undefined) ?? 0) + quantity;
+    if (!product?.active || wanted > (product.stock_quantity as number)) return undefined;
+    await tx`insert into cart_items (cart_id, product_id, quantity)
+      values (${cart.id as number}, ${productId}, ${quantity})
+      on conflict (cart_id, product_id) where variant_id is null
+      do update set quantity = cart_items.quantity + excluded.quantity, updated_at = now()`;
+    await tx`update carts set version = version + 1, updated_at = now()
+             where id = ${cart.id as number}`;
+    return cart.id as number;
+  });
+  if (cartId === undefined) {
+    res.status(422).json({ success: false, message: 'Out of stock.' });
+    return;
+  }
+  const lines = await cartLines(sql, cartId);
+  res.json({ success: true, data: { id: cartId, items: lines } });
+});
+
+/** A checkout step: one UPDATE of the open cart's checkout state (checkout.service changeStep). */
+function checkoutStep(column: string, value: (body: Row) => unknown) {
+  return async (req: Request, res: Response) => {
+    const userId = await customerId(req, res);
+    if (userId === undefined) return;
+    const [cart] = await sql`update carts set ${sql({ [column]: value(req.body as Row) })},
+      gateway_order_id = null, updated_at = now()
+      where user_id = ${userId} and status = 'open' returning id`;
+    res.json({ success: true, data: { cart_id: cart?.id } });
+  };
+}
+app.post(
+  '/api/v1/checkout/shipping-address',
+  checkoutStep('shipping_address', (body) => body),
+);
+app.post(
+  '/api/v1/checkout/shipping-method',
+  checkoutStep('shipping_method', (body) => body.shipping_method),
+);
+app.post(
+  '/api/v1/checkout/payment-method',
+  checkoutStep('payment_method', (body) => body.payment_method),
+);
+
+/**
+ * Place-order: the transaction of checkout.service.ts placeOrderNow for a cash-on-delivery cart
+ * without a coupon — lock the cart, read its lines with prices, the shipping method, the tax rate
+ * and the payment method; take stock with a guarded UPDATE per line; insert the order, its items
+ * (one statement) and its first event; mark the cart ordered.
+ */
+app.post('/api/v1/checkout/place-order', async (req, res) => {
+  const userId = await customerId(req, res);
+  if (userId === undefined) return;
+  const order = await sql.begin(async (tx) => {
+    const cart = await lockOpenCart(tx, userId);
+    const address = cart.shipping_address as Row | null;
+    const [lines, [method], [tax], [payment]] = await Promise.all([
+      cartLines(tx, cart.id as number),
+      tx`select rate_cents from shipping_methods where code = ${cart.shipping_method as string}`,
+      tx`select rate_basis_points from tax_rates where country in (${(address?.country as string) ?? '*'}, '*')
+         order by (country = '*') limit 1`,
+      tx`select type from payment_methods where code = ${cart.payment_method as string} and active`,
+    ]);
+    if (lines.length === 0 || !method || !payment || !address) return undefined;
+    for (const line of lines) {
+      const [taken] =
+        await tx`update products set stock_quantity = stock_quantity - ${line.quantity as number}
+        where id = ${line.product_id as number} and stock_quantity >= ${line.quantity as number}
+        returning id`;
+      if (!taken) return undefined;
+    }
+    const subtotal = lines.reduce(
+      (sum, line) => sum + (line.price_cents as number) * (line.quantity as number),
+      0,
+    );
+    const shipping = method.rate_cents as number;
+    const taxCents = Math.round((subtotal * ((tax?.rate_basis_points as number) ?? 0)) / 10_000);
+    const [created] = await tx`insert into orders ${sql({
+      user_id: userId,
+      payment_method: cart.payment_method as string,
+      shipping_method: cart.shipping_method as string,
+      subtotal_cents: subtotal,
+      discount_cents: 0,
+      shipping_cents: shipping,
+      tax_cents: taxCents,
+      total_cents: subtotal + shipping + taxCents,
+      currency: 'USD',
+      shipping_address: sql.json(address as postgres.JSONValue),
+      billing_address: sql.json(address as postgres.JSONValue),
+    })} returning id, order_number, total_cents, status, payment_status`;
+    const orderId = created?.id as number;
+    await tx`insert into order_items ${sql(
+      lines.map((line) => ({
+        order_id: orderId,
+        product_id: line.product_id as number,
+        product_name: line.name as string,
+        sku: line.sku as string,
+        price_cents: line.price_cents as number,
+        quantity: line.quantity as number,
+        total_cents: (line.price_cents as number) * (line.quantity as number),
+      })),
+    )}`;
+    await tx`insert into order_events (order_id, status, description)
+             values (${orderId}, 'pending', 'Order placed')`;
+    await tx`update carts set status = 'ordered', updated_at = now() where id = ${cart.id as number}`;
+    return created;
+  });
+  if (!order) {
+    res.status(422).json({ success: false, message: 'Checkout incomplete or out of stock.' });
+    return;
+  }
+  res.status(201).json({
+    success: true,
+    data: {
+      order_id: order.id,
+      order_number: order.order_number,
+      total: (order.total_cents as number) / 100,
+      status: order.status,
+      payment_status: order.payment_status,
     },
   });
 });

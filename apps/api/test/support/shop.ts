@@ -3,17 +3,10 @@ import { products } from '@storefront/db/schema';
 import { signPayment } from '@storefront/routers/features/payments/gateway';
 import { eq } from 'drizzle-orm';
 import { TEST_GATEWAY_SECRET } from '../harness';
+import { NEW_ADDRESS } from './address';
 import type { Requester } from './api-client';
 
-export const NEW_ADDRESS = {
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  phone: '+44 20 7946 0018',
-  address_line_1: '12 St James Square',
-  city: 'London',
-  postcode: 'SW1Y 4JH',
-  country: 'GB',
-};
+export { NEW_ADDRESS };
 
 /** What the card gateway hands the app after a successful payment of `gatewayOrderId`. */
 export function gatewayPayment(

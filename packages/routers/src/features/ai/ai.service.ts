@@ -1,4 +1,4 @@
-import { APICallError, generateText, type LanguageModel, NoObjectGeneratedError, Output } from 'ai';
+import type { LanguageModel } from 'ai';
 import { AppError } from '../../errors';
 import type { RateLimiter } from '../../ports';
 import { buildDescriptionPrompt, DEFAULT_SYSTEM_PROMPT, type ProductContext } from './ai.prompt';
@@ -61,6 +61,8 @@ export function createAiService(deps: AiServiceDeps) {
       if (input.agent && !agent)
         throw failure('Unknown agent', `no active AI agent is called "${input.agent}".`);
 
+      // Loaded on the first generation, not at start-up: ~10 MB of RSS otherwise (issue 8).
+      const { APICallError, generateText, NoObjectGeneratedError, Output } = await import('ai');
       const signal = AbortSignal.timeout(deps.timeoutMs);
       try {
         const result = await generateText({

@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import type { OrderDto } from './orders.schemas';
 
 type Address = OrderDto['shipping_address'];
@@ -21,7 +20,10 @@ function addressLines(address: Address): string[] {
  * A real PDF invoice (pdfkit): number, date, addresses, lines and totals in the order's currency.
  * Built in memory; invoices are a page or two.
  */
-export function renderInvoicePdf(order: OrderDto, shop: { name: string }): Promise<Buffer> {
+export async function renderInvoicePdf(order: OrderDto, shop: { name: string }): Promise<Buffer> {
+  // Loaded on the first invoice, not at start-up: pdfkit and its fonts are ~11 MB of RSS that
+  // a process serving no invoices never needs (issue 8, RSS ≤ 250 MB).
+  const { default: PDFDocument } = await import('pdfkit');
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: 'A4',
