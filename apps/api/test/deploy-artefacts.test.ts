@@ -28,10 +28,15 @@ describe('Dockerfile', () => {
 
   it('builds with the API build script the way `pnpm start` does, and runs what it built', () => {
     const scripts = manifest('apps/api/package.json').scripts ?? {};
-    // `pnpm start` = the build script (quietly), then node on dist/main.js.
-    expect(scripts.start).toBe(`${scripts.build} --silent && node dist/main.js`);
+    // `pnpm start` = the build script (quietly), then node, with its flags, on dist/main.js.
+    const start = /^(.+) --silent && node ((?:--\S+ )*)dist\/main\.js$/.exec(scripts.start ?? '');
+    expect(start?.[1]).toBe(scripts.build);
+    const flags = (start?.[2] ?? '').trim().split(' ').filter(Boolean);
     expect(runs).toContain('pnpm --filter @storefront/api build');
-    expect(dockerfile).toMatch(/^CMD \["node", "apps\/api\/dist\/main\.js"\]$/m);
+    // The image runs it with the same node flags (memory settings measured by `pnpm bench`).
+    expect(dockerfile).toContain(
+      `CMD ${JSON.stringify(['node', ...flags, 'apps/api/dist/main.js']).replaceAll(',', ', ')}`,
+    );
     expect(dockerfile).toMatch(/^USER node$/m);
     expect(dockerfile).toMatch(/^HEALTHCHECK .*\n.*\/health/m);
   });
