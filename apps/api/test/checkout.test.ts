@@ -243,6 +243,14 @@ describe('place-order', () => {
     expect(invoice.headers['content-disposition']).toBe(
       `attachment; filename="invoice-${placed.body.data.order_number}.pdf"`,
     );
+    // Only the canonical id names the order (found by fuzz.test.ts: "%201" read as order 1).
+    for (const alias of [`%20${id}`, `0${id}`, `${id}.0`, `${id}e0`]) {
+      const refused = await supertest(t.app)
+        .get(`/api/v1/customer/orders/${alias}/invoice`)
+        .set('Authorization', `Bearer ${token}`);
+      expect(refused.status, alias).toBe(422);
+      expect(refused.body.errors).toEqual({ id: ['Must be a whole number.'] });
+    }
     const text = await pdfText(new Uint8Array(invoice.body as Buffer));
     expect(text).toContain(placed.body.data.order_number);
     expect(text).toContain(`${placed.body.data.total.toFixed(2)} USD`);

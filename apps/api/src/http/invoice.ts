@@ -12,8 +12,10 @@ export function createInvoiceRoute(services: Services, shopName: string): Reques
     try {
       const session = await services.authenticate(req.headers.authorization);
       services.recordAppActivity(session);
-      const id = Number(req.params.id);
-      if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) {
+      // Canonical decimal only: Number() would also read " 1", "1e0", "0x1" or "01" as order 1.
+      const raw = String(req.params.id);
+      const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : Number.NaN;
+      if (!Number.isInteger(id) || id > 2_147_483_647) {
         throw validationError({ id: ['Must be a whole number.'] });
       }
       const order = await services.orders.invoice(id, session.user.id);
