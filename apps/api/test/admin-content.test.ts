@@ -7,43 +7,31 @@ import {
   createProduct,
 } from '@storefront/db/testing/factories';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminClient,
-  expectFieldError,
-  registerCustomer,
-  startAdminApp,
-  type TestApp,
-  trpcFailure,
-} from './harness';
+import { describe, expect, it } from 'vitest';
+import { expectFieldError, registerCustomer, trpcFailure, useAdminApp } from './harness';
 import { NEW_ADDRESS } from './support/shop';
 
-let t: TestApp;
-let server: { baseUrl: string; close: () => Promise<void> };
-let admin: ReturnType<typeof adminClient>;
-let customer: ReturnType<typeof adminClient>;
-beforeAll(async () => {
-  // Long-lived reference data (tax rates, methods, currency): admin writes must clear it at once.
-  ({ t, server, admin } = await startAdminApp({ config: { referenceCacheTtlMs: 600_000 } }));
-  customer = adminClient(server.baseUrl, (await registerCustomer(t)).token);
-  await createCurrency(t.db, { code: 'USD', isDefault: true });
-  await seedStoreSetup(t.db);
-});
-afterAll(async () => {
-  await server.close();
-  await t.close();
+// Long-lived reference data (tax rates, methods, currency): admin writes must clear it at once.
+const app = useAdminApp({
+  config: { referenceCacheTtlMs: 600_000 },
+  prepare: async (t) => {
+    await createCurrency(t.db, { code: 'USD', isDefault: true });
+    await seedStoreSetup(t.db);
+  },
 });
 
 const publicBanners = async () =>
-  (await t.request('GET', '/banners')).body.data.map((b: { identifier: string }) => b.identifier);
+  (await app.t.request('GET', '/banners')).body.data.map(
+    (b: { identifier: string }) => b.identifier,
+  );
 const publicCurrencies = async () =>
-  (await t.request('GET', '/currency')).body.data.map((c: { code: string }) => c.code);
+  (await app.t.request('GET', '/currency')).body.data.map((c: { code: string }) => c.code);
 const HOUR = 3_600_000;
 
 describe('admin.banners', () => {
   it('creates, updates and deletes banners; GET /banners follows at once', async () => {
-    const product = await createProduct(t.db);
-    const created = await admin.admin.banners.create.mutate({
+    const product = await createProduct(app.t.db);
+    const created = await app.admin.admin.banners.create.mutate({
       identifier: 'summer-sale',
       title: 'Summer sale',
       image_url: 'https://cdn.example.com/summer.jpg',
@@ -63,41 +51,43 @@ describe('admin.banners', () => {
     });
     const id = created.data.id;
     expect(await publicBanners()).toContain('summer-sale');
-    expect((await t.request('GET', '/banners/summer-sale')).body.data.title).toBe('Summer sale');
+    expect((await app.t.request('GET', '/banners/summer-sale')).body.data.title).toBe(
+      'Summer sale',
+    );
 
     // Inactive: gone from the storefront, still listed for the admin.
-    const updated = await admin.admin.banners.update.mutate({
+    const updated = await app.admin.admin.banners.update.mutate({
       id,
       title: 'Summer sale — last days',
       active: false,
     });
     expect(updated.data).toMatchObject({ title: 'Summer sale — last days', active: false });
     expect(await publicBanners()).not.toContain('summer-sale');
-    expect((await t.request('GET', '/banners/summer-sale')).status).toBe(404);
-    const all = await admin.admin.banners.list.query();
+    expect((await app.t.request('GET', '/banners/summer-sale')).status).toBe(404);
+    const all = await app.admin.admin.banners.list.query();
     expect(all.data.find((b) => b.id === id)).toMatchObject({ active: false });
 
     // Active again, but scheduled for later: still hidden; a window around now shows it.
     const later = new Date(Date.now() + HOUR).toISOString();
-    await admin.admin.banners.update.mutate({ id, active: true, starts_at: later });
+    await app.admin.admin.banners.update.mutate({ id, active: true, starts_at: later });
     expect(await publicBanners()).not.toContain('summer-sale');
-    await admin.admin.banners.update.mutate({
+    await app.admin.admin.banners.update.mutate({
       id,
       starts_at: new Date(Date.now() - HOUR).toISOString(),
       ends_at: later,
     });
     expect(await publicBanners()).toContain('summer-sale');
 
-    const deleted = await admin.admin.banners.delete.mutate({ id });
+    const deleted = await app.admin.admin.banners.delete.mutate({ id });
     expect(deleted).toMatchObject({ success: true, data: null, message: 'Banner deleted.' });
-    expect(await t.db.select().from(banners).where(eq(banners.id, id))).toEqual([]);
+    expect(await app.t.db.select().from(banners).where(eq(banners.id, id))).toEqual([]);
     expect(await publicBanners()).not.toContain('summer-sale');
   });
 
   it('lists every banner in storefront order, inactive ones included', async () => {
-    const hidden = await createBanner(t.db, { active: false, position: 0 });
-    const shown = await createBanner(t.db, { position: 0 });
-    const ids = (await admin.admin.banners.list.query()).data.map((b) => b.id);
+    const hidden = await createBanner(app.t.db, { active: false, position: 0 });
+    const shown = await createBanner(app.t.db, { position: 0 });
+    const ids = (await app.admin.admin.banners.list.query()).data.map((b) => b.id);
     expect(ids).toEqual(expect.arrayContaining([hidden.id, shown.id]));
     expect(ids.indexOf(hidden.id)).toBeLessThan(ids.indexOf(shown.id));
   });
@@ -105,66 +95,70 @@ describe('admin.banners', () => {
   it('refuses bad URLs, links, windows and a taken identifier with field errors', async () => {
     const base = { identifier: 'bad-1', title: 'Bad', image_url: 'https://cdn.example.com/b.jpg' };
     await expectFieldError(
-      admin.admin.banners.create.mutate({ ...base, image_url: 'javascript:alert(1)' }),
+      app.admin.admin.banners.create.mutate({ ...base, image_url: 'javascript:alert(1)' }),
       'image_url',
     );
     await expectFieldError(
-      admin.admin.banners.create.mutate({ ...base, link_type: 'url', link_value: 'ftp://x.y' }),
+      app.admin.admin.banners.create.mutate({ ...base, link_type: 'url', link_value: 'ftp://x.y' }),
       'link_value',
     );
     await expectFieldError(
-      admin.admin.banners.create.mutate({ ...base, link_type: 'category', link_value: '999999' }),
+      app.admin.admin.banners.create.mutate({
+        ...base,
+        link_type: 'category',
+        link_value: '999999',
+      }),
       'link_value',
     );
     await expectFieldError(
-      admin.admin.banners.create.mutate({ ...base, link_type: 'none', link_value: 'x' }),
+      app.admin.admin.banners.create.mutate({ ...base, link_type: 'none', link_value: 'x' }),
       'link_value',
     );
     await expectFieldError(
-      admin.admin.banners.create.mutate({
+      app.admin.admin.banners.create.mutate({
         ...base,
         starts_at: '2030-01-02T00:00:00.000Z',
         ends_at: '2030-01-01T00:00:00.000Z',
       }),
       'ends_at',
     );
-    const category = await createCategory(t.db);
-    const ok = await admin.admin.banners.create.mutate({
+    const category = await createCategory(app.t.db);
+    const ok = await app.admin.admin.banners.create.mutate({
       ...base,
       link_type: 'category',
       link_value: String(category.id),
     });
-    await expectFieldError(admin.admin.banners.create.mutate(base), 'identifier');
+    await expectFieldError(app.admin.admin.banners.create.mutate(base), 'identifier');
     // An update is checked against the stored banner: a category link needs an id.
     await expectFieldError(
-      admin.admin.banners.update.mutate({ id: ok.data.id, link_value: 'not-an-id' }),
+      app.admin.admin.banners.update.mutate({ id: ok.data.id, link_value: 'not-an-id' }),
       'link_value',
     );
     const missing = await trpcFailure(
-      admin.admin.banners.update.mutate({ id: 999_999, title: 'x' }),
+      app.admin.admin.banners.update.mutate({ id: 999_999, title: 'x' }),
     );
     expect(missing.data?.httpStatus).toBe(404);
-    const gone = await trpcFailure(admin.admin.banners.delete.mutate({ id: 999_999 }));
+    const gone = await trpcFailure(app.admin.admin.banners.delete.mutate({ id: 999_999 }));
     expect(gone.data?.httpStatus).toBe(404);
-    const [stored] = await t.db.select().from(banners).where(eq(banners.id, ok.data.id));
+    const [stored] = await app.t.db.select().from(banners).where(eq(banners.id, ok.data.id));
     expect(stored?.linkValue).toBe(String(category.id));
   });
 
   it('403 for a customer token; nothing changes', async () => {
-    const banner = await createBanner(t.db);
+    const banner = await createBanner(app.t.db);
     const forbidden = await trpcFailure(
-      customer.admin.banners.update.mutate({ id: banner.id, title: 'Mine' }),
+      app.customer.admin.banners.update.mutate({ id: banner.id, title: 'Mine' }),
     );
     expect(forbidden.data?.httpStatus).toBe(403);
-    expect((await trpcFailure(customer.admin.banners.list.query())).data?.httpStatus).toBe(403);
-    const [stored] = await t.db.select().from(banners).where(eq(banners.id, banner.id));
+    expect((await trpcFailure(app.customer.admin.banners.list.query())).data?.httpStatus).toBe(403);
+    const [stored] = await app.t.db.select().from(banners).where(eq(banners.id, banner.id));
     expect(stored?.title).toBe(banner.title);
   });
 });
 
 describe('admin.currencies', () => {
   it('creates, updates and deletes a currency; GET /currency follows at once', async () => {
-    const created = await admin.admin.currencies.create.mutate({
+    const created = await app.admin.admin.currencies.create.mutate({
       code: 'EUR',
       name: 'Euro',
       symbol: '€',
@@ -177,38 +171,38 @@ describe('admin.currencies', () => {
       is_default: false,
     });
     expect(await publicCurrencies()).toContain('EUR');
-    const updated = await admin.admin.currencies.update.mutate({
+    const updated = await app.admin.admin.currencies.update.mutate({
       code: 'EUR',
       exchange_rate: 0.95,
       symbol: 'EUR€',
     });
     expect(updated.data).toMatchObject({ exchange_rate: 0.95, symbol: 'EUR€', name: 'Euro' });
-    const listed = (await t.request('GET', '/currency')).body.data.find(
+    const listed = (await app.t.request('GET', '/currency')).body.data.find(
       (c: { code: string }) => c.code === 'EUR',
     );
     expect(listed).toMatchObject({ exchange_rate: 0.95, symbol: 'EUR€' });
 
-    expect((await admin.admin.currencies.delete.mutate({ code: 'EUR' })).data).toBeNull();
-    expect(await t.db.select().from(currencies).where(eq(currencies.code, 'EUR'))).toEqual([]);
+    expect((await app.admin.admin.currencies.delete.mutate({ code: 'EUR' })).data).toBeNull();
+    expect(await app.t.db.select().from(currencies).where(eq(currencies.code, 'EUR'))).toEqual([]);
     expect(await publicCurrencies()).not.toContain('EUR');
   });
 
   it('refuses removing the default currency or changing its rate (422), and duplicates', async () => {
     const removal = await expectFieldError(
-      admin.admin.currencies.delete.mutate({ code: 'USD' }),
+      app.admin.admin.currencies.delete.mutate({ code: 'USD' }),
       'code',
     );
     expect(removal.message).toBe('The default currency cannot be removed.');
     await expectFieldError(
-      admin.admin.currencies.update.mutate({ code: 'USD', exchange_rate: 2 }),
+      app.admin.admin.currencies.update.mutate({ code: 'USD', exchange_rate: 2 }),
       'exchange_rate',
     );
     expect(
-      (await admin.admin.currencies.update.mutate({ code: 'USD', symbol: 'US$' })).data,
+      (await app.admin.admin.currencies.update.mutate({ code: 'USD', symbol: 'US$' })).data,
     ).toMatchObject({ is_default: true, exchange_rate: 1, symbol: 'US$' });
-    expect((await t.request('GET', '/currency/default')).body.data.code).toBe('USD');
+    expect((await app.t.request('GET', '/currency/default')).body.data.code).toBe('USD');
 
-    await admin.admin.currencies.create.mutate({
+    await app.admin.admin.currencies.create.mutate({
       code: 'GBP',
       name: 'Pound',
       symbol: '£',
@@ -220,11 +214,13 @@ describe('admin.currencies', () => {
       [{ ...currency, code: 'gbp' }, 'code'],
       [{ ...currency, code: 'JPY', exchange_rate: 0 }, 'exchange_rate'],
     ] as const) {
-      await expectFieldError(admin.admin.currencies.create.mutate(input), field);
+      await expectFieldError(app.admin.admin.currencies.create.mutate(input), field);
     }
-    const missing = await trpcFailure(admin.admin.currencies.delete.mutate({ code: 'XXX' }));
+    const missing = await trpcFailure(app.admin.admin.currencies.delete.mutate({ code: 'XXX' }));
     expect(missing.data?.httpStatus).toBe(404);
-    const forbidden = await trpcFailure(customer.admin.currencies.delete.mutate({ code: 'GBP' }));
+    const forbidden = await trpcFailure(
+      app.customer.admin.currencies.delete.mutate({ code: 'GBP' }),
+    );
     expect(forbidden.data?.httpStatus).toBe(403);
     expect(await publicCurrencies()).toEqual(expect.arrayContaining(['USD', 'GBP']));
   });
@@ -232,7 +228,7 @@ describe('admin.currencies', () => {
 
 describe('admin.shippingMethods', () => {
   it('creates, updates and deactivates methods; checkout offers and accepts only active ones', async () => {
-    const created = await admin.admin.shippingMethods.create.mutate({
+    const created = await app.admin.admin.shippingMethods.create.mutate({
       code: 'express',
       name: 'Express',
       description: 'Next working day.',
@@ -244,38 +240,43 @@ describe('admin.shippingMethods', () => {
       active: true,
       min_subtotal: null,
     });
-    const list = (await admin.admin.shippingMethods.list.query()).data.map((m) => m.code);
+    const list = (await app.admin.admin.shippingMethods.list.query()).data.map((m) => m.code);
     expect(list).toEqual(expect.arrayContaining(['flatrate', 'free', 'express']));
 
-    const { token } = await registerCustomer(t);
-    const product = await createProduct(t.db, { priceCents: 2000, stockQuantity: 5 });
-    await t.request('POST', '/cart/add', { token, body: { product_id: product.id, quantity: 1 } });
-    await t.request('POST', '/checkout/shipping-address', { token, body: NEW_ADDRESS });
+    const { token } = await registerCustomer(app.t);
+    const product = await createProduct(app.t.db, { priceCents: 2000, stockQuantity: 5 });
+    await app.t.request('POST', '/cart/add', {
+      token,
+      body: { product_id: product.id, quantity: 1 },
+    });
+    await app.t.request('POST', '/checkout/shipping-address', { token, body: NEW_ADDRESS });
     const offered = async () =>
-      (await t.request('GET', '/checkout/shipping-methods', { token })).body.data.map(
+      (await app.t.request('GET', '/checkout/shipping-methods', { token })).body.data.map(
         (m: { code: string }) => m.code,
       );
     expect(await offered()).toContain('express');
 
-    await admin.admin.shippingMethods.update.mutate({ code: 'express', rate: 9.99 });
-    const chosen = await t.request('POST', '/checkout/shipping-method', {
+    await app.admin.admin.shippingMethods.update.mutate({ code: 'express', rate: 9.99 });
+    const chosen = await app.t.request('POST', '/checkout/shipping-method', {
       token,
       body: { shipping_method: 'express' },
     });
     expect(chosen.status).toBe(200);
-    expect((await t.request('GET', '/cart', { token })).body.data.shipping).toBe(9.99);
+    expect((await app.t.request('GET', '/cart', { token })).body.data.shipping).toBe(9.99);
 
-    const deactivated = await admin.admin.shippingMethods.deactivate.mutate({ code: 'express' });
+    const deactivated = await app.admin.admin.shippingMethods.deactivate.mutate({
+      code: 'express',
+    });
     expect(deactivated.data.active).toBe(false);
     expect(await offered()).not.toContain('express');
-    const refused = await t.request('POST', '/checkout/shipping-method', {
+    const refused = await app.t.request('POST', '/checkout/shipping-method', {
       token,
       body: { shipping_method: 'express' },
     });
     expect(refused.status).toBe(422);
     // The earlier choice no longer counts: the cart charges no shipping for it.
-    expect((await t.request('GET', '/cart', { token })).body.data.shipping).toBe(0);
-    const [stored] = await t.db
+    expect((await app.t.request('GET', '/cart', { token })).body.data.shipping).toBe(0);
+    const [stored] = await app.t.db
       .select()
       .from(shippingMethods)
       .where(eq(shippingMethods.code, 'express'));
@@ -284,26 +285,26 @@ describe('admin.shippingMethods', () => {
 
   it('validates fields, refuses a taken code, 404 unknown, 403 customers', async () => {
     await expectFieldError(
-      admin.admin.shippingMethods.create.mutate({ code: 'flatrate', name: 'Again', rate: 1 }),
+      app.admin.admin.shippingMethods.create.mutate({ code: 'flatrate', name: 'Again', rate: 1 }),
       'code',
     );
     await expectFieldError(
-      admin.admin.shippingMethods.create.mutate({ code: 'Bad Code', name: 'x', rate: 1 }),
+      app.admin.admin.shippingMethods.create.mutate({ code: 'Bad Code', name: 'x', rate: 1 }),
       'code',
     );
     await expectFieldError(
-      admin.admin.shippingMethods.update.mutate({ code: 'flatrate', rate: 1.234 }),
+      app.admin.admin.shippingMethods.update.mutate({ code: 'flatrate', rate: 1.234 }),
       'rate',
     );
     const missing = await trpcFailure(
-      admin.admin.shippingMethods.deactivate.mutate({ code: 'nowhere' }),
+      app.admin.admin.shippingMethods.deactivate.mutate({ code: 'nowhere' }),
     );
     expect(missing.data?.httpStatus).toBe(404);
     const forbidden = await trpcFailure(
-      customer.admin.shippingMethods.deactivate.mutate({ code: 'flatrate' }),
+      app.customer.admin.shippingMethods.deactivate.mutate({ code: 'flatrate' }),
     );
     expect(forbidden.data?.httpStatus).toBe(403);
-    const [flatrate] = await t.db
+    const [flatrate] = await app.t.db
       .select()
       .from(shippingMethods)
       .where(eq(shippingMethods.code, 'flatrate'));
@@ -313,14 +314,17 @@ describe('admin.shippingMethods', () => {
 
 describe('admin.taxRates', () => {
   it('sets and deletes rates; GET /cart taxes by the shipping country, else the default', async () => {
-    const { token } = await registerCustomer(t);
-    const product = await createProduct(t.db, { priceCents: 10_000, stockQuantity: 5 });
-    await t.request('POST', '/cart/add', { token, body: { product_id: product.id, quantity: 1 } });
-    await t.request('POST', '/checkout/shipping-address', { token, body: NEW_ADDRESS }); // GB
-    const tax = async () => (await t.request('GET', '/cart', { token })).body.data.tax;
+    const { token } = await registerCustomer(app.t);
+    const product = await createProduct(app.t.db, { priceCents: 10_000, stockQuantity: 5 });
+    await app.t.request('POST', '/cart/add', {
+      token,
+      body: { product_id: product.id, quantity: 1 },
+    });
+    await app.t.request('POST', '/checkout/shipping-address', { token, body: NEW_ADDRESS }); // GB
+    const tax = async () => (await app.t.request('GET', '/cart', { token })).body.data.tax;
     expect(await tax()).toBe(20); // seeded UK VAT 20 %
 
-    const saved = await admin.admin.taxRates.set.mutate({
+    const saved = await app.admin.admin.taxRates.set.mutate({
       country: 'GB',
       name: 'UK VAT',
       rate: 17.5,
@@ -328,41 +332,41 @@ describe('admin.taxRates', () => {
     expect(saved.data).toMatchObject({ country: 'GB', name: 'UK VAT', rate: 17.5 });
     expect(await tax()).toBe(17.5);
 
-    await admin.admin.taxRates.set.mutate({ country: '*', name: 'Standard rate', rate: 8.25 });
-    expect((await admin.admin.taxRates.delete.mutate({ country: 'GB' })).data).toBeNull();
+    await app.admin.admin.taxRates.set.mutate({ country: '*', name: 'Standard rate', rate: 8.25 });
+    expect((await app.admin.admin.taxRates.delete.mutate({ country: 'GB' })).data).toBeNull();
     expect(await tax()).toBe(8.25);
-    expect(await t.db.select().from(taxRates).where(eq(taxRates.country, 'GB'))).toEqual([]);
-    const listed = (await admin.admin.taxRates.list.query()).data;
+    expect(await app.t.db.select().from(taxRates).where(eq(taxRates.country, 'GB'))).toEqual([]);
+    const listed = (await app.admin.admin.taxRates.list.query()).data;
     expect(listed[0]).toMatchObject({ country: '*', rate: 8.25 });
     expect(listed.map((r) => r.country)).not.toContain('GB');
   });
 
   it('refuses deleting the default rate, unknown countries and rates over 100', async () => {
     const refusal = await expectFieldError(
-      admin.admin.taxRates.delete.mutate({ country: '*' }),
+      app.admin.admin.taxRates.delete.mutate({ country: '*' }),
       'country',
     );
     expect(refusal.message).toBe('The default tax rate cannot be removed.');
-    expect(await t.db.select().from(taxRates).where(eq(taxRates.country, '*'))).toHaveLength(1);
+    expect(await app.t.db.select().from(taxRates).where(eq(taxRates.country, '*'))).toHaveLength(1);
     await expectFieldError(
-      admin.admin.taxRates.set.mutate({ country: 'ZZ', name: 'Nowhere', rate: 5 }),
+      app.admin.admin.taxRates.set.mutate({ country: 'ZZ', name: 'Nowhere', rate: 5 }),
       'country',
     );
     await expectFieldError(
-      admin.admin.taxRates.set.mutate({ country: 'de', name: 'German VAT', rate: 19 }),
+      app.admin.admin.taxRates.set.mutate({ country: 'de', name: 'German VAT', rate: 19 }),
       'country',
     );
     await expectFieldError(
-      admin.admin.taxRates.set.mutate({ country: 'DE', name: 'German VAT', rate: 101 }),
+      app.admin.admin.taxRates.set.mutate({ country: 'DE', name: 'German VAT', rate: 101 }),
       'rate',
     );
-    const missing = await trpcFailure(admin.admin.taxRates.delete.mutate({ country: 'JP' }));
+    const missing = await trpcFailure(app.admin.admin.taxRates.delete.mutate({ country: 'JP' }));
     expect(missing.data?.httpStatus).toBe(404);
     const forbidden = await trpcFailure(
-      customer.admin.taxRates.set.mutate({ country: 'DE', name: 'Zero', rate: 0 }),
+      app.customer.admin.taxRates.set.mutate({ country: 'DE', name: 'Zero', rate: 0 }),
     );
     expect(forbidden.data?.httpStatus).toBe(403);
-    const [de] = await t.db.select().from(taxRates).where(eq(taxRates.country, 'DE'));
+    const [de] = await app.t.db.select().from(taxRates).where(eq(taxRates.country, 'DE'));
     expect(de?.rateBasisPoints).toBe(1900);
   });
 });

@@ -1,37 +1,33 @@
 import { createCurrency, createProduct } from '@storefront/db/testing/factories';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   adminClient,
   expectFieldError,
   registerCustomer,
-  startAdminApp,
-  type TestApp,
   trpcFailure,
+  useAdminApp,
 } from './harness';
 
-let t: TestApp;
-let server: { baseUrl: string; close: () => Promise<void> };
-let admin: ReturnType<typeof adminClient>;
-beforeAll(async () => {
-  ({ t, server, admin } = await startAdminApp());
-  await createCurrency(t.db, { code: 'USD', isDefault: true });
-});
-afterAll(async () => {
-  await server.close();
-  await t.close();
+const app = useAdminApp({
+  prepare: async (t) => {
+    await createCurrency(t.db, { code: 'USD', isDefault: true });
+  },
 });
 
 /** A customer with one 20.00 product in the cart tries the code through the REST API. */
 async function applyCoupon(code: string) {
-  const product = await createProduct(t.db, { priceCents: 2000, stockQuantity: 5 });
-  const { token } = await registerCustomer(t);
-  await t.request('POST', '/cart/add', { token, body: { product_id: product.id, quantity: 1 } });
-  return t.request('POST', '/cart/apply-coupon', { token, body: { coupon_code: code } });
+  const product = await createProduct(app.t.db, { priceCents: 2000, stockQuantity: 5 });
+  const { token } = await registerCustomer(app.t);
+  await app.t.request('POST', '/cart/add', {
+    token,
+    body: { product_id: product.id, quantity: 1 },
+  });
+  return app.t.request('POST', '/cart/apply-coupon', { token, body: { coupon_code: code } });
 }
 
 describe('admin.coupons', () => {
   it('creates percentage and fixed coupons that checkout then applies', async () => {
-    const percent = await admin.admin.coupons.create.mutate({
+    const percent = await app.admin.admin.coupons.create.mutate({
       code: 'SPRING15',
       type: 'percentage',
       value: 15,
@@ -45,7 +41,7 @@ describe('admin.coupons', () => {
       times_used: 0,
       min_subtotal: null,
     });
-    const fixed = await admin.admin.coupons.create.mutate({
+    const fixed = await app.admin.admin.coupons.create.mutate({
       code: 'FIVE-OFF',
       type: 'fixed',
       value: 5.5,
@@ -59,26 +55,26 @@ describe('admin.coupons', () => {
   });
 
   it('keeps codes unique regardless of case: 422 errors.code on create and update', async () => {
-    const first = await admin.admin.coupons.create.mutate({
+    const first = await app.admin.admin.coupons.create.mutate({
       code: 'UNIQUE10',
       type: 'percentage',
       value: 10,
     });
     await expectFieldError(
-      admin.admin.coupons.create.mutate({ code: 'unique10', type: 'fixed', value: 1 }),
+      app.admin.admin.coupons.create.mutate({ code: 'unique10', type: 'fixed', value: 1 }),
       'code',
     );
-    const other = await admin.admin.coupons.create.mutate({
+    const other = await app.admin.admin.coupons.create.mutate({
       code: 'OTHER10',
       type: 'percentage',
       value: 10,
     });
     await expectFieldError(
-      admin.admin.coupons.update.mutate({ id: other.data.id, code: 'Unique10' }),
+      app.admin.admin.coupons.update.mutate({ id: other.data.id, code: 'Unique10' }),
       'code',
     );
     // Its own code in another case is fine.
-    const renamed = await admin.admin.coupons.update.mutate({
+    const renamed = await app.admin.admin.coupons.update.mutate({
       id: first.data.id,
       code: 'unique10',
     });
@@ -87,23 +83,23 @@ describe('admin.coupons', () => {
 
   it('validates values and windows', async () => {
     await expectFieldError(
-      admin.admin.coupons.create.mutate({ code: 'TOOMUCH', type: 'percentage', value: 101 }),
+      app.admin.admin.coupons.create.mutate({ code: 'TOOMUCH', type: 'percentage', value: 101 }),
       'value',
     );
     await expectFieldError(
-      admin.admin.coupons.create.mutate({ code: 'HALF', type: 'percentage', value: 12.5 }),
+      app.admin.admin.coupons.create.mutate({ code: 'HALF', type: 'percentage', value: 12.5 }),
       'value',
     );
     await expectFieldError(
-      admin.admin.coupons.create.mutate({ code: 'ZERO', type: 'fixed', value: 0 }),
+      app.admin.admin.coupons.create.mutate({ code: 'ZERO', type: 'fixed', value: 0 }),
       'value',
     );
     await expectFieldError(
-      admin.admin.coupons.create.mutate({ code: 'CENTS', type: 'fixed', value: 1.005 }),
+      app.admin.admin.coupons.create.mutate({ code: 'CENTS', type: 'fixed', value: 1.005 }),
       'value',
     );
     await expectFieldError(
-      admin.admin.coupons.create.mutate({
+      app.admin.admin.coupons.create.mutate({
         code: 'BACKWARDS',
         type: 'fixed',
         value: 1,
@@ -112,17 +108,17 @@ describe('admin.coupons', () => {
       }),
       'ends_at',
     );
-    const fixed = await admin.admin.coupons.create.mutate({
+    const fixed = await app.admin.admin.coupons.create.mutate({
       code: 'BIGFIX',
       type: 'fixed',
       value: 250,
     });
     // 250.00 off read as a percentage would be invalid: a type change needs the value again.
     await expectFieldError(
-      admin.admin.coupons.update.mutate({ id: fixed.data.id, type: 'percentage' }),
+      app.admin.admin.coupons.update.mutate({ id: fixed.data.id, type: 'percentage' }),
       'value',
     );
-    const switched = await admin.admin.coupons.update.mutate({
+    const switched = await app.admin.admin.coupons.update.mutate({
       id: fixed.data.id,
       type: 'percentage',
       value: 20,
@@ -131,13 +127,13 @@ describe('admin.coupons', () => {
   });
 
   it('updates only the given fields, lists with pagination, deactivates', async () => {
-    const created = await admin.admin.coupons.create.mutate({
+    const created = await app.admin.admin.coupons.create.mutate({
       code: 'WINTER',
       type: 'fixed',
       value: 3,
       description: 'Winter',
     });
-    const updated = await admin.admin.coupons.update.mutate({
+    const updated = await app.admin.admin.coupons.update.mutate({
       id: created.data.id,
       value: 4.25,
       ends_at: '2099-01-01T00:00:00.000Z',
@@ -149,26 +145,26 @@ describe('admin.coupons', () => {
       value: 4.25,
       ends_at: '2099-01-01T00:00:00.000Z',
     });
-    const list = await admin.admin.coupons.list.query({ per_page: 2 });
+    const list = await app.admin.admin.coupons.list.query({ per_page: 2 });
     expect(list.data).toHaveLength(2);
     expect(list.meta.total).toBeGreaterThanOrEqual(3);
     expect(list.data[0]?.id).toBe(created.data.id);
 
-    const deactivated = await admin.admin.coupons.deactivate.mutate({ id: created.data.id });
+    const deactivated = await app.admin.admin.coupons.deactivate.mutate({ id: created.data.id });
     expect(deactivated.data.active).toBe(false);
     const refused = await applyCoupon('WINTER');
     expect(refused.status).toBe(422);
-    const missing = await trpcFailure(admin.admin.coupons.deactivate.mutate({ id: 999_999 }));
+    const missing = await trpcFailure(app.admin.admin.coupons.deactivate.mutate({ id: 999_999 }));
     expect(missing.data?.httpStatus).toBe(404);
     const missingUpdate = await trpcFailure(
-      admin.admin.coupons.update.mutate({ id: 999_999, value: 1 }),
+      app.admin.admin.coupons.update.mutate({ id: 999_999, value: 1 }),
     );
     expect(missingUpdate.data?.httpStatus).toBe(404);
   });
 
   it('refuses customers with 403', async () => {
-    const { token } = await registerCustomer(t);
-    const asCustomer = adminClient(server.baseUrl, token);
+    const { token } = await registerCustomer(app.t);
+    const asCustomer = adminClient(app.server.baseUrl, token);
     for (const call of [
       () => asCustomer.admin.coupons.list.query({}),
       () =>

@@ -5,35 +5,21 @@ import {
   createProduct,
 } from '@storefront/db/testing/factories';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminClient,
-  expectFieldError,
-  registerCustomer,
-  startAdminApp,
-  type TestApp,
-  trpcFailure,
-} from './harness';
+import { describe, expect, it } from 'vitest';
+import { expectFieldError, registerCustomer, trpcFailure, useAdminApp } from './harness';
 
-let t: TestApp;
-let server: { baseUrl: string; close: () => Promise<void> };
-let admin: ReturnType<typeof adminClient>;
-let customer: ReturnType<typeof adminClient>;
-beforeAll(async () => {
-  ({ t, server, admin } = await startAdminApp({ config: { countCacheTtlMs: 600_000 } }));
-  customer = adminClient(server.baseUrl, (await registerCustomer(t)).token);
-  await createCurrency(t.db, { code: 'USD', isDefault: true });
-});
-afterAll(async () => {
-  await server.close();
-  await t.close();
+const app = useAdminApp({
+  config: { countCacheTtlMs: 600_000 },
+  prepare: async (t) => {
+    await createCurrency(t.db, { code: 'USD', isDefault: true });
+  },
 });
 
-const detail = async (id: number) => (await t.request('GET', `/products/${id}`)).body.data;
+const detail = async (id: number) => (await app.t.request('GET', `/products/${id}`)).body.data;
 /** The product's entry in the storefront list (its thumbnail is the main image). */
 const listed = async (id: number) =>
   (
-    (await t.request('GET', '/products?per_page=100')).body.data as {
+    (await app.t.request('GET', '/products?per_page=100')).body.data as {
       id: number;
       thumbnail: string | null;
     }[]
@@ -42,8 +28,8 @@ const url = (name: string) => `https://cdn.example.com/products/${name}.jpg`;
 
 describe('admin.products.images', () => {
   it('adds, reorders, updates and removes images; the main image in list and detail follows', async () => {
-    const product = await createProduct(t.db, { name: 'Oak Tray', images: [] });
-    const first = await admin.admin.products.images.add.mutate({
+    const product = await createProduct(app.t.db, { name: 'Oak Tray', images: [] });
+    const first = await app.admin.admin.products.images.add.mutate({
       product_id: product.id,
       url: url('front'),
     });
@@ -51,7 +37,7 @@ describe('admin.products.images', () => {
     expect(first.data.images).toEqual([
       { id: expect.any(Number), url: url('front'), alt: 'Oak Tray', position: 0 },
     ]);
-    const second = await admin.admin.products.images.add.mutate({
+    const second = await app.admin.admin.products.images.add.mutate({
       product_id: product.id,
       url: url('side'),
       alt: 'From the side',
@@ -64,7 +50,7 @@ describe('admin.products.images', () => {
     ]);
     expect((await listed(product.id))?.thumbnail).toBe(url('front'));
 
-    const reordered = await admin.admin.products.images.reorder.mutate({
+    const reordered = await app.admin.admin.products.images.reorder.mutate({
       product_id: product.id,
       image_ids: [side?.id ?? 0, front?.id ?? 0],
     });
@@ -75,7 +61,7 @@ describe('admin.products.images', () => {
     expect((await detail(product.id)).thumbnail).toBe(url('side'));
     expect((await listed(product.id))?.thumbnail).toBe(url('side'));
 
-    await admin.admin.products.images.update.mutate({
+    await app.admin.admin.products.images.update.mutate({
       product_id: product.id,
       image_id: side?.id ?? 0,
       url: url('side-2'),
@@ -86,13 +72,13 @@ describe('admin.products.images', () => {
       alt: 'Side, new photo',
     });
 
-    const removed = await admin.admin.products.images.remove.mutate({
+    const removed = await app.admin.admin.products.images.remove.mutate({
       product_id: product.id,
       image_id: side?.id ?? 0,
     });
     expect(removed.data.images.map((i) => i.id)).toEqual([front?.id]);
     expect((await listed(product.id))?.thumbnail).toBe(url('front'));
-    const rows = await t.db
+    const rows = await app.t.db
       .select({ id: productImages.id })
       .from(productImages)
       .where(eq(productImages.productId, product.id));
@@ -100,43 +86,49 @@ describe('admin.products.images', () => {
   });
 
   it('validates, 404 for another product’s or an unknown image, 403 for customers', async () => {
-    const product = await createProduct(t.db, { images: [{ url: url('a') }, { url: url('b') }] });
-    const other = await createProduct(t.db, { images: [{ url: url('c') }] });
-    const ids = (await admin.admin.products.get.query({ id: product.id })).data.images.map(
+    const product = await createProduct(app.t.db, {
+      images: [{ url: url('a') }, { url: url('b') }],
+    });
+    const other = await createProduct(app.t.db, { images: [{ url: url('c') }] });
+    const ids = (await app.admin.admin.products.get.query({ id: product.id })).data.images.map(
       (i) => i.id,
     );
-    const otherImage = (await admin.admin.products.get.query({ id: other.id })).data.images[0]?.id;
+    const otherImage = (await app.admin.admin.products.get.query({ id: other.id })).data.images[0]
+      ?.id;
     await expectFieldError(
-      admin.admin.products.images.add.mutate({ product_id: product.id, url: 'data:image/png,x' }),
+      app.admin.admin.products.images.add.mutate({
+        product_id: product.id,
+        url: 'data:image/png,x',
+      }),
       'url',
     );
     await expectFieldError(
-      admin.admin.products.images.reorder.mutate({
+      app.admin.admin.products.images.reorder.mutate({
         product_id: product.id,
         image_ids: [ids[0] ?? 0],
       }),
       'image_ids',
     );
     await expectFieldError(
-      admin.admin.products.images.reorder.mutate({
+      app.admin.admin.products.images.reorder.mutate({
         product_id: product.id,
         image_ids: [ids[0] ?? 0, otherImage ?? 0],
       }),
       'image_ids',
     );
     const foreign = await trpcFailure(
-      admin.admin.products.images.remove.mutate({
+      app.admin.admin.products.images.remove.mutate({
         product_id: product.id,
         image_id: otherImage ?? 0,
       }),
     );
     expect(foreign.data?.httpStatus).toBe(404);
     const noProduct = await trpcFailure(
-      admin.admin.products.images.add.mutate({ product_id: 999_999, url: url('x') }),
+      app.admin.admin.products.images.add.mutate({ product_id: 999_999, url: url('x') }),
     );
     expect(noProduct.data?.httpStatus).toBe(404);
     const forbidden = await trpcFailure(
-      customer.admin.products.images.remove.mutate({
+      app.customer.admin.products.images.remove.mutate({
         product_id: product.id,
         image_id: ids[0] ?? 0,
       }),
@@ -160,7 +152,7 @@ const attributeValuesOf = async (id: number, code: string) =>
 
 describe('admin.products.variants', () => {
   it('creates a configurable product with variants; the storefront sells each', async () => {
-    const created = await admin.admin.products.create.mutate({
+    const created = await app.admin.admin.products.create.mutate({
       sku: 'ADM-TEE',
       name: 'Organic Cotton Tee',
       price: 20,
@@ -199,14 +191,14 @@ describe('admin.products.variants', () => {
   });
 
   it('refuses taken or repeated SKUs, repeated options, product stock and bad variant prices', async () => {
-    const existing = await createProduct(t.db, { sku: 'ADM-TAKEN' });
+    const existing = await createProduct(app.t.db, { sku: 'ADM-TAKEN' });
     const variant = (size: string, sku = `ADM-V-${size}`) => ({
       sku,
       price: 10,
       stock: 1,
       options: { size },
     });
-    type CreateInput = Parameters<typeof admin.admin.products.create.mutate>[0];
+    type CreateInput = Parameters<typeof app.admin.admin.products.create.mutate>[0];
     const refusals: [Partial<CreateInput>, string][] = [
       [{ variants: [variant('S', existing.sku)] }, 'variants.0.sku'], // a product's SKU
       [{ variants: [variant('S'), variant('M', 'ADM-V-S')] }, 'variants.1.sku'],
@@ -216,7 +208,7 @@ describe('admin.products.variants', () => {
     ];
     for (const [index, [fields, field]] of refusals.entries()) {
       await expectFieldError(
-        admin.admin.products.create.mutate({
+        app.admin.admin.products.create.mutate({
           sku: `ADM-NEW-${index}`,
           name: `New ${index}`,
           price: 10,
@@ -226,13 +218,17 @@ describe('admin.products.variants', () => {
       );
     }
     // A product's own SKU may not be a variant's either.
-    const tee = await createConfigurableProduct(t.db);
-    const [teeVariant] = (await admin.admin.products.get.query({ id: tee.id })).data.variants;
+    const tee = await createConfigurableProduct(app.t.db);
+    const [teeVariant] = (await app.admin.admin.products.get.query({ id: tee.id })).data.variants;
     await expectFieldError(
-      admin.admin.products.create.mutate({ sku: teeVariant?.sku ?? '', name: 'Clash', price: 1 }),
+      app.admin.admin.products.create.mutate({
+        sku: teeVariant?.sku ?? '',
+        name: 'Clash',
+        price: 1,
+      }),
       'sku',
     );
-    const made = await t.db
+    const made = await app.t.db
       .select({ id: productVariants.id })
       .from(productVariants)
       .where(eq(productVariants.sku, 'ADM-V-S'));
@@ -240,13 +236,13 @@ describe('admin.products.variants', () => {
   });
 
   it('adds, updates and removes variants; detail, options, stock and carts follow', async () => {
-    const product = await createConfigurableProduct(t.db, { sizes: ['S'], colours: ['Red'] });
-    const [only] = await t.db
+    const product = await createConfigurableProduct(app.t.db, { sizes: ['S'], colours: ['Red'] });
+    const [only] = await app.t.db
       .select({ id: productVariants.id, sku: productVariants.sku })
       .from(productVariants)
       .where(eq(productVariants.productId, product.id));
 
-    const added = await admin.admin.products.variants.add.mutate({
+    const added = await app.admin.admin.products.variants.add.mutate({
       product_id: product.id,
       sku: `ADM-${product.id}-L-RED`,
       price: 35,
@@ -259,7 +255,7 @@ describe('admin.products.variants', () => {
     expect(large).toMatchObject({ name: 'L / Red', price: 35, stock_quantity: 4, position: 1 });
     expect(await attributeValuesOf(product.id, 'size')).toEqual(['S', 'L']);
 
-    const updated = await admin.admin.products.variants.update.mutate({
+    const updated = await app.admin.admin.products.variants.update.mutate({
       product_id: product.id,
       variant_id: large?.id ?? 0,
       special_price: 30,
@@ -279,24 +275,24 @@ describe('admin.products.variants', () => {
     expect(await attributeValuesOf(product.id, 'size')).toEqual(['S', 'XL']);
 
     // A customer has the first variant in the cart; removing it takes the line away.
-    const { token } = await registerCustomer(t);
-    const add = await t.request('POST', '/cart/add', {
+    const { token } = await registerCustomer(app.t);
+    const add = await app.t.request('POST', '/cart/add', {
       token,
       body: { product_id: product.id, variant_id: only?.id, quantity: 1 },
     });
     expect(add.status).toBe(200);
-    const removed = await admin.admin.products.variants.remove.mutate({
+    const removed = await app.admin.admin.products.variants.remove.mutate({
       product_id: product.id,
       variant_id: only?.id ?? 0,
     });
     expect(removed.data.variants.map((v) => v.id)).toEqual([large?.id]);
     expect(removed.data.stock_quantity).toBe(0);
-    expect((await t.request('GET', '/cart', { token })).body.data.items).toEqual([]);
+    expect((await app.t.request('GET', '/cart', { token })).body.data.items).toEqual([]);
     expect(((await detail(product.id)).variants as PublicVariant[]).map((v) => v.id)).toEqual([
       large?.id,
     ]);
     expect(await attributeValuesOf(product.id, 'size')).toEqual(['XL']);
-    const rows = await t.db
+    const rows = await app.t.db
       .select({ id: productVariants.id })
       .from(productVariants)
       .where(eq(productVariants.productId, product.id))
@@ -305,10 +301,13 @@ describe('admin.products.variants', () => {
   });
 
   it('refuses taken SKUs and options, simple products and bad prices; 404 and 403', async () => {
-    const product = await createConfigurableProduct(t.db, { sizes: ['S', 'M'], colours: ['Red'] });
-    const variants = (await admin.admin.products.get.query({ id: product.id })).data.variants;
+    const product = await createConfigurableProduct(app.t.db, {
+      sizes: ['S', 'M'],
+      colours: ['Red'],
+    });
+    const variants = (await app.admin.admin.products.get.query({ id: product.id })).data.variants;
     const [small, medium] = variants;
-    const simple = await createProduct(t.db, { sku: `ADM-SIMPLE-${product.id}` });
+    const simple = await createProduct(app.t.db, { sku: `ADM-SIMPLE-${product.id}` });
     const fresh = {
       product_id: product.id,
       price: 10,
@@ -324,12 +323,12 @@ describe('admin.products.variants', () => {
     ] as const;
     for (const [fields, field] of refusals) {
       await expectFieldError(
-        admin.admin.products.variants.add.mutate({ ...fresh, ...fields }),
+        app.admin.admin.products.variants.add.mutate({ ...fresh, ...fields }),
         field,
       );
     }
     await expectFieldError(
-      admin.admin.products.variants.update.mutate({
+      app.admin.admin.products.variants.update.mutate({
         product_id: product.id,
         variant_id: small?.id ?? 0,
         sku: medium?.sku ?? '',
@@ -337,40 +336,44 @@ describe('admin.products.variants', () => {
       'sku',
     );
     // Checked against the stored variant: a price at or below its sale price is refused.
-    await admin.admin.products.variants.update.mutate({
+    await app.admin.admin.products.variants.update.mutate({
       product_id: product.id,
       variant_id: small?.id ?? 0,
       special_price: 20,
     });
     await expectFieldError(
-      admin.admin.products.variants.update.mutate({
+      app.admin.admin.products.variants.update.mutate({
         product_id: product.id,
         variant_id: small?.id ?? 0,
         price: 20,
       }),
       'special_price',
     );
-    const other = await createConfigurableProduct(t.db);
+    const other = await createConfigurableProduct(app.t.db);
     const foreign = await trpcFailure(
-      admin.admin.products.variants.remove.mutate({
+      app.admin.admin.products.variants.remove.mutate({
         product_id: other.id,
         variant_id: small?.id ?? 0,
       }),
     );
     expect(foreign.data?.httpStatus).toBe(404);
     const noProduct = await trpcFailure(
-      admin.admin.products.variants.add.mutate({ ...fresh, product_id: 999_999, sku: 'ADM-NONE' }),
+      app.admin.admin.products.variants.add.mutate({
+        ...fresh,
+        product_id: 999_999,
+        sku: 'ADM-NONE',
+      }),
     );
     expect(noProduct.data?.httpStatus).toBe(404);
     const forbidden = await trpcFailure(
-      customer.admin.products.variants.remove.mutate({
+      app.customer.admin.products.variants.remove.mutate({
         product_id: product.id,
         variant_id: small?.id ?? 0,
       }),
     );
     expect(forbidden.data?.httpStatus).toBe(403);
-    expect((await admin.admin.products.get.query({ id: product.id })).data.variants).toHaveLength(
-      2,
-    );
+    expect(
+      (await app.admin.admin.products.get.query({ id: product.id })).data.variants,
+    ).toHaveLength(2);
   });
 });

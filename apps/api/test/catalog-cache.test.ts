@@ -1,33 +1,17 @@
 import { seedStoreSetup } from '@storefront/db/seed/store-setup';
 import { createProduct } from '@storefront/db/testing/factories';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ifNoneMatchHolds } from '../src/http/catalog-cache';
-import {
-  createTestApp,
-  registerCustomer,
-  startAdminApp,
-  type TestApp,
-  type adminClient as trpcClient,
-} from './harness';
+import { createTestApp, registerCustomer, useAdminApp } from './harness';
 import { prepareCheckout } from './support/shop';
 
 /** A clock the test moves: time windows (special prices, banners) also move the ETag. */
 const clock = { at: new Date('2026-11-22T10:00:10Z'), now: () => clock.at };
 
-let t: TestApp;
-let server: { baseUrl: string; close: () => Promise<void> };
-let admin: ReturnType<typeof trpcClient>;
-beforeAll(async () => {
-  ({ t, server, admin } = await startAdminApp({ clock }));
-  await seedStoreSetup(t.db);
-});
-afterAll(async () => {
-  await server.close();
-  await t.close();
-});
+const app = useAdminApp({ clock, prepare: (t) => seedStoreSetup(t.db) });
 
 const get = (path: string, etag?: string, token?: string) =>
-  t.request('GET', path, {
+  app.t.request('GET', path, {
     ...(etag ? { headers: { 'If-None-Match': etag } } : {}),
     ...(token ? { token } : {}),
   });
@@ -43,11 +27,11 @@ async function etagOf(path: string): Promise<string> {
 
 describe('catalogue reads: ETag, Cache-Control and 304', () => {
   it('answers 304 with no body and without running the procedure while the ETag matches', async () => {
-    const product = await createProduct(t.db, { priceCents: 1500 });
+    const product = await createProduct(app.t.db, { priceCents: 1500 });
     const path = `/products/${product.id}`;
     const etag = await etagOf(path);
-    const detail = vi.spyOn(t.services.catalog, 'product');
-    const list = vi.spyOn(t.services.catalog, 'listProducts');
+    const detail = vi.spyOn(app.t.services.catalog, 'product');
+    const list = vi.spyOn(app.t.services.catalog, 'listProducts');
     try {
       const revalidated = await get(path, etag);
       expect(revalidated.status).toBe(304);
@@ -71,7 +55,7 @@ describe('catalogue reads: ETag, Cache-Control and 304', () => {
   });
 
   it('covers every public catalogue read and nothing private', async () => {
-    const product = await createProduct(t.db);
+    const product = await createProduct(app.t.db);
     for (const path of [
       '/products',
       `/products/${product.id}`,
@@ -87,7 +71,7 @@ describe('catalogue reads: ETag, Cache-Control and 304', () => {
     ]) {
       await etagOf(path);
     }
-    const customer = await registerCustomer(t);
+    const customer = await registerCustomer(app.t);
     const cart = await get('/cart', undefined, customer.token);
     expect(cart.status).toBe(200);
     expect(cart.headers.etag).toBeUndefined();
@@ -99,32 +83,34 @@ describe('catalogue reads: ETag, Cache-Control and 304', () => {
   });
 
   it('an admin change invalidates every cached copy at once', async () => {
-    const product = await createProduct(t.db, { priceCents: 1500 });
+    const product = await createProduct(app.t.db, { priceCents: 1500 });
     const path = `/products/${product.id}`;
     const etag = await etagOf(path);
-    await admin.admin.products.update.mutate({ id: product.id, price: 17.25 });
+    await app.admin.admin.products.update.mutate({ id: product.id, price: 17.25 });
     const after = await get(path, etag);
     expect(after.status).toBe(200);
     expect(after.body.data.price).toBe(17.25);
     expect(after.headers.etag).not.toBe(etag);
     // A refused admin call changes nothing, so cached copies stay valid.
     const current = after.headers.etag as string;
-    await expect(admin.admin.products.update.mutate({ id: 999_999, price: 1 })).rejects.toThrow();
+    await expect(
+      app.admin.admin.products.update.mutate({ id: 999_999, price: 1 }),
+    ).rejects.toThrow();
     expect((await get(path, current)).status).toBe(304);
   });
 
   it('an order (stock) and a review (rating) invalidate too; a cart change does not', async () => {
-    const product = await createProduct(t.db, { priceCents: 2000, stockQuantity: 5 });
+    const product = await createProduct(app.t.db, { priceCents: 2000, stockQuantity: 5 });
     const path = `/products/${product.id}`;
-    const customer = await registerCustomer(t);
-    const add = await t.request('POST', '/cart/add', {
+    const customer = await registerCustomer(app.t);
+    const add = await app.t.request('POST', '/cart/add', {
       token: customer.token,
       body: { product_id: product.id, quantity: 2 },
     });
     expect(add.status).toBe(200);
-    await prepareCheckout(t, customer.token);
+    await prepareCheckout(app.t, customer.token);
     const beforeOrder = await etagOf(path);
-    const placed = await t.request('POST', '/checkout/place-order', {
+    const placed = await app.t.request('POST', '/checkout/place-order', {
       token: customer.token,
       body: {},
     });
@@ -134,7 +120,7 @@ describe('catalogue reads: ETag, Cache-Control and 304', () => {
     expect(afterOrder.body.data.stock_quantity).toBe(3);
 
     const beforeReview = afterOrder.headers.etag as string;
-    const reviewed = await t.request('POST', '/reviews', {
+    const reviewed = await app.t.request('POST', '/reviews', {
       token: customer.token,
       body: { product_id: product.id, rating: 4, title: 'Good', comment: 'Works well.' },
     });
@@ -144,7 +130,7 @@ describe('catalogue reads: ETag, Cache-Control and 304', () => {
     expect(afterReview.body.data.reviews_count).toBe(1);
 
     const current = afterReview.headers.etag as string;
-    await t.request('POST', '/cart/add', {
+    await app.t.request('POST', '/cart/add', {
       token: customer.token,
       body: { product_id: product.id, quantity: 1 },
     });
@@ -167,17 +153,17 @@ describe('catalogue reads: ETag, Cache-Control and 304', () => {
 describe('two instances on one database', () => {
   it('share ETags, and one sees the other one’s change within its token TTL', async () => {
     const other = await createTestApp({
-      database: t.database,
+      database: app.t.database,
       clock,
       config: { catalogVersionTtlMs: 0 },
     });
-    const product = await createProduct(t.db);
+    const product = await createProduct(app.t.db);
     const path = `/products/${product.id}`;
     const etag = await etagOf(path);
     expect((await other.request('GET', path, { headers: { 'If-None-Match': etag } })).status).toBe(
       304,
     );
-    await admin.admin.products.update.mutate({ id: product.id, name: 'Renamed on A' });
+    await app.admin.admin.products.update.mutate({ id: product.id, name: 'Renamed on A' });
     const seen = await other.request('GET', path, { headers: { 'If-None-Match': etag } });
     expect(seen.status).toBe(200);
     expect(seen.body.data.name).toBe('Renamed on A');

@@ -22,7 +22,7 @@ import { eq } from 'drizzle-orm';
 import type { Express } from 'express';
 import { pino } from 'pino';
 import supertest from 'supertest';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { createOutboxMailer } from '../src/adapters/mail';
 import { createRateLimits } from '../src/adapters/rate-limits';
 import { createLocalStorage } from '../src/adapters/storage';
@@ -214,9 +214,32 @@ export async function expectFieldError(call: Promise<unknown>, field: string) {
 }
 
 /** An app listening on a free port with an admin signed in through the typed tRPC client. */
-export async function startAdminApp(options: TestAppOptions = {}) {
+async function startAdminApp(options: TestAppOptions = {}) {
   const t = await createTestApp(options);
   const server = await t.listen();
   const admin = adminClient(server.baseUrl, (await registerAdmin(t)).token);
   return { t, server, admin };
+}
+
+/**
+ * The admin test files' shared setup: an app listening before the file's tests (then `prepare`,
+ * e.g. seeds), an admin's and a customer's typed tRPC clients, everything closed after them.
+ */
+export function useAdminApp(
+  options: TestAppOptions & { prepare?: (t: TestApp) => Promise<void> } = {},
+) {
+  const app = {} as Awaited<ReturnType<typeof startAdminApp>> & {
+    customer: ReturnType<typeof adminClient>;
+  };
+  beforeAll(async () => {
+    const { prepare, ...appOptions } = options;
+    Object.assign(app, await startAdminApp(appOptions));
+    app.customer = adminClient(app.server.baseUrl, (await registerCustomer(app.t)).token);
+    await prepare?.(app.t);
+  });
+  afterAll(async () => {
+    await app.server?.close();
+    await app.t?.close();
+  });
+  return app;
 }
