@@ -1,4 +1,3 @@
-import { apiReference } from '@scalar/express-api-reference';
 import { AppError, toErrorResponse } from '@storefront/routers/errors';
 import { buildOpenApiDocument } from '@storefront/routers/openapi';
 import { cacheableRestPaths } from '@storefront/routers/rest-procedures';
@@ -8,6 +7,7 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
+import { apiDocs } from './http/api-docs';
 import { createAvatarRoute } from './http/avatar';
 import { catalogCaching } from './http/catalog-cache';
 import { createContextFactory } from './http/context';
@@ -48,15 +48,13 @@ export function createApp(deps: AppDeps): Express {
 
   app.use(requestLogging(deps.logger));
 
-  // The interactive reference loads its own scripts, so it gets helmet without a CSP.
   const openApiDocument = buildOpenApiDocument({
     baseUrl: `${config.appUrl}/api/v1`,
     version: config.version,
   });
   app.use(
     '/api/docs',
-    helmet({ contentSecurityPolicy: false }),
-    apiReference({ url: '/api/v1/openapi.json', pageTitle: 'Storefront API reference' }),
+    apiDocs({ documentUrl: '/api/v1/openapi.json', pageTitle: 'Storefront API reference' }),
   );
   app.use(helmet(), ...securityHeaders({ corsOrigins: config.corsOrigins ?? [] }));
 

@@ -1,26 +1,54 @@
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
+import type { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { ERROR_TABLE, type ErrorCode, ZErrorEnvelope } from './errors';
-import { avatarUploadPath } from './features/customer/avatar.openapi';
-import { invoicePath } from './features/orders/invoice.openapi';
+import { avatarUploadOperation, avatarUploadPath } from './features/customer/avatar.openapi';
+import { invoiceOperation, invoicePath } from './features/orders/invoice.openapi';
 import { type RestMeta, restProcedureMetas } from './rest-procedures';
 import { appRouter } from './root';
+import type { Meta } from './trpc';
 
-const ERROR_ENVELOPE_REF = { $ref: '#/components/schemas/ErrorEnvelope' };
+const ERROR_ENVELOPE_REF = '#/components/schemas/ErrorEnvelope';
 
-/** Error codes listed on every operation: any request can meet these. */
+/** The tags of the document, in the order a reader meets them, each with what it groups. */
+const TAGS: Record<string, string> = {
+  auth: 'Accounts and sessions: register, log in and out, tokens, passwords, avatar.',
+  customer: "The signed-in customer's profile.",
+  addresses: "The customer's saved addresses, used at checkout.",
+  features: 'Which optional features the shop has switched on.',
+  catalog: 'Products, variants and categories: everything a shop window shows.',
+  reviews: 'Product reviews and helpful votes.',
+  search: 'Full-text product search and type-ahead suggestions.',
+  content: 'Banners and currencies.',
+  cart: "The customer's cart and its coupon.",
+  checkout: 'The checkout steps, payment and placing the order.',
+  orders: "The customer's orders: list, detail, cancel, tracking and invoice.",
+  wishlist: 'Products saved for later.',
+  sync: 'Mobile-app connectivity shown in the admin panel.',
+  ai: 'AI-written product descriptions.',
+};
+
+/** Every operation can meet these, whatever its shape. */
 const ALWAYS: ErrorCode[] = ['INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'];
 
-function describe(status: number): string {
-  const codes = Object.entries(ERROR_TABLE)
-    .filter(([, entry]) => entry.status === status)
-    .map(([code]) => code);
-  return `Error envelope; error_code one of ${codes.join(', ')}`;
+const RETRY_AFTER = {
+  'Retry-After': {
+    description: 'Seconds to wait before trying again.',
+    schema: { type: 'integer', minimum: 1 },
+  },
+};
+
+interface ExtraOperation {
+  path: string;
+  method: 'get' | 'post';
+  errors: ErrorCode[];
 }
 
 /**
- * The served document. trpc-to-openapi describes errors as `{message, code, issues}`; the REST
- * layer sends the contract's envelope instead, so every error response is rewritten to it here.
+ * The served document. trpc-to-openapi describes errors as `{message, code, issues}` with a
+ * generic list of statuses; the REST layer sends the contract's envelope, so every error response
+ * is rebuilt here: exactly the codes the operation can answer (derived from its shape plus its
+ * meta `errors`), each status's body limited to those codes (docs/api-reference.md).
  */
 export function buildOpenApiDocument(options: { baseUrl: string; version: string }): OpenAPIObject {
   const extraPaths: ZodOpenApiPathsObject = { ...avatarUploadPath, ...invoicePath };
@@ -39,41 +67,132 @@ export function buildOpenApiDocument(options: { baseUrl: string; version: string
     paths: extraPaths,
     defs: { ErrorEnvelope: ZErrorEnvelope },
   });
+  doc.info.contact = { name: 'Storefront API', url: `${options.baseUrl}/openapi.json` };
+  doc.info.license = { name: 'Proprietary', url: `${options.baseUrl}/openapi.json` };
 
   applySuccessStatuses(doc);
-  for (const pathItem of Object.values(doc.paths ?? {})) {
-    for (const operation of Object.values(pathItem as Record<string, OperationLike>)) {
-      if (!operation?.responses) continue;
-      const statuses = new Set(Object.keys(operation.responses).filter((s) => Number(s) >= 400));
-      for (const code of ALWAYS) statuses.add(String(ERROR_TABLE[code].status));
-      if (operation.requestBody || operation.parameters?.length) statuses.add('422');
-      if (operation.requestBody) statuses.add('400');
-      // express.json() refuses bodies over 1 MB; the adapter refuses non-JSON content types.
-      if (operation.requestBody?.content?.['application/json']) {
-        statuses.add('413');
-        statuses.add('415');
-      }
-      if (operation.security?.length) statuses.add('401');
-      // An id in the path can be unknown (or someone else's): 404.
-      if (operation.parameters?.some((p) => (p as { in?: string }).in === 'path'))
-        statuses.add('404');
-      for (const status of statuses) {
-        operation.responses[status] = {
-          description: describe(Number(status)),
-          content: { 'application/json': { schema: ERROR_ENVELOPE_REF } },
-        };
-      }
-    }
+  const declared = new Map<OperationLike, ErrorCode[]>();
+  for (const meta of restProcedureMetas()) {
+    const operation = operationOf(doc, meta.openapi.path, meta.openapi.method);
+    if (operation) declared.set(operation, meta.errors ?? []);
+  }
+  for (const extra of [avatarUploadOperation, invoiceOperation] satisfies ExtraOperation[]) {
+    const operation = operationOf(doc, extra.path, extra.method);
+    if (operation) declared.set(operation, extra.errors);
+  }
+  applyBodyOverrides(doc);
+  for (const [operation, errors] of declared) {
+    // Public operations say so: no document-wide default applies to them.
+    if (!operation.security?.length) operation.security = [];
+    relaxEmptyBody(operation);
+    setErrorResponses(operation, [...ALWAYS, ...codesOfShape(operation), ...errors]);
   }
   // After the error statuses: its If-None-Match parameter is no reason to document a 422.
   applyCaching(doc);
+  doc.tags = usedTags(doc).map((name) => ({ name, description: TAGS[name] ?? '' }));
+  dropUnusedSchemas(doc);
   return doc;
+}
+
+/** The codes an operation can answer because of its shape: body, parameters, token, path id. */
+function codesOfShape(operation: OperationLike): ErrorCode[] {
+  const codes: ErrorCode[] = [];
+  if (operation.requestBody) codes.push('BAD_REQUEST', 'VALIDATION_ERROR');
+  // express.json() refuses bodies over 1 MB; the adapter refuses non-JSON content types.
+  if (operation.requestBody?.content?.['application/json'])
+    codes.push('PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE');
+  if (operation.parameters?.length) codes.push('VALIDATION_ERROR');
+  if (operation.security?.length) codes.push('UNAUTHENTICATED');
+  // An id in the path can be unknown (or someone else's): 404.
+  if (operation.parameters?.some((p) => p.in === 'path')) codes.push('NOT_FOUND');
+  return codes;
+}
+
+/** One response per status; its body's `error_code` is limited to the codes listed for it. */
+function setErrorResponses(operation: OperationLike, codes: ErrorCode[]): void {
+  const responses = operation.responses ?? {};
+  for (const status of Object.keys(responses)) if (Number(status) >= 400) delete responses[status];
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of new Set(codes)) {
+    const status = ERROR_TABLE[code].status;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
+    responses[String(status)] = {
+      description: list.map((code) => `${code}: ${ERROR_TABLE[code].message}`).join(' '),
+      ...(status === 429 ? { headers: RETRY_AFTER } : {}),
+      content: {
+        'application/json': {
+          schema: {
+            allOf: [
+              { $ref: ERROR_ENVELOPE_REF },
+              { type: 'object', properties: { error_code: { enum: list } } },
+            ],
+          },
+        },
+      },
+    };
+  }
+  operation.responses = responses;
+}
+
+/** A body whose fields are all optional (logout, refresh) may be left out altogether. */
+function relaxEmptyBody(operation: OperationLike): void {
+  const body = operation.requestBody;
+  const schema = body?.content?.['application/json']?.schema as
+    | { required?: string[]; oneOf?: unknown[] }
+    | undefined;
+  if (body && schema && !schema.required?.length && !schema.oneOf) body.required = false;
+}
+
+/**
+ * trpc-to-openapi rebuilds a body schema from its shape and so drops an input's zod-openapi
+ * `override` (how a refined object documents its rule as `oneOf`); it is applied here instead.
+ */
+function applyBodyOverrides(doc: OpenAPIObject): void {
+  for (const procedure of Object.values(appRouter._def.procedures)) {
+    const def = (procedure as unknown as { _def: { meta?: Meta; inputs: z.ZodType[] } })._def;
+    const override = def.inputs[0]?.meta()?.override;
+    if (!def.meta?.openapi || typeof override !== 'function') continue;
+    const operation = operationOf(doc, def.meta.openapi.path, def.meta.openapi.method);
+    const jsonSchema = operation?.requestBody?.content?.['application/json']?.schema;
+    if (jsonSchema)
+      override({
+        path: [],
+        jsonSchema: jsonSchema as Parameters<typeof override>[0]['jsonSchema'],
+      });
+  }
+}
+
+function usedTags(doc: OpenAPIObject): string[] {
+  const names = new Set<string>();
+  for (const pathItem of Object.values(doc.paths ?? {}))
+    for (const operation of Object.values(pathItem as Record<string, { tags?: string[] }>))
+      for (const tag of operation.tags ?? []) names.add(tag);
+  return [...names];
+}
+
+/** Components nothing refers to (the generator's own error bodies) are left out. */
+function dropUnusedSchemas(doc: OpenAPIObject): void {
+  const schemas = doc.components?.schemas;
+  if (!schemas) return;
+  let changed = true;
+  while (changed) {
+    changed = false;
+    const text = JSON.stringify({ paths: doc.paths, components: doc.components });
+    for (const name of Object.keys(schemas)) {
+      if (!text.includes(`"#/components/schemas/${name}"`)) {
+        delete schemas[name];
+        changed = true;
+      }
+    }
+  }
 }
 
 interface OperationLike {
   responses?: Record<string, unknown>;
-  requestBody?: { content?: Record<string, unknown> };
-  parameters?: unknown[];
+  requestBody?: { required?: boolean; content?: Record<string, { schema?: unknown }> };
+  parameters?: { in?: string; [key: string]: unknown }[];
   security?: unknown[];
 }
 
@@ -81,17 +200,15 @@ interface OperationLike {
  * Procedures declaring `successStatus` answer 201: the document says so instead of 200, or
  * besides it when the procedure answers 200 for a resource that already existed.
  */
-function operationOf(doc: OpenAPIObject, meta: RestMeta): OperationLike | undefined {
-  return (doc.paths?.[meta.openapi.path] as Record<string, OperationLike> | undefined)?.[
-    meta.openapi.method.toLowerCase()
-  ];
+function operationOf(doc: OpenAPIObject, path: string, method: string): OperationLike | undefined {
+  return (doc.paths?.[path] as Record<string, OperationLike> | undefined)?.[method.toLowerCase()];
 }
 
 function applySuccessStatuses(doc: OpenAPIObject): void {
   for (const meta of restProcedureMetas()) {
     const status = meta.successStatus;
     if (!status) continue;
-    const operation = operationOf(doc, meta);
+    const operation = operationOf(doc, meta.openapi.path, meta.openapi.method);
     if (!operation?.responses?.['200']) continue;
     const success = operation.responses['200'] as { description?: string };
     operation.responses[String(status)] = { ...success, description: 'Created' };
@@ -119,7 +236,7 @@ const CACHE_HEADERS = {
 function applyCaching(doc: OpenAPIObject): void {
   for (const meta of restProcedureMetas()) {
     if (!meta.cacheable) continue;
-    const operation = operationOf(doc, meta);
+    const operation = operationOf(doc, meta.openapi.path, meta.openapi.method);
     const success = operation?.responses?.['200'] as { headers?: object } | undefined;
     if (!operation?.responses || !success) continue;
     success.headers = { ...success.headers, ...CACHE_HEADERS };

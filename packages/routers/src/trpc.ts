@@ -1,7 +1,7 @@
 import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Context } from './context';
-import { AppError, toErrorResponse } from './errors';
+import { AppError, type ErrorCode, toErrorResponse } from './errors';
 import type { FeatureFlag } from './features/settings/settings.schemas';
 import './zod-messages';
 
@@ -20,6 +20,12 @@ export type Meta = OpenApiMeta<{
   cacheable?: true;
   /** A customer write that changes what cacheable reads show (stock, ratings, reviews). */
   changesCatalog?: true;
+  /**
+   * The error codes this operation answers besides the ones every operation of its shape can
+   * (validation, authentication, unknown id: openapi.ts derives those). The OpenAPI document
+   * lists exactly these per status, and tests check every live error against that list.
+   */
+  errors?: ErrorCode[];
 }>;
 
 const t = initTRPC

@@ -14,7 +14,13 @@ const tags = ['addresses'];
 export const addressesRouter = router({
   list: customerProcedure
     .meta({
-      openapi: { method: 'GET', path: '/customer/addresses', tags, summary: 'Saved addresses' },
+      openapi: {
+        method: 'GET',
+        path: '/customer/addresses',
+        tags,
+        summary: 'List addresses',
+        description: "The customer's saved addresses, defaults first.",
+      },
     })
     .output(ZAddressListOutput)
     .query(async ({ ctx }) => ok(await ctx.services.addresses.list(ctx.session.user.id))),
@@ -25,9 +31,9 @@ export const addressesRouter = router({
         method: 'POST',
         path: '/customer/addresses',
         tags,
-        summary: 'Save an address',
+        summary: 'Create address',
         description:
-          "country is an ISO 3166-1 alpha-2 code. A customer's first address becomes the default shipping and billing address; setting a default clears the previous one. email defaults to the account e-mail.",
+          "Saves an address. `country` is an ISO 3166-1 alpha-2 code. A customer's first address becomes the default shipping and billing address; setting a default clears the previous one. `email` defaults to the account e-mail.",
       },
       successStatus: 201,
     })
@@ -43,7 +49,9 @@ export const addressesRouter = router({
         method: 'PUT',
         path: '/customer/addresses/{id}',
         tags,
-        summary: 'Change a saved address (omitted fields stay as they are)',
+        summary: 'Update address',
+        description:
+          "Changes a saved address; omitted fields stay as they are. Another customer's address answers 404 like an unknown id.",
       },
     })
     .input(ZUpdateAddressInput)
@@ -58,7 +66,9 @@ export const addressesRouter = router({
         method: 'DELETE',
         path: '/customer/addresses/{id}',
         tags,
-        summary: 'Delete a saved address',
+        summary: 'Delete address',
+        description:
+          "Deletes a saved address. Orders keep their own copy of it. Another customer's address answers 404 like an unknown id.",
       },
     })
     .input(ZAddressId)

@@ -9,11 +9,11 @@ export const aiRouter = router({
         method: 'POST',
         path: '/products/{id}/generate-description',
         tags: ['ai'],
-        summary: 'Write a short and a long product description with AI (nothing is saved)',
+        summary: 'Generate description',
         description:
-          "Uses the product's own data as context; request fields override it. Failures (disabled, not configured, unknown agent, provider error, timeout, invalid output) answer 422 AI_GENERATION_FAILED with a message that begins with the reason. Limited per customer (429).",
-        errorResponses: [401, 404, 422, 429],
+          "Writes a short and a long product description with AI; nothing is saved. Uses the product's own data as context; request fields override it. Failures (switched off, not configured, unknown agent, provider error, timeout, invalid output) answer 422 AI_GENERATION_FAILED with a message that begins with the reason. Limited per customer (429 with Retry-After).",
       },
+      errors: ['AI_GENERATION_FAILED', 'RATE_LIMITED'],
     })
     .input(ZGenerateDescriptionInput)
     .output(ZGenerateDescriptionOutput)

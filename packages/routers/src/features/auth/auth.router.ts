@@ -23,10 +23,12 @@ export const authRouter = router({
         method: 'POST',
         path: '/auth/register',
         tags,
-        summary: 'Create a customer account and sign in',
-        errorResponses: [429],
         protect: false,
+        summary: 'Register',
+        description:
+          'Creates a customer account and signs it in: answers the user and a bearer token. The e-mail must be unused (422 errors.email otherwise), the password at least 8 characters and confirmed, and `terms_accepted` true. Limited per IP address (429 with Retry-After).',
       },
+      errors: ['RATE_LIMITED'],
       successStatus: 201,
     })
     .input(ZRegisterInput)
@@ -41,12 +43,12 @@ export const authRouter = router({
         method: 'POST',
         path: '/auth/login',
         tags,
-        summary: 'Sign in with e-mail and password',
-        errorResponses: [401, 403, 429],
-        description:
-          'After 5 failed attempts for one e-mail within 15 minutes, login for that e-mail answers 429 with Retry-After until the window passes.',
         protect: false,
+        summary: 'Log in',
+        description:
+          'Signs in with e-mail and password and answers a bearer token; `remember_me` gives the long-lived token. A wrong e-mail or password answers 401 INVALID_CREDENTIALS, a blocked account 403. After 5 failed attempts for one e-mail within 15 minutes, every login for that e-mail answers 429 with Retry-After until the window passes; attempts are also limited per IP address.',
       },
+      errors: ['INVALID_CREDENTIALS', 'FORBIDDEN', 'RATE_LIMITED'],
     })
     .input(ZLoginInput)
     .output(ZLoginOutput)
@@ -60,7 +62,9 @@ export const authRouter = router({
         method: 'POST',
         path: '/auth/logout',
         tags,
-        summary: 'Revoke the presented token',
+        summary: 'Log out',
+        description:
+          'Revokes the presented token; other sessions of the user stay signed in. No body is needed.',
       },
     })
     .input(z.object({}))
@@ -75,7 +79,9 @@ export const authRouter = router({
         method: 'POST',
         path: '/auth/refresh',
         tags,
-        summary: 'Exchange the presented token for a new one (the old one is revoked)',
+        summary: 'Refresh token',
+        description:
+          'Exchanges the presented token for a new one with the same lifetime class; the old token stops working at once. Of several refreshes of one token, exactly one succeeds. No body is needed.',
       },
     })
     .input(z.object({}))
@@ -85,7 +91,15 @@ export const authRouter = router({
     ),
 
   me: customerProcedure
-    .meta({ openapi: { method: 'GET', path: '/auth/me', tags, summary: 'The signed-in user' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/auth/me',
+        tags,
+        summary: 'Current user',
+        description: 'The signed-in user (the same object as GET /customer/profile).',
+      },
+    })
     .output(ZUserOutput)
     .query(async ({ ctx }) => ok(await ctx.services.customer.profile(ctx.session.user.id))),
 
@@ -95,7 +109,9 @@ export const authRouter = router({
         method: 'PUT',
         path: '/auth/profile',
         tags,
-        summary: 'Update name, phone, date of birth or gender (omitted fields stay as they are)',
+        summary: 'Update profile',
+        description:
+          'Changes name, phone, date of birth or gender; omitted fields stay as they are. The e-mail cannot be changed here.',
       },
     })
     .input(ZProfileInput)
@@ -113,7 +129,9 @@ export const authRouter = router({
         method: 'POST',
         path: '/auth/password/change',
         tags,
-        summary: 'Change the password; every other session of the user is revoked',
+        summary: 'Change password',
+        description:
+          'Checks the current password (422 errors.current_password when wrong), sets the new one and revokes every other session of the user; the presented token keeps working.',
       },
     })
     .input(ZChangePasswordInput)
@@ -131,10 +149,12 @@ export const authRouter = router({
         method: 'POST',
         path: '/auth/password/forgot',
         tags,
-        summary: 'Send a password reset e-mail (same answer whether or not the e-mail exists)',
-        errorResponses: [429],
         protect: false,
+        summary: 'Forgot password',
+        description:
+          'Sends a password reset e-mail with a single-use link. The answer is the same, and takes the same time, whether or not the e-mail belongs to an account. Limited per IP address (429 with Retry-After).',
       },
+      errors: ['RATE_LIMITED'],
     })
     .input(ZForgotPasswordInput)
     .output(ZNullEnvelope)
@@ -148,10 +168,12 @@ export const authRouter = router({
         method: 'POST',
         path: '/auth/password/reset',
         tags,
-        summary:
-          'Set a new password with the token from the reset e-mail; all sessions are revoked',
         protect: false,
+        summary: 'Reset password',
+        description:
+          'Sets a new password with the token from the reset e-mail and revokes every session of the user. A wrong, used or expired token answers 422 INVALID_RESET_TOKEN. Limited per IP address (429 with Retry-After).',
       },
+      errors: ['INVALID_RESET_TOKEN', 'RATE_LIMITED'],
     })
     .input(ZResetPasswordInput)
     .output(ZNullEnvelope)

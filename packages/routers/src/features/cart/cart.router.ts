@@ -18,9 +18,9 @@ export const cartRouter = router({
         method: 'GET',
         path: '/cart',
         tags,
-        summary: 'The open cart (created on first use)',
+        summary: 'Get cart',
         description:
-          'Prices follow the catalogue until the order is placed. Totals are computed in integer minor units: subtotal − discount + shipping + tax = total; tax is on subtotal − discount at the shipping country rate (a default rate before an address is chosen).',
+          'The open cart, created on first use. Prices follow the catalogue until the order is placed. Totals are computed in integer minor units: subtotal − discount + shipping + tax = total; tax is charged on subtotal − discount at the shipping country rate (a default rate before an address is chosen).',
       },
     })
     .output(ZCartOutput)
@@ -32,7 +32,8 @@ export const cartRouter = router({
         method: 'GET',
         path: '/cart/count',
         tags,
-        summary: 'Sum of quantities in the cart',
+        summary: 'Cart count',
+        description: 'The sum of the quantities in the cart, for a badge.',
       },
     })
     .output(ZCartCountOutput)
@@ -44,9 +45,11 @@ export const cartRouter = router({
         method: 'POST',
         path: '/cart/add',
         tags,
-        summary:
-          'Add a product (configurable products need variant_id); adding again merges quantities',
+        summary: 'Add to cart',
+        description:
+          'Adds a product; a configurable product needs `variant_id` (422 errors.variant_id). Adding a line again merges the quantities; more than the stock answers 422 OUT_OF_STOCK, an unknown or inactive product 422 errors.product_id. Answers the cart.',
       },
+      errors: ['OUT_OF_STOCK'],
     })
     .input(ZAddToCartInput)
     .output(ZCartOutput)
@@ -60,8 +63,11 @@ export const cartRouter = router({
         method: 'PUT',
         path: '/cart/items/{id}',
         tags,
-        summary: 'Set the quantity of a line (1 to stock)',
+        summary: 'Update cart item',
+        description:
+          'Sets the quantity of a line, from 1 up to the stock (422 OUT_OF_STOCK above it). Answers the cart.',
       },
+      errors: ['OUT_OF_STOCK'],
     })
     .input(ZUpdateCartItemInput)
     .output(ZCartOutput)
@@ -74,7 +80,13 @@ export const cartRouter = router({
 
   removeItem: customerProcedure
     .meta({
-      openapi: { method: 'DELETE', path: '/cart/items/{id}', tags, summary: 'Remove a line' },
+      openapi: {
+        method: 'DELETE',
+        path: '/cart/items/{id}',
+        tags,
+        summary: 'Remove cart item',
+        description: 'Removes a line. Answers the cart.',
+      },
     })
     .input(ZCartItemId)
     .output(ZCartOutput)
@@ -84,7 +96,13 @@ export const cartRouter = router({
 
   clear: customerProcedure
     .meta({
-      openapi: { method: 'DELETE', path: '/cart/clear', tags, summary: 'Remove every line' },
+      openapi: {
+        method: 'DELETE',
+        path: '/cart/clear',
+        tags,
+        summary: 'Clear cart',
+        description: 'Removes every line. Answers the empty cart.',
+      },
     })
     .output(ZCartOutput)
     .mutation(async ({ ctx }) =>
@@ -98,9 +116,11 @@ export const cartRouter = router({
         method: 'POST',
         path: '/cart/apply-coupon',
         tags,
-        summary: 'Apply a coupon (422 COUPON_INVALID with the reason)',
-        errorResponses: [401, 403, 422],
+        summary: 'Apply coupon',
+        description:
+          'Applies a coupon to the cart; one that does not exist, has expired, is used up or whose minimum is not reached answers 422 COUPON_INVALID with the reason. Answers 403 FEATURE_DISABLED while coupons are switched off.',
       },
+      errors: ['COUPON_INVALID', 'FEATURE_DISABLED'],
     })
     .input(ZApplyCouponInput)
     .output(ZCartOutput)
@@ -118,9 +138,11 @@ export const cartRouter = router({
         method: 'DELETE',
         path: '/cart/remove-coupon',
         tags,
-        summary: 'Remove the coupon',
-        errorResponses: [401, 403],
+        summary: 'Remove coupon',
+        description:
+          'Removes the coupon from the cart. Answers 403 FEATURE_DISABLED while coupons are switched off.',
       },
+      errors: ['FEATURE_DISABLED'],
     })
     .output(ZCartOutput)
     .mutation(async ({ ctx }) =>

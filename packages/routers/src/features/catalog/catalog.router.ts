@@ -14,9 +14,6 @@ import {
   ZProductPageOutput,
 } from './catalog.schemas';
 
-const PAGINATION =
-  'Paginated: `page` ≥ 1, `per_page` 1–100 (default 15); sorted newest first unless `sort` is given.';
-
 /* Literal paths (/products/featured) come before /products/{id}: the first matching route wins. */
 export const productsRouter = router({
   list: catalogReadProcedure
@@ -25,9 +22,10 @@ export const productsRouter = router({
         method: 'GET',
         path: '/products',
         tags: ['catalog'],
-        summary: 'Visible products, optionally in a category (and its subcategories)',
-        description: `${PAGINATION} An unknown category_id answers 422.`,
         protect: false,
+        summary: 'List products',
+        description:
+          'Visible products, optionally in a category and its subcategories, with price, sale and stock filters. Paginated: `page` ≥ 1, `per_page` 1–100 (default 15), with `meta` giving the total; sorted newest first unless `sort` is given. An unknown category_id answers 422.',
       },
     })
     .input(ZProductListInput)
@@ -43,8 +41,9 @@ export const productsRouter = router({
         method: 'GET',
         path: '/products/featured',
         tags: ['catalog'],
-        summary: 'Featured products, newest first (`limit` 1–50, default 10)',
         protect: false,
+        summary: 'Featured products',
+        description: 'Products marked featured, newest first; `limit` 1–50 (default 10).',
       },
     })
     .input(ZLimitInput)
@@ -57,9 +56,10 @@ export const productsRouter = router({
         method: 'GET',
         path: '/products/on-sale',
         tags: ['catalog'],
-        summary: 'Products whose sale is active now (special_price < price)',
-        description: PAGINATION,
         protect: false,
+        summary: 'Products on sale',
+        description:
+          'Products whose sale is active now (special price below the price, within its dates). Paginated: `page` ≥ 1, `per_page` 1–100 (default 15), with `meta` giving the total; sorted newest first unless `sort` is given.',
       },
     })
     .input(ZPageInput)
@@ -75,8 +75,9 @@ export const productsRouter = router({
         method: 'GET',
         path: '/products/new-arrivals',
         tags: ['catalog'],
-        summary: 'Recently added products, newest first (`limit` 1–50, default 10)',
         protect: false,
+        summary: 'New arrivals',
+        description: 'Recently added products, newest first; `limit` 1–50 (default 10).',
       },
     })
     .input(ZLimitInput)
@@ -89,9 +90,10 @@ export const productsRouter = router({
         method: 'GET',
         path: '/products/{id}',
         tags: ['catalog'],
-        summary: 'One product with images, categories, variants, attributes, recent reviews, meta',
-        errorResponses: [404],
         protect: false,
+        summary: 'Get product',
+        description:
+          'One visible product with images, categories, variants, attributes, recent reviews and meta. An unknown or inactive product answers 404.',
       },
     })
     .input(ZIdInput)
@@ -104,9 +106,10 @@ export const productsRouter = router({
         method: 'GET',
         path: '/products/{id}/related',
         tags: ['catalog'],
-        summary: 'Up to 10 visible products sharing a category with this one (never itself)',
-        errorResponses: [404],
         protect: false,
+        summary: 'Related products',
+        description:
+          'Up to 10 visible products sharing a category with this one, never the product itself.',
       },
     })
     .input(ZIdInput)
@@ -121,8 +124,10 @@ export const categoriesRouter = router({
         method: 'GET',
         path: '/categories',
         tags: ['catalog'],
-        summary: 'All categories with their visible product counts',
         protect: false,
+        summary: 'List categories',
+        description:
+          'Every category with the number of visible products in it and its subcategories.',
       },
     })
     .output(ZCategoryListOutput)
@@ -134,8 +139,9 @@ export const categoriesRouter = router({
         method: 'GET',
         path: '/categories/tree',
         tags: ['catalog'],
-        summary: 'The category tree: nested `children`, siblings by position',
         protect: false,
+        summary: 'Category tree',
+        description: 'The categories as a tree: nested `children`, siblings ordered by position.',
       },
     })
     .output(ZCategoryTreeOutput)
@@ -147,9 +153,9 @@ export const categoriesRouter = router({
         method: 'GET',
         path: '/categories/{id}',
         tags: ['catalog'],
-        summary: 'One category',
-        errorResponses: [404],
         protect: false,
+        summary: 'Get category',
+        description: 'One category. An unknown id answers 404.',
       },
     })
     .input(ZIdInput)
@@ -162,10 +168,10 @@ export const categoriesRouter = router({
         method: 'GET',
         path: '/categories/{id}/products',
         tags: ['catalog'],
-        summary: 'Visible products in the category and its subcategories',
-        description: PAGINATION,
-        errorResponses: [404],
         protect: false,
+        summary: 'Category products',
+        description:
+          'Visible products in the category and its subcategories. Paginated: `page` ≥ 1, `per_page` 1–100 (default 15), with `meta` giving the total; sorted newest first unless `sort` is given.',
       },
     })
     .input(ZCategoryProductsInput)

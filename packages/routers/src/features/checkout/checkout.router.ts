@@ -15,7 +15,7 @@ import {
 
 const tags = ['checkout'];
 const STEP_DESCRIPTION =
-  'Answers the whole checkout state (cart, saved addresses, chosen steps, missing_steps). Any step change voids a gateway order issued before it. 422 CART_EMPTY on an empty cart.';
+  'Answers the whole checkout state: cart, saved addresses, chosen steps and `missing_steps`. Any step change voids a gateway order issued before it. An empty cart answers 422 CART_EMPTY.';
 
 export const checkoutRouter = router({
   init: customerProcedure
@@ -25,9 +25,9 @@ export const checkoutRouter = router({
         path: '/checkout/init',
         tags,
         summary: 'Start checkout',
-        description: STEP_DESCRIPTION,
-        errorResponses: [401, 422],
+        description: `Starts (or resumes) checkout on the open cart. ${STEP_DESCRIPTION}`,
       },
+      errors: ['CART_EMPTY'],
     })
     .output(ZCheckoutOutput)
     .query(async ({ ctx }) => ok(await ctx.services.checkout.init(ctx.session.user.id))),
@@ -38,9 +38,10 @@ export const checkoutRouter = router({
         method: 'POST',
         path: '/checkout/shipping-address',
         tags,
-        summary: 'Ship to a saved address (address_id) or a new one',
-        description: `New addresses need first_name, last_name, phone, address_line_1, city, postcode and country (ISO 3166-1 alpha-2). ${STEP_DESCRIPTION}`,
+        summary: 'Set shipping address',
+        description: `Ships to a saved address (\`address_id\`) or a new one; a new address needs first_name, last_name, phone, address_line_1, city, postcode and country (ISO 3166-1 alpha-2). Taxes follow the shipping country. ${STEP_DESCRIPTION}`,
       },
+      errors: ['CART_EMPTY'],
     })
     .input(ZShippingAddressInput)
     .output(ZCheckoutOutput)
@@ -57,9 +58,10 @@ export const checkoutRouter = router({
         method: 'POST',
         path: '/checkout/billing-address',
         tags,
-        summary: 'Bill to a saved address, a new one, or { "same_as_shipping": true }',
-        description: `An unset billing address defaults to the shipping address. ${STEP_DESCRIPTION}`,
+        summary: 'Set billing address',
+        description: `Bills to a saved address (\`address_id\`), a new one, or the shipping address (\`{"same_as_shipping": true}\`). An unset billing address defaults to the shipping address. ${STEP_DESCRIPTION}`,
       },
+      errors: ['CART_EMPTY'],
     })
     .input(ZBillingAddressInput)
     .output(ZCheckoutOutput)
@@ -76,8 +78,9 @@ export const checkoutRouter = router({
         method: 'GET',
         path: '/checkout/shipping-methods',
         tags,
-        summary:
-          'Shipping methods offered for this cart (free shipping appears once its minimum is reached)',
+        summary: 'List shipping methods',
+        description:
+          'The shipping methods offered for this cart with their prices; free shipping appears once its minimum is reached.',
       },
     })
     .output(ZShippingMethodsOutput)
@@ -89,9 +92,10 @@ export const checkoutRouter = router({
         method: 'POST',
         path: '/checkout/shipping-method',
         tags,
-        summary: 'Choose a shipping method',
-        description: STEP_DESCRIPTION,
+        summary: 'Set shipping method',
+        description: `Chooses one of the offered shipping methods (422 errors.shipping_method otherwise). ${STEP_DESCRIPTION}`,
       },
+      errors: ['CART_EMPTY'],
     })
     .input(ZChooseShippingMethodInput)
     .output(ZCheckoutOutput)
@@ -108,7 +112,9 @@ export const checkoutRouter = router({
         method: 'GET',
         path: '/checkout/payment-methods',
         tags,
-        summary: 'Payment methods (card, wallet, cod)',
+        summary: 'List payment methods',
+        description:
+          'The payment methods offered: card and wallet through the payment gateway, cash on delivery.',
       },
     })
     .output(ZPaymentMethodsOutput)
@@ -120,10 +126,10 @@ export const checkoutRouter = router({
         method: 'POST',
         path: '/checkout/payment-method',
         tags,
-        summary:
-          'Choose a payment method; card and wallet answer data.gateway_order { id, amount, currency }',
-        description: `Gateway methods need the shipping address and method first (422 CHECKOUT_INCOMPLETE). The client pays the gateway order, then sends payment_data to place-order; the server checks gateway_signature = hex(HMAC-SHA256(secret, gateway_order_id + "|" + gateway_payment_id)). ${STEP_DESCRIPTION}`,
+        summary: 'Set payment method',
+        description: `Chooses a payment method. Card and wallet need the shipping address and method first (422 CHECKOUT_INCOMPLETE) and answer \`data.gateway_order\` { id, amount, currency }: the app pays that gateway order, then sends the gateway's payment_data to place-order. ${STEP_DESCRIPTION}`,
       },
+      errors: ['CART_EMPTY', 'CHECKOUT_INCOMPLETE', 'PAYMENT_FAILED'],
     })
     .input(ZChoosePaymentMethodInput)
     .output(ZCheckoutOutput)
@@ -140,10 +146,10 @@ export const checkoutRouter = router({
         method: 'GET',
         path: '/checkout/summary',
         tags,
-        summary: 'What will be ordered and charged',
-        description: STEP_DESCRIPTION,
-        errorResponses: [401, 422],
+        summary: 'Checkout summary',
+        description: `What will be ordered and charged. ${STEP_DESCRIPTION}`,
       },
+      errors: ['CART_EMPTY'],
     })
     .output(ZCheckoutOutput)
     .query(async ({ ctx }) => ok(await ctx.services.checkout.summary(ctx.session.user.id))),
@@ -154,12 +160,19 @@ export const checkoutRouter = router({
         method: 'POST',
         path: '/checkout/place-order',
         tags,
-        summary: 'Place the order (one transaction: stock, coupon use, snapshots, empty cart)',
-        description:
-          'Idempotency-Key: the same key from the same customer within 24 hours answers the first response again and creates nothing; a different body or a request still in flight → 409 IDEMPOTENCY_CONFLICT. A failed attempt frees its key. 422: CART_EMPTY, CHECKOUT_INCOMPLETE (errors name the steps), OUT_OF_STOCK, COUPON_INVALID, PAYMENT_FAILED.',
         requestHeaders: ZIdempotencyHeader,
-        errorResponses: [401, 409, 422],
+        summary: 'Place order',
+        description:
+          "Places the order in one transaction: stock is taken, the coupon use counted, addresses and prices copied onto the order, and the cart emptied. Card and wallet orders need the gateway's `payment_data`, which is verified (422 PAYMENT_FAILED otherwise). Missing steps answer 422 CHECKOUT_INCOMPLETE with `errors` naming them; too little stock 422 OUT_OF_STOCK. With an `Idempotency-Key` header, the same key from the same customer within 24 hours answers the first response again and creates nothing; a different body, or a request still in flight, answers 409 IDEMPOTENCY_CONFLICT. A failed attempt frees its key.",
       },
+      errors: [
+        'CART_EMPTY',
+        'CHECKOUT_INCOMPLETE',
+        'OUT_OF_STOCK',
+        'COUPON_INVALID',
+        'PAYMENT_FAILED',
+        'IDEMPOTENCY_CONFLICT',
+      ],
       successStatus: 201,
       // Stock falls.
       changesCatalog: true,

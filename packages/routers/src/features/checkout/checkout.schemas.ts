@@ -4,10 +4,18 @@ import { envelope } from '../../envelope';
 import { bodyBoolean, zId } from '../../zod-helpers';
 import { addressFields, ZAddress, ZNewAddress } from '../addresses/addresses.schemas';
 import { ZCart } from '../cart/cart.schemas';
+import { ZOrderStatus, ZPaymentStatus } from '../orders/order-status.schemas';
+
+/** Field names a new address must have (the non-optional fields of ZNewAddress). */
+const REQUIRED_ADDRESS_FIELDS = Object.entries(addressFields)
+  .filter(([, schema]) => !schema.safeParse(undefined).success)
+  .map(([key]) => key);
 
 /**
  * An address step: `address_id` of a saved address, or a new address. Billing may instead say
- * `same_as_shipping: true`. One object (not a union) so the REST body stays a plain JSON object.
+ * `same_as_shipping: true`. At run time one object with a refinement, so every missing field is
+ * reported by name; the document shows the same rule as `oneOf`, so a generated client rejects
+ * `{}` before sending it (docs/api-reference.md).
  */
 function addressStep(options: { allowSameAsShipping: boolean }) {
   const partialFields = Object.fromEntries(
@@ -27,6 +35,33 @@ function addressStep(options: { allowSameAsShipping: boolean }) {
       if (!parsed.success)
         for (const issue of parsed.error.issues)
           ctx.addIssue({ ...issue, code: 'custom', path: issue.path });
+    })
+    .meta({
+      override: ({ jsonSchema }) => {
+        type Properties = NonNullable<typeof jsonSchema.properties>;
+        const { address_id, same_as_shipping, ...fields }: Properties = jsonSchema.properties ?? {};
+        const variant = (properties: Properties, required: string[]) => ({
+          type: 'object' as const,
+          properties,
+          required,
+          additionalProperties: false,
+        });
+        jsonSchema.oneOf = [
+          ...(address_id ? [variant({ address_id }, ['address_id'])] : []),
+          variant(fields, REQUIRED_ADDRESS_FIELDS),
+          ...(same_as_shipping
+            ? [
+                variant({ same_as_shipping: { type: 'boolean', const: true } }, [
+                  'same_as_shipping',
+                ]),
+              ]
+            : []),
+        ];
+        delete jsonSchema.type;
+        delete jsonSchema.properties;
+        delete jsonSchema.required;
+        delete jsonSchema.additionalProperties;
+      },
     });
 }
 
@@ -113,8 +148,8 @@ export const ZPlaceOrderResult = z
     order_id: z.number().int(),
     order_number: z.string(),
     total: z.number(),
-    status: z.string(),
-    payment_status: z.string(),
+    status: ZOrderStatus,
+    payment_status: ZPaymentStatus,
   })
   .meta({ id: 'PlaceOrderResult' });
 export type PlaceOrderResult = z.infer<typeof ZPlaceOrderResult>;

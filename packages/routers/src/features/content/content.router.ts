@@ -15,8 +15,9 @@ export const bannersRouter = router({
         method: 'GET',
         path: '/banners',
         tags: ['content'],
-        summary: 'Banners shown now, by position',
         protect: false,
+        summary: 'List banners',
+        description: 'The banners shown now (active, within their dates), by position.',
       },
     })
     .output(ZBannerListOutput)
@@ -28,9 +29,9 @@ export const bannersRouter = router({
         method: 'GET',
         path: '/banners/{identifier}',
         tags: ['content'],
-        summary: 'One banner by identifier (404 when unknown or not shown now)',
-        errorResponses: [404],
         protect: false,
+        summary: 'Get banner',
+        description: 'One banner by its identifier; 404 when unknown or not shown now.',
       },
     })
     .input(ZBannerIdentifierInput)
@@ -45,10 +46,12 @@ export const currencyRouter = router({
         method: 'GET',
         path: '/currency/default',
         tags: ['content'],
-        summary: 'The store default currency (prices are in it)',
-        errorResponses: [404],
         protect: false,
+        summary: 'Default currency',
+        description:
+          'The store default currency: every price is in it. Answers 404 while the shop has none configured.',
       },
+      errors: ['NOT_FOUND'],
     })
     .output(ZCurrencyOutput)
     .query(async ({ ctx }) => ok(await ctx.services.content.defaultCurrency())),
@@ -59,8 +62,9 @@ export const currencyRouter = router({
         method: 'GET',
         path: '/currency',
         tags: ['content'],
-        summary: 'Available currencies, the default first',
         protect: false,
+        summary: 'List currencies',
+        description: 'The currencies available, the default first, with their exchange rates.',
       },
     })
     .output(ZCurrencyListOutput)

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
+import type { ErrorCode } from '../../errors';
 import { ZAvatarOutput } from '../auth/auth.schemas';
 
 /**
@@ -11,7 +12,9 @@ export const avatarUploadPath: ZodOpenApiPathsObject = {
     post: {
       operationId: 'auth-uploadAvatar',
       tags: ['auth'],
-      summary: 'Upload a profile picture (JPEG, PNG, WebP or GIF, recognised by content; 2 MB max)',
+      summary: 'Upload avatar',
+      description:
+        'Uploads a profile picture as the multipart/form-data field `avatar`: JPEG, PNG, WebP or GIF, recognised by content, 2 MB at most. Answers the new absolute `avatar_url`. An image that is not one of those, or is larger, answers 422 errors.avatar.',
       security: [{ Authorization: [] }],
       requestBody: {
         required: true,
@@ -28,9 +31,14 @@ export const avatarUploadPath: ZodOpenApiPathsObject = {
           description: 'Stored; `avatar_url` is absolute',
           content: { 'application/json': { schema: ZAvatarOutput } },
         },
-        401: { description: 'Missing or invalid token' },
-        422: { description: 'Not an accepted image, or over 2 MB (errors.avatar)' },
       },
     },
   },
+};
+
+/** Its errors besides those of its shape (see openapi.ts). */
+export const avatarUploadOperation = {
+  path: '/auth/avatar',
+  method: 'post' as const,
+  errors: [] as ErrorCode[],
 };

@@ -9,7 +9,8 @@ export const customerRouter = router({
         method: 'GET',
         path: '/customer/profile',
         tags: ['customer'],
-        summary: 'The signed-in customer (same object as /auth/me)',
+        summary: 'Get profile',
+        description: 'The signed-in customer (the same object as GET /auth/me).',
       },
     })
     .output(ZUserOutput)
@@ -21,7 +22,9 @@ export const customerRouter = router({
         method: 'PUT',
         path: '/customer/profile',
         tags: ['customer'],
-        summary: 'Update name, phone, date of birth or gender (omitted fields stay as they are)',
+        summary: 'Update customer profile',
+        description:
+          'Changes name, phone, date of birth or gender; omitted fields stay as they are (the same operation as PUT /auth/profile).',
       },
     })
     .input(ZProfileInput)

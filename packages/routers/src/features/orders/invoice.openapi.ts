@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
+import type { ErrorCode } from '../../errors';
+import { zId } from '../../zod-helpers';
 
 /** The invoice is a binary PDF sent by a plain Express route; this entry documents it. */
 export const invoicePath: ZodOpenApiPathsObject = {
@@ -7,24 +9,25 @@ export const invoicePath: ZodOpenApiPathsObject = {
     get: {
       operationId: 'orders-invoice',
       tags: ['orders'],
-      summary: 'Download the PDF invoice of a paid order',
+      summary: 'Download invoice',
+      description:
+        "The PDF invoice of a paid order, as an attachment named after the order number. An order that is not paid yet answers 422 INVOICE_NOT_AVAILABLE; another customer's order 404 like an unknown id.",
       security: [{ Authorization: [] }],
-      parameters: [
-        { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } },
-      ],
+      requestParams: { path: z.object({ id: zId() }) },
       responses: {
         200: {
           description:
             'application/pdf, Content-Disposition: attachment; filename="invoice-<order_number>.pdf"',
           content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
         },
-        401: { description: 'Missing or invalid token' },
-        404: { description: "Unknown order, or another customer's" },
-        422: {
-          description:
-            'INVOICE_NOT_AVAILABLE until the order is paid; VALIDATION_ERROR for a malformed id',
-        },
       },
     },
   },
+};
+
+/** Its errors besides those of its shape (see openapi.ts). */
+export const invoiceOperation = {
+  path: '/customer/orders/{id}/invoice',
+  method: 'get' as const,
+  errors: ['INVOICE_NOT_AVAILABLE'] as ErrorCode[],
 };

@@ -18,7 +18,9 @@ export const ordersRouter = router({
         method: 'GET',
         path: '/customer/orders',
         tags,
-        summary: "The customer's orders, newest first (status filter)",
+        summary: 'List orders',
+        description:
+          "The customer's orders, newest first, optionally filtered by status. Paginated: `page` ≥ 1, `per_page` 1–100 (default 15).",
       },
     })
     .input(ZOrderListInput)
@@ -29,7 +31,16 @@ export const ordersRouter = router({
     }),
 
   get: customerProcedure
-    .meta({ openapi: { method: 'GET', path: '/customer/orders/{id}', tags, summary: 'One order' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/customer/orders/{id}',
+        tags,
+        summary: 'Get order',
+        description:
+          "One order with its items, addresses, totals and payment. Another customer's order answers 404 like an unknown id.",
+      },
+    })
     .input(ZOrderId)
     .output(ZOrderOutput)
     .query(async ({ ctx, input }) =>
@@ -42,9 +53,11 @@ export const ordersRouter = router({
         method: 'POST',
         path: '/customer/orders/{id}/cancel',
         tags,
-        summary: 'Cancel a pending or processing order (stock returns; a paid order is refunded)',
-        description: 'Otherwise 422 ORDER_NOT_CANCELLABLE. reason is required (1–500 characters).',
+        summary: 'Cancel order',
+        description:
+          'Cancels a pending or processing order: its stock and coupon use go back, and a paid order is refunded. Any other status answers 422 ORDER_NOT_CANCELLABLE. `reason` is required (1–500 characters).',
       },
+      errors: ['ORDER_NOT_CANCELLABLE'],
       // Stock returns.
       changesCatalog: true,
     })
@@ -63,7 +76,9 @@ export const ordersRouter = router({
         method: 'GET',
         path: '/customer/orders/{id}/track',
         tags,
-        summary: 'Carrier, tracking number and one event per status change',
+        summary: 'Track order',
+        description:
+          'The carrier, tracking number and link once shipped, and one event per status change.',
       },
     })
     .input(ZOrderId)

@@ -1,12 +1,9 @@
-import { ORDER_STATUSES, PAYMENT_STATUSES } from '@storefront/db/schema';
 import { z } from 'zod';
 import { envelope, paginatedEnvelope } from '../../envelope';
 import { pageQuery } from '../../pagination';
 import { zDateTime, zId } from '../../zod-helpers';
 import { ZAddressSnapshot } from '../checkout/checkout.schemas';
-
-export const ZOrderStatus = z.enum(ORDER_STATUSES);
-export const ZPaymentStatus = z.enum(PAYMENT_STATUSES);
+import { ZOrderStatus, ZPaymentStatus } from './order-status.schemas';
 
 export const ZOrderItem = z
   .object({

@@ -12,10 +12,6 @@ import {
 
 const tags = ['reviews'];
 const FLAG = 'Answers 403 FEATURE_DISABLED while the reviews feature is switched off.';
-const OWN_ONLY =
-  "Own reviews only: another customer's review answers 403 FORBIDDEN, an unknown id 404.";
-const AGGREGATES =
-  "The product's rating (average, one decimal), reviews_count and recent_reviews are updated in the same transaction.";
 
 const readerProcedure = catalogReadProcedure.use(requireFeature('reviews'));
 /** Reviews and votes change ratings and review lists: each write moves the catalogue's ETag. */
@@ -31,11 +27,11 @@ export const reviewsRouter = router({
         method: 'GET',
         path: '/products/{id}/reviews',
         tags,
-        summary: "A product's reviews, newest first",
-        description: `Paginated: \`page\` ≥ 1, \`per_page\` 1–100 (default 15). An unknown or inactive product answers 404. ${FLAG}`,
-        errorResponses: [403, 404],
         protect: false,
+        summary: 'List product reviews',
+        description: `A product's reviews, newest first. Paginated: \`page\` ≥ 1, \`per_page\` 1–100 (default 15). An unknown or inactive product answers 404. ${FLAG}`,
       },
+      errors: ['FEATURE_DISABLED'],
     })
     .input(ZProductReviewsInput)
     .output(ZReviewPageOutput)
@@ -51,10 +47,10 @@ export const reviewsRouter = router({
         method: 'POST',
         path: '/reviews',
         tags,
-        summary: 'Review a product (one review per customer per product)',
-        description: `rating is a whole number 1–5, title 1–255 and comment 1–5000 characters. A second review of the same product answers 409 REVIEW_EXISTS; an unknown or inactive product 422 errors.product_id. verified_purchase is true when the author has an order of the product that was not canceled. ${AGGREGATES} ${FLAG}`,
-        errorResponses: [403, 409, 422],
+        summary: 'Create review',
+        description: `Reviews a product, once per customer: a second review answers 409 REVIEW_EXISTS, an unknown or inactive product 422 errors.product_id. \`rating\` is a whole number 1–5, \`title\` 1–255 and \`comment\` 1–5000 characters. \`verified_purchase\` is true when the author has an order of the product that was not canceled. The rating (average, one decimal), reviews_count and recent_reviews change in the same transaction. ${FLAG}`,
       },
+      errors: ['REVIEW_EXISTS', 'FEATURE_DISABLED'],
       successStatus: 201,
     })
     .input(ZCreateReviewInput)
@@ -69,10 +65,10 @@ export const reviewsRouter = router({
         method: 'PUT',
         path: '/reviews/{id}',
         tags,
-        summary: 'Change your review (omitted fields stay as they are)',
-        description: `${OWN_ONLY} ${AGGREGATES} ${FLAG}`,
-        errorResponses: [403, 404],
+        summary: 'Update review',
+        description: `Changes your review; omitted fields stay as they are. Another customer's review answers 403 FORBIDDEN, an unknown id 404. The product's rating follows in the same transaction. ${FLAG}`,
       },
+      errors: ['FORBIDDEN', 'FEATURE_DISABLED'],
     })
     .input(ZUpdateReviewInput)
     .output(ZReviewOutput)
@@ -86,10 +82,10 @@ export const reviewsRouter = router({
         method: 'DELETE',
         path: '/reviews/{id}',
         tags,
-        summary: 'Delete your review',
-        description: `${OWN_ONLY} ${AGGREGATES} ${FLAG}`,
-        errorResponses: [403, 404],
+        summary: 'Delete review',
+        description: `Deletes your review. Another customer's review answers 403 FORBIDDEN, an unknown id 404. The product's rating follows in the same transaction. ${FLAG}`,
       },
+      errors: ['FORBIDDEN', 'FEATURE_DISABLED'],
     })
     .input(ZReviewId)
     .output(ZNullEnvelope)
@@ -103,10 +99,10 @@ export const reviewsRouter = router({
         method: 'POST',
         path: '/reviews/{id}/vote',
         tags,
-        summary: 'Mark a review helpful or not (one vote per customer; a new vote replaces it)',
-        description: `Answers the review; helpful_count is the number of helpful votes. Voting on your own review answers 422 VALIDATION_ERROR. ${FLAG}`,
-        errorResponses: [403, 404, 422],
+        summary: 'Vote on review',
+        description: `Marks a review helpful or not: one vote per customer, a new vote replaces the previous one. Answers the review; \`helpful_count\` counts the helpful votes. Voting on your own review answers 422. ${FLAG}`,
       },
+      errors: ['FEATURE_DISABLED'],
     })
     .input(ZVoteInput)
     .output(ZReviewOutput)

@@ -14,10 +14,10 @@ export const searchRouter = router({
         method: 'GET',
         path: '/search/suggestions',
         tags: ['search'],
-        summary: 'Up to 10 product and category names with a word starting with q',
-        description:
-          'Case-insensitive; each word of q must start a word of the name. Not paginated.',
         protect: false,
+        summary: 'Search suggestions',
+        description:
+          'Up to 10 product and category names in which each word of `q` starts a word, case-insensitive; for type-ahead. Not paginated.',
       },
     })
     .input(ZSuggestionsInput)
@@ -30,10 +30,10 @@ export const searchRouter = router({
         method: 'GET',
         path: '/search',
         tags: ['search'],
-        summary: 'Search visible products by relevance',
-        description:
-          'Matches name, SKU, short and long description and category names; an exact SKU comes first, then name matches above description matches. One typo in a word of 5+ letters is tolerated. Paginated like product lists; `sort` replaces relevance order.',
         protect: false,
+        summary: 'Search products',
+        description:
+          'Searches visible products by relevance over name, SKU, short and long description and category names: an exact SKU comes first, then name matches above description matches. One typo in a word of 5 or more letters is tolerated. Paginated like product lists; `sort` replaces relevance order.',
       },
     })
     .input(ZSearchInput)

@@ -9,8 +9,10 @@ export const featuresRouter = router({
         method: 'GET',
         path: '/features',
         tags: ['features'],
-        summary: 'Which optional features are switched on',
         protect: false,
+        summary: 'Feature flags',
+        description:
+          'Which optional features (wishlist, reviews, coupons, AI descriptions) are switched on; operations of a feature that is off answer 403 FEATURE_DISABLED.',
       },
     })
     .output(ZFeaturesOutput)

@@ -10,9 +10,9 @@ export const syncRouter = router({
         method: 'GET',
         path: '/system/api-sync/status',
         tags,
-        summary: 'Mobile-app connectivity for the admin panel (bare object, no envelope)',
+        summary: 'Sync status',
         description:
-          'connected is true when a heartbeat arrived within 120 s: an explicit POST /system/api-sync/heartbeat, or any authenticated request of a customer (coalesced to one write per server instance every 15 s). Reading this status is not itself a heartbeat.',
+          'Mobile-app connectivity for the admin panel, as a bare object without the envelope. `connected` is true when a heartbeat arrived within 120 s: an explicit POST /system/api-sync/heartbeat, or any authenticated request of a customer (coalesced to one write per server instance every 15 s). Reading this status is not itself a heartbeat.',
       },
     })
     .output(ZSyncStatus)
@@ -24,7 +24,9 @@ export const syncRouter = router({
         method: 'POST',
         path: '/system/api-sync/heartbeat',
         tags,
-        summary: 'Report connectivity; every authenticated request also counts as a heartbeat',
+        summary: 'Send heartbeat',
+        description:
+          "Reports the app's connectivity, with an optional status and message shown in the admin panel; every authenticated request of a customer also counts as a heartbeat.",
       },
     })
     .input(ZHeartbeatInput)

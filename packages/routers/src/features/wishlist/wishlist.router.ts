@@ -20,10 +20,10 @@ export const wishlistRouter = router({
         method: 'GET',
         path: '/customer/wishlist',
         tags,
-        summary: 'The wishlist, newest first (not paginated)',
-        description: `Only products that are visible now are listed: an item whose product was deactivated is kept and listed again once the product is back. ${FLAG}`,
-        errorResponses: [403],
+        summary: 'Get wishlist',
+        description: `The wishlist, newest first (not paginated). Only products that are visible now are listed: an item whose product was deactivated is kept and listed again once the product is back. ${FLAG}`,
       },
+      errors: ['FEATURE_DISABLED'],
     })
     .output(ZWishlistOutput)
     .query(async ({ ctx }) => ok(await ctx.services.wishlist.list(ctx.session.user.id))),
@@ -34,10 +34,10 @@ export const wishlistRouter = router({
         method: 'POST',
         path: '/customer/wishlist/add',
         tags,
-        summary: 'Add a product: 201 with the new item, 200 with the existing one',
-        description: `An unknown or inactive product answers 422 errors.product_id. ${FLAG}`,
-        errorResponses: [403, 422],
+        summary: 'Add to wishlist',
+        description: `Adds a product: 201 with the new item, 200 with the existing one when it is already there. An unknown or inactive product answers 422 errors.product_id. ${FLAG}`,
       },
+      errors: ['FEATURE_DISABLED'],
       successStatus: 201,
       okWhenExisting: true,
     })
@@ -58,10 +58,10 @@ export const wishlistRouter = router({
         method: 'DELETE',
         path: '/customer/wishlist/{id}',
         tags,
-        summary: 'Remove an item',
-        description: `Another customer's item answers 404 like an unknown id. ${FLAG}`,
-        errorResponses: [403, 404],
+        summary: 'Remove from wishlist',
+        description: `Removes an item. Another customer's item answers 404 like an unknown id. ${FLAG}`,
       },
+      errors: ['FEATURE_DISABLED'],
     })
     .input(ZWishlistItemId)
     .output(ZNullEnvelope)
@@ -78,10 +78,10 @@ export const wishlistRouter = router({
         method: 'POST',
         path: '/customer/wishlist/{id}/move-to-cart',
         tags,
-        summary: 'Add one unit to the cart and remove the item; answers the updated cart',
-        description: `The cart's rules apply: a configurable product needs a variant (422 errors.variant_id: choose one on the product page and use POST /cart/add), too little stock answers 422 OUT_OF_STOCK, an inactive product 422 errors.product_id; on any failure the item stays in the wishlist. Another customer's item answers 404. ${FLAG}`,
-        errorResponses: [403, 404, 422],
+        summary: 'Move to cart',
+        description: `Adds one unit to the cart and removes the item, answering the updated cart. The cart's rules apply: a configurable product needs a variant (422 errors.variant_id: choose one on the product page and use POST /cart/add), too little stock answers 422 OUT_OF_STOCK, an inactive product 422 errors.product_id; on any failure the item stays in the wishlist. Another customer's item answers 404. ${FLAG}`,
       },
+      errors: ['OUT_OF_STOCK', 'FEATURE_DISABLED'],
     })
     .input(ZWishlistItemId)
     .output(ZCartOutput)
