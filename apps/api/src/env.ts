@@ -133,6 +133,25 @@ export class ConfigError extends Error {
 }
 
 /**
+ * Start-up failed for a reason the operator can fix (database unreachable, port taken): main
+ * prints the message alone, one line, no stack trace.
+ */
+export class StartupError extends Error {
+  override name = 'StartupError';
+}
+
+/** A database URL fit for a log line: the password is never shown. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(unparsable URL)';
+  }
+}
+
+/**
  * The only reader of process.env. A bad value stops start-up with one line naming the
  * variable, e.g. `Invalid configuration: PORT must be at most 65535 (got "70000")`.
  */

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
-import type { Server, ServerResponse } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
-import { ConfigError, loadEnv } from './env';
+import { ConfigError, loadEnv, StartupError } from './env';
 import { createLogger, createRuntime } from './runtime';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -16,21 +16,48 @@ function bundledMigrationsFolder(): string | undefined {
   return existsSync(folder) ? folder : undefined;
 }
 
+/** Resolves once the port is bound; a port in use is a one-line StartupError, not a stack. */
+function listen(server: Server, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      server.off('listening', onListening);
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new StartupError(
+              `PORT ${port} is already in use: stop the other process or set PORT to a free port.`,
+            )
+          : error.code === 'EACCES'
+            ? new StartupError(`PORT ${port} needs privileges this process does not have.`)
+            : error,
+      );
+    };
+    const onListening = () => {
+      server.off('error', onError);
+      resolve();
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen(port);
+  });
+}
+
 async function main(): Promise<void> {
   const env = loadEnv();
   const logger = createLogger(env);
   const runtime = await createRuntime(env, logger, {
     migrationsFolder: bundledMigrationsFolder(),
   });
-  const app = createApp(runtime.appDeps);
-  const server: Server = app.listen(env.PORT, () => {
-    logger.info(
-      { port: env.PORT, database: runtime.database.kind, docs: `${env.APP_URL}/api/docs` },
-      `Storefront API listening on ${env.APP_URL}/api/v1`,
-    );
+  const server = createServer(createApp(runtime.appDeps));
+  await listen(server, env.PORT).catch(async (error: unknown) => {
+    await runtime.close().catch(() => {});
+    throw error;
   });
+  logger.info(
+    { port: env.PORT, database: runtime.database.kind, docs: `${env.APP_URL}/api/docs` },
+    `Storefront API listening on ${env.APP_URL}/api/v1`,
+  );
   server.on('error', (error) => {
-    logger.fatal({ err: error }, 'server failed to start');
+    logger.fatal({ err: error }, 'server failed');
     process.exit(1);
   });
 
@@ -83,7 +110,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof StartupError) {
     console.error(error.message);
   } else {
     console.error('Start-up failed:', error);

@@ -16,7 +16,7 @@ import { createOutboxMailer, createResendMailer } from './adapters/mail';
 import { createRateLimits } from './adapters/rate-limits';
 import { createLocalStorage, createUploadThingStorage } from './adapters/storage';
 import type { AppDeps } from './app';
-import type { Env } from './env';
+import { type Env, redactUrl, StartupError } from './env';
 
 export const APP_VERSION = '1.0.0';
 
@@ -37,6 +37,25 @@ export function createLogger(env: Pick<Env, 'LOG_LEVEL'>): Logger {
     level: env.LOG_LEVEL,
     redact: { paths: ['req.headers.authorization', '*.password', '*.token'], censor: '[redacted]' },
   });
+}
+
+/** One line naming the setting and what failed, e.g. `…DATABASE_URL=postgres://…: ECONNREFUSED`. */
+function databaseStartupError(env: Env, dataDir: string, error: unknown): StartupError {
+  if (error instanceof StartupError) return error;
+  const reason = describeFailure(error);
+  return new StartupError(
+    env.DATABASE_URL
+      ? `Cannot use the database at DATABASE_URL=${redactUrl(env.DATABASE_URL)}: ${reason}`
+      : `Cannot open the embedded database in DATA_DIR=${dataDir}: ${reason}`,
+  );
+}
+
+function describeFailure(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  // postgres.js and node put the useful part (ECONNREFUSED, a server message) in different places.
+  const code = (error as { code?: string }).code;
+  const message = error.message || (error as { cause?: Error }).cause?.message || error.name;
+  return code && !message.includes(code) ? `${code} ${message}` : message;
 }
 
 export interface Runtime {
@@ -65,8 +84,14 @@ export async function createRuntime(
     maxConnections: env.DATABASE_POOL_SIZE,
     preparedStatements: env.DATABASE_PREPARED_STATEMENTS,
     timeoutMs: env.DATABASE_TIMEOUT_MS,
+  }).catch((error: unknown) => {
+    throw databaseStartupError(env, dataDir, error);
   });
-  await runMigrations(database, options.migrationsFolder);
+  // The first round trip: an unreachable server or a wrong password shows up here.
+  await runMigrations(database, options.migrationsFolder).catch(async (error: unknown) => {
+    await database.close().catch(() => {});
+    throw databaseStartupError(env, dataDir, error);
+  });
   if (env.SEED_DEMO && (await seedDemo(database.db))) {
     logger.info('demo catalogue seeded into the empty database');
   }

@@ -29,6 +29,33 @@ export async function waitFor(
   throw new Error(`gave up waiting for ${what}\n${detail()}`);
 }
 
+/** main.ts through tsx, with `env` on top of a clean environment (no inherited services). */
+function spawnServer(env: Record<string, string>): ChildProcess {
+  const inherited: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of INHERITED_SERVICES) delete inherited[name];
+  return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: API_DIR,
+    env: { ...inherited, NODE_ENV: 'development', SEED_DEMO: 'false', LOG_LEVEL: 'silent', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+/** Starts main.ts expecting it to fail: its exit code and everything it printed. */
+export async function runServerToExit(
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
+  const child = spawnServer(env);
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const code = await new Promise<number | null>((done) => child.once('exit', done));
+  return { code, output };
+}
+
 export interface ServerProcess {
   port: number;
   /** `http://127.0.0.1:<port>` */
@@ -49,20 +76,7 @@ export interface ServerProcess {
  */
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  const inherited: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of INHERITED_SERVICES) delete inherited[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: API_DIR,
-    env: {
-      ...inherited,
-      NODE_ENV: 'development',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'silent',
-      ...env,
-      PORT: String(port),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnServer({ ...env, PORT: String(port) });
   // Log lines (stdout, when LOG_LEVEL allows) and errors, in order: shown when a start fails.
   let stderr = '';
   const keep = (chunk: Buffer) => {
