@@ -22,11 +22,26 @@ if (process.argv.includes('--clean')) {
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+// Skipped tests by the describe block that skipped them: its title says what it needs
+// ("… (needs DATABASE_URL)"), so the run tells why instead of only how many.
+const skippedGroups = new Map();
 for (const file of reports.filter((f) => existsSync(f))) {
   const report = JSON.parse(readFileSync(file, 'utf8'));
   passed += report.numPassedTests ?? 0;
   failed += (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0);
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  for (const suite of report.testResults ?? []) {
+    for (const test of suite.assertionResults ?? []) {
+      if (test.status !== 'pending' && test.status !== 'skipped' && test.status !== 'todo')
+        continue;
+      const group = test.ancestorTitles?.[0] || test.title;
+      skippedGroups.set(group, (skippedGroups.get(group) ?? 0) + 1);
+    }
+  }
+}
+if (skippedGroups.size > 0) {
+  console.log('Skipped here, and why:');
+  for (const [group, count] of skippedGroups) console.log(`  ${count} × ${group}`);
 }
 console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 if (failed > 0 || passed === 0) process.exit(1);

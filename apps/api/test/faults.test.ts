@@ -108,7 +108,7 @@ async function expectAllSucceed(token: string) {
 }
 
 describe.skipIf(template.kind !== 'postgres')(
-  'the database cut off under load (PostgreSQL only: set DATABASE_URL)',
+  'the database cut off under load (needs DATABASE_URL: PostgreSQL only)',
   () => {
     beforeAll(async () => {
       database = await openTestDatabase();

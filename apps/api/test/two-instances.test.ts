@@ -38,7 +38,7 @@ let adminToken: string;
 const either = (turn: number) => (turn % 2 === 0 ? apiA : apiB);
 
 describe.skipIf(template.kind !== 'postgres' || !redisUrl)(
-  'two server instances on one PostgreSQL and one Redis (set DATABASE_URL and REDIS_URL)',
+  'two server instances on one PostgreSQL and one Redis (needs DATABASE_URL and REDIS_URL)',
   () => {
     beforeAll(async () => {
       if (template.kind !== 'postgres') return;

@@ -47,7 +47,7 @@ describe('database factory and migrations', () => {
   });
 });
 
-describe('query bound on PostgreSQL', () => {
+describe('query bound on PostgreSQL (needs DATABASE_URL)', () => {
   it.skipIf(inject('testDatabase').kind !== 'postgres')(
     'sets statement_timeout from queryTimeoutMs; 0 leaves bulk work unbounded',
     async () => {
@@ -68,7 +68,7 @@ describe('query bound on PostgreSQL', () => {
   );
 });
 
-describe('PostgreSQL client (DATABASE_URL set)', () => {
+describe('PostgreSQL client (needs DATABASE_URL)', () => {
   it('prepares drizzle statements inside transactions too', async (context) => {
     if (handle.kind !== 'postgres') context.skip('PGlite has no named statements');
     // pg_prepared_statements lists the named statements of this connection: the transaction's.

@@ -10,7 +10,7 @@ import { defaultMigrationsFolder, runMigrations } from './migrate';
 const template = inject('testDatabase');
 const serverUrl = template.kind === 'postgres' ? template.serverUrl : undefined;
 
-describe.skipIf(!serverUrl)('migrations on PostgreSQL (DATABASE_URL)', () => {
+describe.skipIf(!serverUrl)('migrations on PostgreSQL (needs DATABASE_URL)', () => {
   const name = `${template.kind === 'postgres' ? template.prefix : 'x'}_migrate_${randomBytes(4).toString('hex')}`;
   let admin: postgres.Sql;
   beforeAll(async () => {

@@ -20,7 +20,7 @@ describe('createRateLimits in memory', () => {
   });
 });
 
-describe.skipIf(!url)('createRateLimits over Redis (REDIS_URL)', () => {
+describe.skipIf(!url)('createRateLimits over Redis (needs REDIS_URL)', () => {
   let first: Redis;
   let second: Redis;
   const keyPrefix = `sf-test-${randomBytes(6).toString('hex')}`;

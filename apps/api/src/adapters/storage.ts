@@ -39,7 +39,9 @@ export function createUploadThingStorage(options: UploadThingStorageOptions): Fi
         token: options.token,
         // The SDK's FetchEsque type is narrower than lib.dom's fetch; any WHATWG fetch works.
         ...(options.fetch ? { fetch: options.fetch as never } : {}),
-        logLevel: 'Error',
+        // A refused upload becomes UploadFailedError with the SDK's reason, which the API logs
+        // once; the SDK's own dump of the HTTP exchange would only repeat it.
+        logLevel: 'None',
       }),
       UTFile,
     }));
