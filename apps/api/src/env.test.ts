@@ -14,7 +14,7 @@ function configError(vars: Record<string, string>): ConfigError {
   throw new Error(`expected a ConfigError for ${JSON.stringify(Object.keys(vars))}`);
 }
 
-describe('loadEnv defaults (api-contract.md §6)', () => {
+describe('loadEnv defaults (docs/contract.md §6)', () => {
   it('applies the contract defaults to an empty environment', () => {
     const env = load();
     expect(env).toMatchObject({

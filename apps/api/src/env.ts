@@ -76,7 +76,7 @@ const EnvSchema = z
     /** How long feature flags, tax rates, currency and shipping/payment methods are reused (ms). */
     REFERENCE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
     /**
-     * Whether every authenticated customer request also counts as a sync heartbeat (spec 4.10).
+     * Whether every authenticated customer request also counts as a sync heartbeat (docs/contract.md §5).
      * Off only to measure what the implicit heartbeat costs (`pnpm bench`).
      */
     SYNC_IMPLICIT_HEARTBEAT: z.stringbool().default(true),

@@ -154,7 +154,7 @@ describe('POST /products/{id}/generate-description', () => {
     }
   });
 
-  it('enforces every length limit of spec 4.9 with 422 VALIDATION_ERROR', async () => {
+  it('enforces every length limit of docs/contract.md §5 with 422 VALIDATION_ERROR', async () => {
     const res = await generate({
       product_title: 'x'.repeat(201),
       category: 'x'.repeat(256),

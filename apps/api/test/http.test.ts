@@ -15,7 +15,7 @@ afterAll(async () => {
   await t.close();
 });
 
-/** Exactly the contract's failure envelope (api-contract.md §1), nothing more. */
+/** Exactly the contract's failure envelope (docs/contract.md §1), nothing more. */
 function expectEnvelope(body: unknown, errorCode: string, withErrors = false) {
   const envelope = body as Record<string, unknown>;
   expect(envelope).toMatchObject({ success: false, error_code: errorCode });

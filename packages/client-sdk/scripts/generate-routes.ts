@@ -129,7 +129,7 @@ export const ROUTES = {
 ${lines.join('\n')}
 } as const;
 
-/** The contract's error codes (api-contract.md §2), as the server declares them. */
+/** The contract's error codes (docs/contract.md §2), as the server declares them. */
 export const SERVER_ERROR_CODES = [
 ${ERROR_CODES.map((code) => `  ${q(code)},`).join('\n')}
 ] as const;

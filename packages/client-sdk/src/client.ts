@@ -16,7 +16,7 @@ type Routes = typeof ROUTES;
 /** Procedure path of a REST operation, e.g. `'auth.login'`. */
 export type RouteKey = keyof Routes;
 
-/** Pagination block of list answers (api-contract.md §3). */
+/** Pagination block of list answers (docs/contract.md §3). */
 export interface PageMeta {
   current_page: number;
   per_page: number;

@@ -1,6 +1,6 @@
 import { SERVER_ERROR_CODES } from './routes.generated';
 
-/** An error code the server sends (api-contract.md §2). */
+/** An error code the server sends (docs/contract.md §2). */
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
 
 /**

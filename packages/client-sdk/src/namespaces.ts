@@ -57,7 +57,7 @@ export function namespaceOf(path: string): Namespace | undefined {
 /**
  * Operations that create something that must not be created twice: the SDK sends an
  * `Idempotency-Key` and retries with the same key (the server answers a repeat with the first
- * response, api-contract.md §5).
+ * response, docs/contract.md §5).
  */
 export const IDEMPOTENT_OPERATIONS: readonly string[] = ['POST /checkout/place-order'];
 

@@ -273,7 +273,7 @@ export interface Procedures {
   'checkout.placeOrder': {
     type: 'mutation';
     input: { notes?: string | undefined; payment_data?: { gateway_payment_id: string; gateway_order_id: string; gateway_signature: string; } | undefined; };
-    output: { success: true; data: { order_id: number; order_number: string; total: number; status: string; payment_status: string; }; message?: string | undefined; };
+    output: { success: true; data: { order_id: number; order_number: string; total: number; status: 'pending' | 'processing' | 'shipped' | 'completed' | 'canceled'; payment_status: 'pending' | 'paid' | 'refunded' | 'failed'; }; message?: string | undefined; };
   };
   'orders.list': {
     type: 'query';

@@ -592,7 +592,7 @@ export const ROUTES = {
   },
 } as const;
 
-/** The contract's error codes (api-contract.md §2), as the server declares them. */
+/** The contract's error codes (docs/contract.md §2), as the server declares them. */
 export const SERVER_ERROR_CODES = [
   'BAD_REQUEST',
   'UNAUTHENTICATED',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Output schemas are the contract's envelope (api-contract.md §1); trpc-to-openapi sends a
+ * Output schemas are the contract's envelope (docs/contract.md §1); trpc-to-openapi sends a
  * procedure's output as the body, so the envelope is part of every output schema.
  */
 export function envelope<T extends z.ZodType>(data: T) {

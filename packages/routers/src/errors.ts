@@ -5,7 +5,7 @@ import { z } from 'zod';
 
 /**
  * The one table of error codes: HTTP status, the tRPC code used over /trpc, and the default
- * message. Nothing else in the code base decides a status (api-contract.md §2).
+ * message. Nothing else in the code base decides a status (docs/contract.md §2).
  */
 export const ERROR_TABLE = {
   BAD_REQUEST: { status: 400, trpc: 'BAD_REQUEST', message: 'The request body is not valid JSON.' },

@@ -1,6 +1,6 @@
 /**
  * Money leaves the services as a JSON number with at most 2 decimals, computed from integer
- * minor units (api-contract.md §1). This is the one conversion; nothing sums rounded floats.
+ * minor units (docs/contract.md §1). This is the one conversion; nothing sums rounded floats.
  */
 export function centsToAmount(cents: number): number {
   return Math.round(cents) / 100;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type PageMeta, pageMeta } from './envelope';
 
-/** `page` ≥ 1 (default 1) and `per_page` 1–100 (default 15), api-contract.md §3. */
+/** `page` ≥ 1 (default 1) and `per_page` 1–100 (default 15), docs/contract.md §3. */
 export const pageQuery = {
   page: z.number().int().min(1).max(1_000_000).default(1),
   per_page: z.number().int().min(1).max(100).default(15),

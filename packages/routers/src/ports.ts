@@ -42,7 +42,7 @@ export interface RateLimiter {
 export interface RateLimits {
   /** register, login and forgot-password requests per IP address. */
   authPerIp: RateLimiter;
-  /** failed logins per e-mail (5 per 15 minutes, api-contract.md §5). */
+  /** failed logins per e-mail (5 per 15 minutes, docs/contract.md §5). */
   loginFailuresPerEmail: RateLimiter;
   /** AI description requests per customer. */
   aiPerCustomer: RateLimiter;

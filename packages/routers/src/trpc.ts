@@ -86,7 +86,7 @@ export const authenticatedProcedure = publicProcedure.use(async ({ ctx, next }) 
   return next({ ctx: { ...ctx, session } });
 });
 
-/** An authenticated request from the app: it also counts as a sync heartbeat (spec 4.10). */
+/** An authenticated request from the app: it also counts as a sync heartbeat (docs/contract.md §5). */
 export const customerProcedure = authenticatedProcedure.use(({ ctx, next }) => {
   ctx.services.recordAppActivity(ctx.session);
   return next();

@@ -12,7 +12,7 @@ export const queryBoolean = () => z.stringbool();
 /** Positive integer id in a path or body. */
 export const zId = () => z.number().int().positive().max(2_147_483_647);
 
-/** ISO 8601 UTC with `Z` (api-contract.md §1). */
+/** ISO 8601 UTC with `Z` (docs/contract.md §1). */
 export const zDateTime = () => z.iso.datetime();
 
 export const toIso = (date: Date): string => date.toISOString();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Short sentences a mobile app can show next to a field (api-contract.md §1), instead of zod's
+ * Short sentences a mobile app can show next to a field (docs/contract.md §1), instead of zod's
  * developer-facing defaults. Schemas that need a specific message still pass their own.
  */
 z.config({

@@ -39,7 +39,7 @@ export interface RateLimitOptions {
   redis?: Redis;
   authPerIpPerMinute: number;
   aiPerCustomerPerMinute?: number;
-  /** Failed logins per e-mail before the lockout (api-contract.md §5: 5 in 15 minutes). */
+  /** Failed logins per e-mail before the lockout (docs/contract.md §5: 5 in 15 minutes). */
   loginFailures?: { points: number; windowSeconds: number };
   /** Prefix so parallel test runs on one Redis do not share counters. */
   keyPrefix?: string;

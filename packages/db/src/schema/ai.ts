@@ -3,7 +3,7 @@ import { boolean, pgTable, real, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 
 /**
- * Named AI agent profiles (spec 4.9 `agent`): a system prompt and optionally a model of their
+ * Named AI agent profiles (docs/contract.md §5 `agent`): a system prompt and optionally a model of their
  * own. Managed by admins; requests name them case-insensitively.
  */
 export const aiAgents = pgTable(

@@ -124,7 +124,7 @@ export const orderEvents = pgTable(
 export const IDEMPOTENCY_STATES = ['in_flight', 'done'] as const;
 
 /**
- * Place-order replays (api-contract.md §5): the same key from the same customer within 24 hours
+ * Place-order replays (docs/contract.md §5): the same key from the same customer within 24 hours
  * answers the first response again. The primary key makes "first request wins" atomic.
  */
 export const idempotencyKeys = pgTable(

@@ -3,7 +3,7 @@ import { boolean, check, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { timestamptz, updatedAt } from './columns';
 
 /**
- * Mobile-app connectivity as the admin panel sees it (spec 2.13): one shop-wide row, id 1.
+ * Mobile-app connectivity as the admin panel sees it (docs/contract.md §4): one shop-wide row, id 1.
  * `last_heartbeat_at` moves on every explicit heartbeat and, coalesced, on authenticated requests.
  */
 export const syncState = pgTable(

@@ -6,7 +6,7 @@ import { seedStoreSetup } from './store-setup';
 import { insertCategories, insertProducts, type ProductSeed, type VariantSeed } from './writer';
 
 /**
- * The demo catalogue (api-contract.md §6): a 2-level category tree, 66 products (simple and
+ * The demo catalogue (docs/contract.md §6): a 2-level category tree, 66 products (simple and
  * configurable with size/colour variants, some on sale, some featured, some nearly sold out),
  * banners and currencies. Settings are left alone. Coupons, shipping and payment methods are
  * added by the issues that create their tables.

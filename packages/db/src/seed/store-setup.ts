@@ -2,7 +2,7 @@ import type { Executor } from '../client';
 import { coupons, paymentMethods, shippingMethods, taxRates } from '../schema/index';
 
 /**
- * The store configuration a checkout needs (contract §6 demo seed): shipping methods `flatrate`
+ * The store configuration a checkout needs (docs/contract.md §6 demo seed): shipping methods `flatrate`
  * and `free` (over 50.00), payment methods `card`, `wallet` and `cod`, tax rates (the `*` row is
  * the default) and the WELCOME10 coupon. Idempotent: existing rows are left as they are.
  */

@@ -22,7 +22,7 @@ export interface AiServiceDeps {
   timeoutMs: number;
 }
 
-/** 422 AI_GENERATION_FAILED whose message begins with the reason (spec 7). */
+/** 422 AI_GENERATION_FAILED whose message begins with the reason (docs/contract.md §5). */
 const failure = (reason: string, detail: string, cause?: unknown) =>
   new AppError(
     'AI_GENERATION_FAILED',

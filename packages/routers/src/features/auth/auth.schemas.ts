@@ -20,7 +20,7 @@ export const ZUser = z
   .meta({ id: 'User' });
 export type UserDto = z.infer<typeof ZUser>;
 
-/** The login response carries only these five fields (spec 2.2). */
+/** The login response carries only these five fields (docs/contract.md §4). */
 export const ZLoginUser = ZUser.pick({
   id: true,
   name: true,

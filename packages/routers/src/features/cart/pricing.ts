@@ -3,7 +3,7 @@ import { centsToAmount } from '../../money';
 
 /**
  * Cart arithmetic, all in integer minor units with one half-up rounding per computed amount
- * (api-contract.md §1): subtotal − discount + shipping + tax = total, exactly.
+ * (docs/contract.md §1): subtotal − discount + shipping + tax = total, exactly.
  */
 
 /** `amount × numerator / denominator`, rounded half up, for non-negative integers. */

@@ -55,7 +55,7 @@ export function createCatalogService({ repo, clock, counts }: CatalogServiceDeps
     return ids;
   }
 
-  /** The same for a `category_id` query filter: unknown is a validation error (contract §2). */
+  /** The same for a `category_id` query filter: unknown is a validation error (docs/contract.md §2). */
   async function requireCategoryFilter(id: number): Promise<number[]> {
     const ids = await repo.categorySubtreeIds(id);
     if (ids.length === 0) {

@@ -13,7 +13,7 @@ export const PAYMENT_STATUSES = ['pending', 'paid', 'refunded', 'failed'] as con
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /**
- * The one state machine of order statuses (api-contract.md §5):
+ * The one state machine of order statuses (docs/contract.md §5):
  * pending → processing → shipped → completed, and pending | processing → canceled.
  */
 const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {

@@ -24,7 +24,7 @@ export interface PaymentProof {
   signature: string;
 }
 
-/** hex(HMAC-SHA256(secret, gateway_order_id + "|" + gateway_payment_id)), api-contract.md §5. */
+/** hex(HMAC-SHA256(secret, gateway_order_id + "|" + gateway_payment_id)), docs/contract.md §5. */
 export function signPayment(
   secret: string,
   gatewayOrderId: string,

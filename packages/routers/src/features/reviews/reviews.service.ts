@@ -23,7 +23,7 @@ async function reread(tx: ReviewsRepository, id: number): Promise<ReviewDto> {
   return toReviewDto(record);
 }
 
-/** The author's own review, locked; someone else's answers 403 (api-contract.md §2). */
+/** The author's own review, locked; someone else's answers 403 (docs/contract.md §2). */
 async function lockOwnReview(tx: ReviewsRepository, userId: number, id: number) {
   const review = await tx.lockReview(id);
   if (!review) throw notFound();

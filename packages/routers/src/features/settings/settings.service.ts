@@ -3,7 +3,7 @@ import { FEATURE_FLAGS, type FeatureFlag, type FeatureFlags } from './settings.s
 
 export interface SettingsServiceDeps {
   repo: SettingsRepository;
-  /** Defaults from configuration (spec 2.14; `ai_descriptions` from AI_ENABLED). */
+  /** Defaults from configuration (docs/contract.md §4; `ai_descriptions` from AI_ENABLED). */
   featureDefaults: FeatureFlags;
 }
 

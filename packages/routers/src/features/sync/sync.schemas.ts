@@ -25,7 +25,7 @@ export const ZSyncStatus = z
       description: 'UTC, no offset: when this status was computed',
     }),
   })
-  .meta({ id: 'SyncStatus', description: 'Bare object, no envelope (spec 2.13).' });
+  .meta({ id: 'SyncStatus', description: 'Bare object, no envelope (docs/contract.md §4).' });
 export type SyncStatus = z.infer<typeof ZSyncStatus>;
 
 export const ZHeartbeatInput = z.object({

@@ -50,7 +50,7 @@ export function createSyncService({ repo, clock, onBackgroundError }: SyncServic
     },
 
     /**
-     * Every authenticated request counts as a heartbeat (spec 4.10). Coalesced: returns at once
+     * Every authenticated request counts as a heartbeat (docs/contract.md §5). Coalesced: returns at once
      * without touching the database unless 15 s have passed since this instance last wrote.
      */
     touch(): void {
