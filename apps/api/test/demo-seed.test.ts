@@ -1,3 +1,4 @@
+import * as schema from '@storefront/db/schema';
 import { seedDemo } from '@storefront/db/seed/demo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './harness';
@@ -49,5 +50,35 @@ describe('demo seed', () => {
     expect((await t.request('GET', '/currency/default')).body.data.code).toBe('USD');
     expect((await t.request('GET', '/banners')).body.data.length).toBeGreaterThan(0);
     expect((await t.request('GET', '/search?q=hedphones')).body.meta.total).toBeGreaterThan(0);
+  });
+
+  it('every rating, review count and helpful count equals the rows behind it', async () => {
+    const products = await t.db.select().from(schema.products);
+    const reviews = await t.db.select().from(schema.reviews);
+    const votes = await t.db.select().from(schema.reviewVotes);
+    expect(reviews.length).toBeGreaterThan(100);
+    expect(votes.length).toBeGreaterThan(50);
+    const reviewed = products.filter((p) => p.reviewsCount > 0);
+    expect(reviewed.length).toBeGreaterThan(products.length / 2);
+
+    for (const product of products) {
+      const own = reviews.filter((r) => r.productId === product.id);
+      expect(product.reviewsCount, product.name).toBe(own.length);
+      const average = own.length ? own.reduce((sum, r) => sum + r.rating, 0) / own.length : 0;
+      expect(Number(product.rating), product.name).toBe(Math.round(average * 10 + 1e-9) / 10);
+    }
+    for (const review of reviews) {
+      const helpful = votes.filter((v) => v.reviewId === review.id && v.helpful).length;
+      expect(review.helpfulCount).toBe(helpful);
+      expect(votes.some((v) => v.reviewId === review.id && v.userId === review.userId)).toBe(false);
+    }
+
+    // What the app shows agrees: the detail's count and the paginated list's total.
+    const product = reviewed[0] as (typeof reviewed)[number];
+    const detail = await t.request('GET', `/products/${product.id}`);
+    const listed = await t.request('GET', `/products/${product.id}/reviews`);
+    expect(detail.body.data.reviews_count).toBe(product.reviewsCount);
+    expect(listed.body.meta.total).toBe(product.reviewsCount);
+    expect(detail.body.data.recent_reviews.length).toBe(Math.min(5, product.reviewsCount));
   });
 });

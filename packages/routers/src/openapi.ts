@@ -4,7 +4,7 @@ import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { ERROR_TABLE, type ErrorCode, ZErrorEnvelope } from './errors';
 import { avatarUploadOperation, avatarUploadPath } from './features/customer/avatar.openapi';
 import { invoiceOperation, invoicePath } from './features/orders/invoice.openapi';
-import { type RestMeta, restProcedureMetas } from './rest-procedures';
+import { restProcedureMetas } from './rest-procedures';
 import { appRouter } from './root';
 import type { Meta } from './trpc';
 

@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import type { Database, Executor } from '../client';
 import { banners, currencies, products } from '../schema/index';
 import { refreshSearchTerms } from '../search-index';
+import { seedDemoReviews } from './demo-reviews';
 import { seedStoreSetup } from './store-setup';
 import { insertCategories, insertProducts, type ProductSeed, type VariantSeed } from './writer';
 
@@ -240,8 +241,6 @@ function productsFor(leaf: LeafSeed, categoryIds: number[], leafIndex: number, n
       metaTitle: `${name} | Storefront`,
       metaDescription: shortDescription,
       metaKeywords: [...name.toLowerCase().split(' '), leaf.name.toLowerCase()].join(', '),
-      rating: Math.round((3.5 + ((n * 37) % 15) / 10) * 10) / 10,
-      reviewsCount: (n * 13) % 120,
       createdAt: new Date(now.getTime() - (n * 17 + 1) * 3_600_000),
       categoryIds,
       images: [1, 2, 3].map((k) => ({ url: image(slug, k), alt: `${name}, view ${k}` })),
@@ -300,7 +299,8 @@ async function seedCatalogue(db: Executor, now: Date): Promise<void> {
       leafIndex += 1;
     }
   }
-  await insertProducts(db, seeds);
+  const productIds = await insertProducts(db, seeds);
+  await seedDemoReviews(db, productIds, now);
 
   await db.insert(currencies).values(CURRENCIES);
   const featured = seeds.find((seed) => seed.featured);

@@ -1,4 +1,5 @@
 import type { Executor } from '@storefront/db/client';
+import { refreshProductRating } from '@storefront/db/review-aggregates';
 import { orderItems, orders, products, reviews, reviewVotes } from '@storefront/db/schema';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { productReviews, type ReviewRecord, selectReviews } from '../catalog/catalog.repository';
@@ -107,14 +108,8 @@ export function createReviewsRepository(db: Executor) {
     },
 
     /** The product's average (one decimal, half-up) and count, from its reviews as they are. */
-    async refreshProductRating(productId: number): Promise<void> {
-      await db
-        .update(products)
-        .set({
-          rating: sql`coalesce((select round(avg(r.rating), 1) from ${reviews} r where r.product_id = ${productId}), 0)`,
-          reviewsCount: sql`(select count(*)::int from ${reviews} r where r.product_id = ${productId})`,
-        })
-        .where(eq(products.id, productId));
+    refreshProductRating(productId: number): Promise<void> {
+      return refreshProductRating(db, productId);
     },
 
     /** One vote per customer per review: a new vote replaces the old one. */
