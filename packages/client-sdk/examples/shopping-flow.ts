@@ -1,6 +1,6 @@
 // The README's shopping flow, runnable against a demo server:
 //   npx -y pnpm@10.34.9 start            (in the repository root, another terminal)
-//   pnpm --filter @storefront/client-sdk example
+//   npx -y pnpm@10.34.9 --filter @storefront/client-sdk example
 import { createStorefrontClient, isStorefrontError, memoryTokenStore } from '../src/index';
 
 const client = createStorefrontClient({

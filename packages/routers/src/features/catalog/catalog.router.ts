@@ -25,7 +25,7 @@ export const productsRouter = router({
         protect: false,
         summary: 'List products',
         description:
-          'Visible products, optionally in a category and its subcategories, with price, sale and stock filters. Paginated: `page` ≥ 1, `per_page` 1–100 (default 15), with `meta` giving the total; sorted newest first unless `sort` is given. An unknown category_id answers 422.',
+          'Visible products, optionally in a category (`category_id`) and its subcategories. Paginated: `page` ≥ 1, `per_page` 1–100 (default 15), with `meta` giving the total; sorted newest first unless `sort` is given. An unknown category_id answers 422.',
       },
     })
     .input(ZProductListInput)
