@@ -86,7 +86,7 @@ export async function createRuntime(
     db: database.db,
     clock: systemClock,
     config: {
-      appUrl: env.APP_URL,
+      passwordResetUrl: env.PASSWORD_RESET_URL,
       tokenTtlSeconds: env.TOKEN_TTL_SECONDS,
       rememberTokenTtlSeconds: env.REMEMBER_TOKEN_TTL_SECONDS,
       passwordResetTtlMinutes: 60,

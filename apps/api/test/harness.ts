@@ -67,7 +67,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     db: database.db,
     clock: options.clock ?? { now: () => new Date() },
     config: {
-      appUrl: APP_URL,
+      passwordResetUrl: `${APP_URL}/reset-password`,
       tokenTtlSeconds: 86_400,
       rememberTokenTtlSeconds: 2_592_000,
       passwordResetTtlMinutes: 60,

@@ -150,6 +150,7 @@ export const authRouter = router({
         tags,
         summary:
           'Set a new password with the token from the reset e-mail; all sessions are revoked',
+        errorResponses: [429],
         protect: false,
       },
     })
@@ -157,7 +158,7 @@ export const authRouter = router({
     .output(ZNullEnvelope)
     .mutation(async ({ ctx, input }) =>
       ok(
-        await ctx.services.auth.resetPassword(input),
+        await ctx.services.auth.resetPassword(input, ctx.request),
         'Your password has been reset. Please log in.',
       ),
     ),

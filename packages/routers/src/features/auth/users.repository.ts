@@ -135,15 +135,51 @@ export function createUsersRepository(db: Executor) {
       await db.update(users).set({ passwordHash }).where(eq(users.id, id));
     },
 
-    /** Revokes every session of the user except `keepSessionId` (password change). */
-    async deleteSessionsExcept(userId: number, keepSessionId: string): Promise<void> {
+    /** Revokes every session of the user, except `keepSessionId` (password change) if given. */
+    async deleteSessions(userId: number, keepSessionId?: string): Promise<void> {
       await db
         .delete(sessions)
-        .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            keepSessionId === undefined ? undefined : ne(sessions.id, keepSessionId),
+          ),
+        );
     },
 
-    async insertResetToken(userId: number, tokenHash: string, expiresAt: Date): Promise<void> {
-      await db.insert(passwordResetTokens).values({ userId, tokenHash, expiresAt });
+    /**
+     * Stores a reset token for the registered, unblocked user with this e-mail, if any: one
+     * INSERT … SELECT either way, so an unknown e-mail costs what a known one does. Plain SQL
+     * with an alias: drizzle's insert-select wants the identity column too.
+     */
+    async insertResetTokenFor(email: string, tokenHash: string, expiresAt: Date): Promise<void> {
+      await db.execute(sql`
+        insert into ${passwordResetTokens} (user_id, token_hash, expires_at)
+        select u.id, ${tokenHash}, ${expiresAt.toISOString()}::timestamptz
+        from ${users} u
+        where lower(u.email) = lower(${email}) and u.blocked_at is null`);
+    },
+
+    /** The user a valid, unused reset token was issued to for this e-mail (one query). */
+    async findResetTokenOwner(
+      email: string,
+      tokenHash: string,
+      now: Date,
+    ): Promise<number | undefined> {
+      const [row] = await db
+        .select({ userId: passwordResetTokens.userId })
+        .from(passwordResetTokens)
+        .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+        .where(
+          and(
+            sql`lower(${users.email}) = lower(${email})`,
+            eq(passwordResetTokens.tokenHash, tokenHash),
+            isNull(passwordResetTokens.usedAt),
+            gt(passwordResetTokens.expiresAt, now),
+          ),
+        )
+        .limit(1);
+      return row?.userId;
     },
 
     /**
