@@ -12,20 +12,7 @@ import {
   reviews,
   users,
 } from '@storefront/db/schema';
-import {
-  and,
-  asc,
-  type Column,
-  count,
-  desc,
-  eq,
-  getTableName,
-  inArray,
-  type Placeholder,
-  type SQL,
-  sql,
-  type Table,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { qualified } from '../../sql';
 import type { ProductSort } from './catalog.schemas';
 
