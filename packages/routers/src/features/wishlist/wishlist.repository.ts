@@ -66,11 +66,7 @@ export function createWishlistRepository(db: Executor) {
 
     /** Puts a taken item back as it was (same id), unless the product was added again since. */
     async restore(item: typeof wishlistItems.$inferSelect): Promise<void> {
-      await db
-        .insert(wishlistItems)
-        .overridingSystemValue()
-        .values(item)
-        .onConflictDoNothing();
+      await db.insert(wishlistItems).overridingSystemValue().values(item).onConflictDoNothing();
     },
 
     async delete(userId: number, id: number): Promise<boolean> {
