@@ -3,6 +3,7 @@ import type { Server, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
 import { ConfigError, loadEnv } from './env';
+import { answerClientErrors } from './http/errors';
 import { createLogger, createRuntime } from './runtime';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
       `Storefront API listening on ${env.APP_URL}/api/v1`,
     );
   });
+  answerClientErrors(server);
   server.on('error', (error) => {
     logger.fatal({ err: error }, 'server failed to start');
     process.exit(1);

@@ -27,6 +27,7 @@ import { createOutboxMailer } from '../src/adapters/mail';
 import { createRateLimits } from '../src/adapters/rate-limits';
 import { createLocalStorage } from '../src/adapters/storage';
 import { createApp } from '../src/app';
+import { answerClientErrors } from '../src/http/errors';
 import { featureDefaults } from '../src/runtime';
 import { createOpenApiValidator } from './openapi-validator';
 import type { Requester } from './support/api-client';
@@ -119,6 +120,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     /** Starts a real HTTP server on a free port (for tRPC clients and SDKs). */
     async listen(): Promise<{ baseUrl: string; close: () => Promise<void> }> {
       const server = app.listen(0, '127.0.0.1');
+      answerClientErrors(server);
       await new Promise<void>((resolve) => server.once('listening', resolve));
       const { port } = server.address() as AddressInfo;
       return {
