@@ -10,13 +10,14 @@ import {
 import { systemClock } from '@storefront/routers/ports';
 import { createServices, type Services } from '@storefront/routers/services';
 import type { Redis } from 'ioredis';
-import { type Logger, pino } from 'pino';
+import { type DestinationStream, type Logger, pino } from 'pino';
 import { createOpenAiModelProvider } from './adapters/ai';
 import { createOutboxMailer, createResendMailer } from './adapters/mail';
 import { createRateLimits } from './adapters/rate-limits';
 import { createLocalStorage, createUploadThingStorage } from './adapters/storage';
 import type { AppDeps } from './app';
 import type { Env } from './env';
+import { serializeError } from './log-redaction';
 
 export const APP_VERSION = '1.0.0';
 
@@ -32,11 +33,20 @@ export function featureDefaults(env: Pick<Env, 'AI_ENABLED'>): FeatureFlags {
   };
 }
 
-export function createLogger(env: Pick<Env, 'LOG_LEVEL'>): Logger {
-  return pino({
-    level: env.LOG_LEVEL,
-    redact: { paths: ['req.headers.authorization', '*.password', '*.token'], censor: '[redacted]' },
-  });
+/** `destination`: where lines go (stdout by default; tests capture them). */
+export function createLogger(env: Pick<Env, 'LOG_LEVEL'>, destination?: DestinationStream): Logger {
+  return pino(
+    {
+      level: env.LOG_LEVEL,
+      redact: {
+        paths: ['req.headers.authorization', '*.password', '*.token'],
+        censor: '[redacted]',
+      },
+      // Database errors carry the query's values (e-mail, password hash, token digests).
+      serializers: { err: serializeError },
+    },
+    destination,
+  );
 }
 
 export interface Runtime {

@@ -20,7 +20,7 @@ import { createServices, type ServiceConfig, type Services } from '@storefront/r
 import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
 import { eq } from 'drizzle-orm';
 import type { Express } from 'express';
-import { pino } from 'pino';
+import { type Logger, pino } from 'pino';
 import supertest from 'supertest';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createOutboxMailer } from '../src/adapters/mail';
@@ -46,6 +46,8 @@ export interface TestAppOptions {
   database?: TestDatabase;
   /** Browser origins allowed by CORS (CORS_ORIGINS); none by default, as in production. */
   corsOrigins?: string[];
+  /** Where the app logs (silent by default). */
+  logger?: Logger;
 }
 
 export interface RequestOptions {
@@ -89,7 +91,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const app: Express = createApp({
     services,
     pingDatabase: () => database.ping(),
-    logger: pino({ level: 'silent' }),
+    logger: options.logger ?? pino({ level: 'silent' }),
     config: { appUrl: APP_URL, version: 'test', uploadsDir, corsOrigins: options.corsOrigins },
   });
   const validate = createOpenApiValidator(

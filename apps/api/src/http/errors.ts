@@ -18,6 +18,9 @@ export const notFoundHandler: RequestHandler = (req, res) => {
 /** body-parser's own errors carry a `type`; everything else goes through the one error table. */
 export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   const type = (error as { type?: string }).type;
+  // The client hung up while sending its body: nobody to answer, nothing unexpected. The request
+  // log writes the one "request aborted" line (info) when the connection closes.
+  if (type === 'request.aborted') return;
   let appError: unknown = error;
   if (type === 'entity.parse.failed') appError = new AppError('BAD_REQUEST');
   else if (type === 'entity.too.large') {
