@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { Server, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { DataDirLockedError } from '@storefront/db/client';
 import { createApp } from './app';
 import { ConfigError, loadEnv } from './env';
 import { answerClientErrors } from './http/errors';
@@ -85,7 +86,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
     console.error(error.message);
   } else {
     console.error('Start-up failed:', error);
