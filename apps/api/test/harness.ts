@@ -84,7 +84,11 @@ export async function createTestApp(options: TestAppOptions = {}) {
       options.avatarStorage ?? createLocalStorage({ dir: uploadsDir, publicBaseUrl: APP_URL }),
     rateLimits:
       options.rateLimits ??
-      createRateLimits({ authPerIpPerMinute: 10_000, aiPerCustomerPerMinute: 10_000 }),
+      createRateLimits({
+        authPerIpPerMinute: 10_000,
+        aiPerCustomerPerMinute: 10_000,
+        avatarPerCustomerPerHour: 10_000,
+      }),
     aiProvider: options.aiProvider,
     paymentGatewaySecret: TEST_GATEWAY_SECRET,
   });

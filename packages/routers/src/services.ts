@@ -121,6 +121,8 @@ export function createServices(deps: ServiceDeps) {
   const customer = createCustomerService({
     users,
     avatarStorage: deps.avatarStorage,
+    avatarLimiter: deps.rateLimits.avatarPerCustomer,
+    ...(deps.reportBackgroundError ? { reportBackgroundError: deps.reportBackgroundError } : {}),
     revokeAllSessions: (userId) => sessions.revokeAllForUser(userId),
     clock,
   });
