@@ -6,7 +6,10 @@ import type { Executor } from '@storefront/db/client';
 import { users } from '@storefront/db/schema';
 import { openTestDatabase, type TestDatabase } from '@storefront/db/testing';
 import type { AiModelProvider } from '@storefront/routers/features/ai/ai.service';
-import { createArgon2Hasher } from '@storefront/routers/features/auth/passwords';
+import {
+  createArgon2Hasher,
+  type PasswordHasher,
+} from '@storefront/routers/features/auth/passwords';
 import { buildOpenApiDocument } from '@storefront/routers/openapi';
 import type {
   Clock,
@@ -48,6 +51,8 @@ export interface TestAppOptions {
   corsOrigins?: string[];
   /** Where the app logs (silent by default). */
   logger?: Logger;
+  /** Password hashing; default: argon2id with cheap test parameters. */
+  hasher?: PasswordHasher;
 }
 
 export interface RequestOptions {
@@ -78,7 +83,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
       aiTimeoutMs: 5_000,
       ...options.config,
     },
-    hasher: createArgon2Hasher({ memoryCost: 256, timeCost: 1 }),
+    hasher: options.hasher ?? createArgon2Hasher({ memoryCost: 256, timeCost: 1 }),
     mailer: options.mailer ?? createOutboxMailer(outboxDir),
     avatarStorage:
       options.avatarStorage ?? createLocalStorage({ dir: uploadsDir, publicBaseUrl: APP_URL }),

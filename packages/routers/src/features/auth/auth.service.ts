@@ -54,6 +54,23 @@ export function createAuthService(deps: AuthServiceDeps) {
     return decoyHash;
   };
 
+  async function sendResetEmail(user: { id: number; email: string; name: string }) {
+    const token = generateToken();
+    const expiresAt = new Date(
+      clock.now().getTime() + deps.config.passwordResetTtlMinutes * 60_000,
+    );
+    await users.insertResetToken(user.id, hashToken(token), expiresAt);
+    await deps.mailer.send(
+      passwordResetEmail({
+        to: user.email,
+        name: user.name,
+        link: passwordResetLink(deps.config.passwordResetUrl, token, user.email),
+        token,
+        validMinutes: deps.config.passwordResetTtlMinutes,
+      }),
+    );
+  }
+
   return {
     async register(input: RegisterInput, origin: RequestOrigin) {
       await enforce(rateLimits.authPerIp, origin.ip);
@@ -120,27 +137,18 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /**
-     * Always the same answer, whether or not the e-mail is registered, after the same queries;
-     * the e-mail is sent off the request path.
+     * Always the same answer, whether or not the e-mail is registered, after the same single
+     * lookup: storing the token and sending the e-mail happen off the request path.
      */
     async forgotPassword(email: string, origin: RequestOrigin): Promise<string> {
       await enforce(rateLimits.authPerIp, origin.ip);
       const user = await users.findByEmail(email);
-      const token = generateToken();
-      const expiresAt = new Date(
-        clock.now().getTime() + deps.config.passwordResetTtlMinutes * 60_000,
-      );
-      // Inserts a row only for a registered, unblocked user, but runs either way.
-      await users.insertResetTokenFor(email, hashToken(token), expiresAt);
       if (user && !user.blockedAt) {
-        const message = passwordResetEmail({
-          to: user.email,
-          name: user.name,
-          link: passwordResetLink(deps.config.passwordResetUrl, token, user.email),
-          token,
-          validMinutes: deps.config.passwordResetTtlMinutes,
+        // Started after the answer is written (the jobs queue will take this over): a row
+        // written and a mail sent for known e-mails only would show in the response time.
+        setImmediate(() => {
+          sendResetEmail(user).catch(deps.reportBackgroundError ?? (() => {}));
         });
-        deps.mailer.send(message).catch(deps.reportBackgroundError ?? (() => {}));
       }
       return FORGOT_MESSAGE;
     },

@@ -147,17 +147,8 @@ export function createUsersRepository(db: Executor) {
         );
     },
 
-    /**
-     * Stores a reset token for the registered, unblocked user with this e-mail, if any: one
-     * INSERT … SELECT either way, so an unknown e-mail costs what a known one does. Plain SQL
-     * with an alias: drizzle's insert-select wants the identity column too.
-     */
-    async insertResetTokenFor(email: string, tokenHash: string, expiresAt: Date): Promise<void> {
-      await db.execute(sql`
-        insert into ${passwordResetTokens} (user_id, token_hash, expires_at)
-        select u.id, ${tokenHash}, ${expiresAt.toISOString()}::timestamptz
-        from ${users} u
-        where lower(u.email) = lower(${email}) and u.blocked_at is null`);
+    async insertResetToken(userId: number, tokenHash: string, expiresAt: Date): Promise<void> {
+      await db.insert(passwordResetTokens).values({ userId, tokenHash, expiresAt });
     },
 
     /** The user a valid, unused reset token was issued to for this e-mail (one query). */
