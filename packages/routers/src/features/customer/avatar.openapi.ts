@@ -25,11 +25,12 @@ export const avatarUploadPath: ZodOpenApiPathsObject = {
       },
       responses: {
         200: {
-          description: 'Stored; `avatar_url` is absolute',
+          description: 'Stored, re-encoded as a WebP of at most 512×512; `avatar_url` is absolute',
           content: { 'application/json': { schema: ZAvatarOutput } },
         },
         401: { description: 'Missing or invalid token' },
         422: { description: 'Not an accepted image, or over 2 MB (errors.avatar)' },
+        429: { description: 'Too many uploads by this customer (Retry-After)' },
       },
     },
   },
