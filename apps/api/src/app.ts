@@ -14,7 +14,7 @@ import { createContextFactory } from './http/context';
 import { errorHandler, notFoundHandler, sendError } from './http/errors';
 import { createInvoiceRoute } from './http/invoice';
 import { requestLogging } from './http/request-log';
-import { createRestHandler } from './http/rest';
+import { createRestHandler, headAsGet } from './http/rest';
 import { securityHeaders } from './http/security-headers';
 
 export interface AppDeps {
@@ -92,6 +92,7 @@ export function createApp(deps: AppDeps): Express {
   const createContext = createContextFactory(services);
   app.use(
     '/api/v1',
+    headAsGet,
     catalogCaching({
       paths: cacheableRestPaths(),
       version: services.catalogVersion,

@@ -50,6 +50,16 @@ describe('loadEnv defaults (docs/contract.md §6)', () => {
     expect(load({ APP_URL: 'https://shop.example.com/' }).APP_URL).toBe('https://shop.example.com');
   });
 
+  it('PASSWORD_RESET_URL: a deep link or page, APP_URL/reset-password by default', () => {
+    expect(load({ APP_URL: 'https://shop.example.com' }).PASSWORD_RESET_URL).toBe(
+      'https://shop.example.com/reset-password',
+    );
+    expect(load({ PASSWORD_RESET_URL: 'myshop://reset-password' }).PASSWORD_RESET_URL).toBe(
+      'myshop://reset-password',
+    );
+    expect(() => load({ PASSWORD_RESET_URL: 'not a url' })).toThrow(/PASSWORD_RESET_URL/);
+  });
+
   it('treats empty optional values as unset', () => {
     const env = load({ DATABASE_URL: '', REDIS_URL: ' ', RESEND_API_KEY: '' });
     expect(env.DATABASE_URL).toBeUndefined();

@@ -17,6 +17,11 @@ const EnvSchema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(1).max(65535).default(8000),
     APP_URL: optionalString().pipe(z.url().optional()),
+    /**
+     * Where the reset e-mail links to, with `token` and `email` added: the app's deep link
+     * (`myshop://reset-password`) or the shop's page. Default: APP_URL/reset-password.
+     */
+    PASSWORD_RESET_URL: optionalString().pipe(z.url().optional()),
     DATABASE_URL: optionalString().pipe(
       z
         .string()
@@ -89,9 +94,11 @@ const EnvSchema = z
         message: 'must be set when NODE_ENV=production (the development secret is refused)',
       });
     }
+    const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
     return {
       ...env,
-      APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+      APP_URL: appUrl,
+      PASSWORD_RESET_URL: env.PASSWORD_RESET_URL ?? `${appUrl}/reset-password`,
       PAYMENT_GATEWAY_SECRET: env.PAYMENT_GATEWAY_SECRET ?? DEV_GATEWAY_SECRET,
       SEED_DEMO: env.SEED_DEMO ?? env.NODE_ENV !== 'production',
     };
@@ -108,6 +115,7 @@ const ECHOED = new Set([
   'NODE_ENV',
   'PORT',
   'APP_URL',
+  'PASSWORD_RESET_URL',
   'DATA_DIR',
   'AI_MODEL',
   'AI_ENABLED',

@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { DataDirLockedError } from '@storefront/db/client';
 import { createApp } from './app';
 import { ConfigError, loadEnv, StartupError } from './env';
+import { answerClientErrors } from './http/errors';
 import { createLogger, createRuntime } from './runtime';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -52,6 +54,7 @@ async function main(): Promise<void> {
     await runtime.close().catch(() => {});
     throw error;
   });
+  answerClientErrors(server);
   logger.info(
     { port: env.PORT, database: runtime.database.kind, docs: `${env.APP_URL}/api/docs` },
     `Storefront API listening on ${env.APP_URL}/api/v1`,
@@ -110,7 +113,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof StartupError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof StartupError ||
+    error instanceof DataDirLockedError
+  ) {
     console.error(error.message);
   } else {
     console.error('Start-up failed:', error);

@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { type DatabaseHandle, openDatabase } from '@storefront/db/client';
+import { type DatabaseHandle, DataDirLockedError, openDatabase } from '@storefront/db/client';
 import { runMigrations } from '@storefront/db/migrate';
 import { seedDemo } from '@storefront/db/seed/demo';
 import { createArgon2Hasher } from '@storefront/routers/features/auth/passwords';
@@ -10,13 +10,14 @@ import {
 import { systemClock } from '@storefront/routers/ports';
 import { createServices, type Services } from '@storefront/routers/services';
 import type { Redis } from 'ioredis';
-import { type Logger, pino } from 'pino';
+import { type DestinationStream, type Logger, pino } from 'pino';
 import { createOpenAiModelProvider } from './adapters/ai';
 import { createOutboxMailer, createResendMailer } from './adapters/mail';
 import { createRateLimits } from './adapters/rate-limits';
 import { createLocalStorage, createUploadThingStorage } from './adapters/storage';
 import type { AppDeps } from './app';
 import { type Env, redactUrl, StartupError } from './env';
+import { serializeError } from './log-redaction';
 
 export const APP_VERSION = '1.0.0';
 
@@ -32,16 +33,26 @@ export function featureDefaults(env: Pick<Env, 'AI_ENABLED'>): FeatureFlags {
   };
 }
 
-export function createLogger(env: Pick<Env, 'LOG_LEVEL'>): Logger {
-  return pino({
-    level: env.LOG_LEVEL,
-    redact: { paths: ['req.headers.authorization', '*.password', '*.token'], censor: '[redacted]' },
-  });
+/** `destination`: where lines go (stdout by default; tests capture them). */
+export function createLogger(env: Pick<Env, 'LOG_LEVEL'>, destination?: DestinationStream): Logger {
+  return pino(
+    {
+      level: env.LOG_LEVEL,
+      redact: {
+        paths: ['req.headers.authorization', '*.password', '*.token'],
+        censor: '[redacted]',
+      },
+      // Database errors carry the query's values (e-mail, password hash, token digests).
+      serializers: { err: serializeError },
+    },
+    destination,
+  );
 }
 
 /** One line naming the setting and what failed, e.g. `…DATABASE_URL=postgres://…: ECONNREFUSED`. */
-function databaseStartupError(env: Env, dataDir: string, error: unknown): StartupError {
-  if (error instanceof StartupError) return error;
+function databaseStartupError(env: Env, dataDir: string, error: unknown): Error {
+  // Already one line naming what to do (another process holds the embedded database).
+  if (error instanceof StartupError || error instanceof DataDirLockedError) return error;
   const reason = describeFailure(error);
   return new StartupError(
     env.DATABASE_URL
@@ -111,7 +122,7 @@ export async function createRuntime(
     db: database.db,
     clock: systemClock,
     config: {
-      appUrl: env.APP_URL,
+      passwordResetUrl: env.PASSWORD_RESET_URL,
       tokenTtlSeconds: env.TOKEN_TTL_SECONDS,
       rememberTokenTtlSeconds: env.REMEMBER_TOKEN_TTL_SECONDS,
       passwordResetTtlMinutes: 60,

@@ -1,7 +1,7 @@
 import { passwordResetTokens, sessions, users } from '@storefront/db/schema';
 import { hashToken } from '@storefront/routers/features/auth/tokens';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, registerCustomer, type TestApp } from './harness';
 
 let t: TestApp;
@@ -11,6 +11,18 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
+
+/** The reset e-mail leaves the request path: wait for the newest one to `email`. */
+const resetMail = (email: string, after = 0) =>
+  vi.waitFor(() => {
+    const mail = t
+      .outbox()
+      .slice(after)
+      .filter((m) => m.to === email)
+      .at(-1);
+    if (!mail) throw new Error(`no reset e-mail to ${email} yet`);
+    return mail;
+  });
 
 const validRegistration = (email: string) => ({
   name: 'Ada Lovelace',
@@ -330,6 +342,7 @@ describe('forgot and reset password', () => {
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     expect(known.body).toEqual(unknown.body);
+    await resetMail(customer.email, before);
     const mails = t.outbox().slice(before);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.to).toBe(customer.email);
@@ -338,11 +351,8 @@ describe('forgot and reset password', () => {
   it('resets with the token from the e-mail once, revoking every session', async () => {
     const customer = await registerCustomer(t);
     await t.request('POST', '/auth/password/forgot', { body: { email: customer.email } });
-    const mail = t
-      .outbox()
-      .filter((m) => m.to === customer.email)
-      .at(-1);
-    const token = mail?.text.split('\n')[4]?.trim() ?? '';
+    const mail = await resetMail(customer.email);
+    const token = mail.text.split('\n')[4]?.trim() ?? '';
     expect(token.length).toBeGreaterThan(20);
     const [stored] = await t.db
       .select()
@@ -371,11 +381,8 @@ describe('forgot and reset password', () => {
   it('refuses an expired or unknown token', async () => {
     const customer = await registerCustomer(t);
     await t.request('POST', '/auth/password/forgot', { body: { email: customer.email } });
-    const mail = t
-      .outbox()
-      .filter((m) => m.to === customer.email)
-      .at(-1);
-    const token = mail?.text.split('\n')[4]?.trim() ?? '';
+    const mail = await resetMail(customer.email);
+    const token = mail.text.split('\n')[4]?.trim() ?? '';
     await t.db
       .update(passwordResetTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })

@@ -1,11 +1,20 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRateLimits } from '../src/adapters/rate-limits';
 import { createUploadThingStorage } from '../src/adapters/storage';
 import { APP_URL, createTestApp, registerCustomer, type TestApp } from './harness';
 import { FAKE_UT, fakeUploadThingToken, startFakeUploadThing } from './support/fake-uploadthing';
-import { IMAGES, type ImageFormat, pngChunk, pngOfSize } from './support/images';
+import {
+  IMAGES,
+  type ImageFormat,
+  JPEG_WITHOUT_FRAME,
+  pngChunk,
+  pngOfSize,
+  vp8lDeclaring16384,
+} from './support/images';
 
 let t: TestApp;
 let token: string;
@@ -63,9 +72,22 @@ async function currentAvatarOf(app: TestApp, bearer: string): Promise<string | n
   return me.body.data.avatar_url;
 }
 
+/** Reads a stored avatar back: a WebP of at most 512×512 without metadata. */
+async function expectReencoded(bytes: Buffer, width: number, height: number) {
+  const meta = await sharp(bytes).metadata();
+  expect(meta.format).toBe('webp');
+  expect([meta.width, meta.height]).toEqual([width, height]);
+  expect(meta.exif).toBeUndefined();
+  expect(meta.xmp).toBeUndefined();
+  expect(meta.icc).toBeUndefined();
+}
+
+const storedBytes = (url: string) =>
+  readFileSync(join(t.uploadsDir, url.slice(`${APP_URL}/uploads/`.length)));
+
 describe('POST /auth/avatar accepts real images', () => {
   it.each(Object.keys(IMAGES) as ImageFormat[])(
-    '%s: 200 with an absolute URL; the same bytes are served and /auth/me shows it',
+    '%s: 200 with an absolute URL; a re-encoded WebP is served and /auth/me shows it',
     async (format) => {
       const image = IMAGES[format];
       // The declared name and type are ignored: the content decides.
@@ -74,21 +96,35 @@ describe('POST /auth/avatar accepts real images', () => {
       expect(res.body.success).toBe(true);
       const url: string = res.body.data.avatar_url;
       expect(url.startsWith(`${APP_URL}/uploads/avatars/`)).toBe(true);
-      expect(url.endsWith(`.${format}`)).toBe(true);
+      expect(url.endsWith('.webp')).toBe(true);
 
       const path = url.slice(APP_URL.length);
       const served = await supertest(t.app).get(path).responseType('blob');
       expect(served.status).toBe(200);
-      expect(served.headers['content-type']).toBe(image.mime);
+      expect(served.headers['content-type']).toBe('image/webp');
       expect(served.headers['x-content-type-options']).toBe('nosniff');
-      expect(Buffer.compare(served.body as Buffer, image.bytes)).toBe(0);
-      expect(
-        readFileSync(join(t.uploadsDir, path.replace('/uploads/', ''))).equals(image.bytes),
-      ).toBe(true);
+      const size = format === 'jpg' ? 2 : 1;
+      await expectReencoded(served.body as Buffer, size, size);
+      expect(Buffer.compare(served.body as Buffer, storedBytes(url))).toBe(0);
 
       expect(await currentAvatar()).toBe(url);
     },
   );
+
+  it('strips metadata (EXIF location) and bounds the size to 512×512', async () => {
+    const photo = await sharp({
+      create: { width: 2000, height: 1000, channels: 3, background: '#3a6' },
+    })
+      .jpeg()
+      .withExif({ IFD0: { Copyright: 'secret-owner' }, IFD3: { GPSLatitudeRef: 'N' } })
+      .toBuffer();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const res = await uploadAvatar({ bytes: photo, filename: 'holiday.jpg' });
+    expect(res.status).toBe(200);
+    const stored = storedBytes(res.body.data.avatar_url);
+    await expectReencoded(stored, 512, 256);
+    expect(stored.includes(Buffer.from('secret-owner'))).toBe(false);
+  });
 
   it('accepts exactly 2,097,152 bytes', async () => {
     const res = await uploadAvatar({ bytes: pngOfSize(2_097_152), filename: 'big.png' });
@@ -119,30 +155,6 @@ const POLYGLOTS: [string, Upload][] = [
       contentType: 'image/gif',
     },
   ],
-  [
-    'a PNG with HTML appended after IEND',
-    { bytes: Buffer.concat([IMAGES.png.bytes, HTML]), filename: 'x.png', contentType: 'image/png' },
-  ],
-  [
-    'a PNG with PHP appended after IEND',
-    {
-      bytes: Buffer.concat([IMAGES.png.bytes, Buffer.from('<?php system($_GET["c"]); ?>')]),
-      filename: 'x.php.png',
-      contentType: 'image/png',
-    },
-  ],
-  [
-    'a JPEG with HTML appended after EOI',
-    {
-      bytes: Buffer.concat([IMAGES.jpg.bytes, HTML]),
-      filename: 'x.jpg',
-      contentType: 'image/jpeg',
-    },
-  ],
-  [
-    'a WebP whose RIFF length does not cover the file',
-    { bytes: Buffer.concat([IMAGES.webp.bytes, HTML]), filename: 'x.webp' },
-  ],
   ['a truncated PNG', { bytes: IMAGES.png.bytes.subarray(0, 40), filename: 'cut.png' }],
   ['a truncated GIF', { bytes: IMAGES.gif.bytes.subarray(0, 20), filename: 'cut.gif' }],
   [
@@ -150,10 +162,41 @@ const POLYGLOTS: [string, Upload][] = [
     { bytes: pngWithSize(100_000, 100_000), filename: 'bomb.png', contentType: 'image/png' },
   ],
   [
+    'a VP8L WebP declaring 16384×16384 pixels',
+    { bytes: vp8lDeclaring16384(), filename: 'bomb.webp', contentType: 'image/webp' },
+  ],
+  [
+    'a "JPEG" without a frame header',
+    { bytes: JPEG_WITHOUT_FRAME, filename: 'x.jpg', contentType: 'image/jpeg' },
+  ],
+  [
     'HTML declared as image/jpeg and named .jpg',
     { bytes: HTML, filename: 'photo.jpg', contentType: 'image/jpeg' },
   ],
 ];
+
+/** A real image with a payload after its end: only re-encoding removes it. */
+const APPENDED: [string, Buffer, Buffer][] = [
+  ['a PNG with HTML appended after IEND', IMAGES.png.bytes, HTML],
+  [
+    'a PNG with PHP appended after IEND',
+    IMAGES.png.bytes,
+    Buffer.from('<?php system($_GET["c"]); ?>'),
+  ],
+  ['a JPEG with HTML appended after EOI', IMAGES.jpg.bytes, HTML],
+  ['a WebP whose RIFF length does not cover the file', IMAGES.webp.bytes, HTML],
+  ['a GIF with HTML appended after the trailer', IMAGES.gif.bytes, HTML],
+];
+
+describe('POST /auth/avatar re-encodes polyglots', () => {
+  it.each(APPENDED)('%s: stored without the payload', async (_name, image, payload) => {
+    const res = await uploadAvatar({ bytes: Buffer.concat([image, payload]), filename: 'x.bin' });
+    expect(res.status).toBe(200);
+    const stored = storedBytes(res.body.data.avatar_url);
+    expect(stored.includes(payload)).toBe(false);
+    expect((await sharp(stored).metadata()).format).toBe('webp');
+  });
+});
 
 describe('POST /auth/avatar refuses everything else with 422 errors.avatar', () => {
   const cases: [string, Upload][] = [
@@ -223,6 +266,51 @@ describe('POST /auth/avatar refuses everything else with 422 errors.avatar', () 
   });
 });
 
+describe('replacing an avatar', () => {
+  it('deletes the previous file: one customer leaves one file behind', async () => {
+    const customer = await registerCustomer(t);
+    const urls: string[] = [];
+    for (const format of ['png', 'jpg', 'gif'] as const) {
+      const res = await uploadAvatar({ bytes: IMAGES[format].bytes, token: customer.token });
+      expect(res.status).toBe(200);
+      urls.push(res.body.data.avatar_url);
+    }
+    const mine = storedFiles().filter((name) => name.startsWith(`${customer.user.id}-`));
+    expect(mine).toEqual([urls[2]?.split('/').pop()]);
+    for (const old of urls.slice(0, 2)) {
+      expect((await supertest(t.app).get(old.slice(APP_URL.length))).status).toBe(404);
+    }
+  });
+
+  it('is rate-limited per customer: past the limit 429, nothing stored', async () => {
+    const app = await createTestApp({
+      rateLimits: createRateLimits({ authPerIpPerMinute: 10_000, avatarPerCustomerPerHour: 2 }),
+    });
+    try {
+      const [first, second] = [await registerCustomer(app), await registerCustomer(app)];
+      const upload = (bearer: string) =>
+        supertest(app.app)
+          .post('/api/v1/auth/avatar')
+          .set('Authorization', `Bearer ${bearer}`)
+          .attach('avatar', IMAGES.png.bytes, { filename: 'a.png' });
+      expect((await upload(first.token)).status).toBe(200);
+      const kept = await currentAvatarOf(app, first.token);
+      expect((await upload(first.token)).status).toBe(200);
+      const latest = await currentAvatarOf(app, first.token);
+      expect(latest).not.toBe(kept);
+      const limited = await upload(first.token);
+      expect(limited.status).toBe(429);
+      expect(limited.body.error_code).toBe('RATE_LIMITED');
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect(await currentAvatarOf(app, first.token)).toBe(latest);
+      // Another customer has a budget of their own.
+      expect((await upload(second.token)).status).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('POST /auth/avatar authentication', () => {
   it('answers 401 without a token', async () => {
     const res = await uploadAvatar({ bytes: IMAGES.png.bytes, token: null });
@@ -263,8 +351,8 @@ describe('POST /auth/avatar with UploadThing storage', () => {
       expect(res.status).toBe(200);
       app.validate('POST', '/api/v1/auth/avatar', res.status, res.body);
       expect(ut.files).toHaveLength(1);
-      expect(ut.files[0]?.type).toBe('image/jpeg');
-      expect(ut.files[0]?.bytes.equals(IMAGES.jpg.bytes)).toBe(true);
+      expect(ut.files[0]?.type).toBe('image/webp');
+      expect((await sharp(ut.files[0]?.bytes).metadata()).format).toBe('webp');
       expect(res.body.data.avatar_url).toBe(
         `https://${FAKE_UT.appId}.ufs.sh/f/${ut.files[0]?.key}`,
       );

@@ -364,6 +364,34 @@ describe('place-order', () => {
   });
 });
 
+describe('GET /customer/orders item_count', () => {
+  it('counts each order’s own items, not the store’s (two customers, different quantities)', async () => {
+    const counts: Record<number, number> = {};
+    const buyers = [];
+    for (const quantity of [3, 1, 4]) {
+      // Two lines per order, so order and order-item ids drift apart.
+      const buyer = await shopper({}, quantity);
+      const second = await createProduct(t.db, { priceCents: 500, stockQuantity: 10 });
+      await t.request('POST', '/cart/add', {
+        token: buyer.token,
+        body: { product_id: second.id, quantity: 2 },
+      });
+      await prepareCheckout(t, buyer.token);
+      const placed = await placeOrder(buyer.token);
+      expect(placed.status).toBe(201);
+      counts[placed.body.data.order_id] = quantity + 2;
+      buyers.push(buyer);
+    }
+    for (const buyer of buyers) {
+      const list = await t.request('GET', '/customer/orders', { token: buyer.token });
+      expect(list.status).toBe(200);
+      expect(list.body.data).toHaveLength(1);
+      const [order] = list.body.data;
+      expect(order.item_count).toBe(counts[order.id]);
+    }
+  });
+});
+
 describe('concurrency and idempotency', () => {
   it('more buyers than units: exactly as many orders as units, stock ends at 0', async () => {
     const product = await createProduct(t.db, { stockQuantity: 3, priceCents: 999 });

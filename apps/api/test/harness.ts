@@ -6,7 +6,10 @@ import type { Executor } from '@storefront/db/client';
 import { users } from '@storefront/db/schema';
 import { openTestDatabase, type TestDatabase } from '@storefront/db/testing';
 import type { AiModelProvider } from '@storefront/routers/features/ai/ai.service';
-import { createArgon2Hasher } from '@storefront/routers/features/auth/passwords';
+import {
+  createArgon2Hasher,
+  type PasswordHasher,
+} from '@storefront/routers/features/auth/passwords';
 import { buildOpenApiDocument } from '@storefront/routers/openapi';
 import type {
   Clock,
@@ -20,13 +23,14 @@ import { createServices, type ServiceConfig, type Services } from '@storefront/r
 import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
 import { eq } from 'drizzle-orm';
 import type { Express } from 'express';
-import { pino } from 'pino';
+import { type Logger, pino } from 'pino';
 import supertest from 'supertest';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createOutboxMailer } from '../src/adapters/mail';
 import { createRateLimits } from '../src/adapters/rate-limits';
 import { createLocalStorage } from '../src/adapters/storage';
 import { createApp } from '../src/app';
+import { answerClientErrors } from '../src/http/errors';
 import { featureDefaults } from '../src/runtime';
 import { createOpenApiValidator } from './openapi-validator';
 import type { Requester } from './support/api-client';
@@ -45,6 +49,10 @@ export interface TestAppOptions {
   database?: TestDatabase;
   /** Browser origins allowed by CORS (CORS_ORIGINS); none by default, as in production. */
   corsOrigins?: string[];
+  /** Where the app logs (silent by default). */
+  logger?: Logger;
+  /** Password hashing; default: argon2id with cheap test parameters. */
+  hasher?: PasswordHasher;
 }
 
 export interface RequestOptions {
@@ -67,7 +75,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     db: database.db,
     clock: options.clock ?? { now: () => new Date() },
     config: {
-      appUrl: APP_URL,
+      passwordResetUrl: `${APP_URL}/reset-password`,
       tokenTtlSeconds: 86_400,
       rememberTokenTtlSeconds: 2_592_000,
       passwordResetTtlMinutes: 60,
@@ -75,20 +83,24 @@ export async function createTestApp(options: TestAppOptions = {}) {
       aiTimeoutMs: 5_000,
       ...options.config,
     },
-    hasher: createArgon2Hasher({ memoryCost: 256, timeCost: 1 }),
+    hasher: options.hasher ?? createArgon2Hasher({ memoryCost: 256, timeCost: 1 }),
     mailer: options.mailer ?? createOutboxMailer(outboxDir),
     avatarStorage:
       options.avatarStorage ?? createLocalStorage({ dir: uploadsDir, publicBaseUrl: APP_URL }),
     rateLimits:
       options.rateLimits ??
-      createRateLimits({ authPerIpPerMinute: 10_000, aiPerCustomerPerMinute: 10_000 }),
+      createRateLimits({
+        authPerIpPerMinute: 10_000,
+        aiPerCustomerPerMinute: 10_000,
+        avatarPerCustomerPerHour: 10_000,
+      }),
     aiProvider: options.aiProvider,
     paymentGatewaySecret: TEST_GATEWAY_SECRET,
   });
   const app: Express = createApp({
     services,
     pingDatabase: () => database.ping(),
-    logger: pino({ level: 'silent' }),
+    logger: options.logger ?? pino({ level: 'silent' }),
     config: { appUrl: APP_URL, version: 'test', uploadsDir, corsOrigins: options.corsOrigins },
   });
   const validate = createOpenApiValidator(
@@ -119,6 +131,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     /** Starts a real HTTP server on a free port (for tRPC clients and SDKs). */
     async listen(): Promise<{ baseUrl: string; close: () => Promise<void> }> {
       const server = app.listen(0, '127.0.0.1');
+      answerClientErrors(server);
       await new Promise<void>((resolve) => server.once('listening', resolve));
       const { port } = server.address() as AddressInfo;
       return {

@@ -1,8 +1,9 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { openPglite } from '@storefront/db/client';
 import { runMigrations } from '@storefront/db/migrate';
 import { users } from '@storefront/db/schema';
@@ -98,6 +99,37 @@ beforeAll(async () => {
 afterAll(() => {
   server.kill();
   rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the embedded data directory is locked by the server', () => {
+  it('a second process (pnpm admin:create) fails at once with one line and the server keeps serving', async () => {
+    const child = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'src/scripts/admin-create.ts',
+        '--email',
+        'boss@example.com',
+        '--password',
+        'long secret 1',
+      ],
+      {
+        cwd: resolve(import.meta.dirname, '..'),
+        env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, NODE_ENV: 'development' },
+        encoding: 'utf8',
+        timeout: 30_000,
+      },
+    );
+    expect(child.status).toBe(1);
+    const stderr = child.stderr.trim();
+    expect(stderr.split('\n')).toHaveLength(1);
+    expect(stderr).toContain(`in use by process ${server.process.pid}`);
+    expect(stderr).toContain('DATABASE_URL');
+    expect(child.stdout).not.toContain('Created admin');
+    const health = await fetch(`http://127.0.0.1:${port}/health`);
+    expect(health.status).toBe(200);
+  });
 });
 
 describe('graceful shutdown of the real server process', () => {

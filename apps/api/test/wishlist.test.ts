@@ -40,6 +40,18 @@ const cartLines = async (userId: number) =>
     .innerJoin(carts, eq(carts.id, cartItems.cartId))
     .where(and(eq(carts.userId, userId), eq(carts.status, 'open')));
 
+describe('move-to-cart tapped twice', () => {
+  it('one tap answers 200, the other 404; the cart holds 1 and the item is gone', async () => {
+    const product = await createProduct(t.db, { priceCents: 1200, stockQuantity: 10 });
+    const c = await customer();
+    const id = (await c.add(product.id)).body.data.id;
+    const taps = await Promise.all([c.move(id), c.move(id)]);
+    expect(taps.map((res) => res.status).sort()).toEqual([200, 404]);
+    expect(await cartLines(c.user.id)).toEqual([{ productId: product.id, quantity: 1 }]);
+    expect(await itemRow(id)).toBeUndefined();
+  });
+});
+
 describe('POST /customer/wishlist/add', () => {
   it('answers 201 with a new item, then 200 with the same item; one row in the database', async () => {
     const product = await createProduct(t.db, { name: 'Wish Lamp', priceCents: 2500 });

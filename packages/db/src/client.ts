@@ -4,6 +4,10 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
+import { lockDataDir } from './data-dir-lock';
+
+export { DataDirLockedError } from './data-dir-lock';
+
 import { responseDeadlineSocket } from './response-deadline';
 import * as schema from './schema/index';
 
@@ -143,12 +147,22 @@ export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseH
     import('@electric-sql/pglite/contrib/pg_trgm'),
     import('drizzle-orm/pglite'),
   ]);
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const pglite = await PGlite.create({
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    extensions: { pg_trgm },
-  });
+  let release = () => {};
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true });
+    release = lockDataDir(options.dataDir);
+  }
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create({
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      extensions: { pg_trgm },
+    });
+  } catch (error) {
+    release();
+    throw error;
+  }
   const db = drizzlePglite(pglite, { schema }) as unknown as Database;
   return {
     kind: 'pglite',
@@ -159,6 +173,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseH
     },
     async close() {
       if (!pglite.closed) await pglite.close();
+      release();
     },
   };
 }

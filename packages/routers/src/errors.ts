@@ -80,6 +80,11 @@ export const ERROR_TABLE = {
     trpc: 'UNPROCESSABLE_CONTENT',
     message: 'The description could not be generated.',
   },
+  REQUEST_HEADER_FIELDS_TOO_LARGE: {
+    status: 431,
+    trpc: 'BAD_REQUEST',
+    message: 'The request headers are too large.',
+  },
   RATE_LIMITED: {
     status: 429,
     trpc: 'TOO_MANY_REQUESTS',

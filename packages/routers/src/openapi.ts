@@ -29,7 +29,11 @@ const TAGS: Record<string, string> = {
 };
 
 /** Every operation can meet these, whatever its shape. */
-const ALWAYS: ErrorCode[] = ['INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'];
+const ALWAYS: ErrorCode[] = [
+  'REQUEST_HEADER_FIELDS_TOO_LARGE',
+  'INTERNAL_ERROR',
+  'SERVICE_UNAVAILABLE',
+];
 
 const RETRY_AFTER = {
   'Retry-After': {

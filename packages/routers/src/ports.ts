@@ -22,6 +22,8 @@ export interface StoredFile {
 export interface FileStorage {
   /** Stores bytes under a key such as `avatars/12-abc.png` and returns where they can be read. */
   save(file: { key: string; bytes: Uint8Array; contentType: string }): Promise<StoredFile>;
+  /** Deletes a file `save` stored, by its URL; a URL it did not hand out is left alone. */
+  delete(url: string): Promise<void>;
 }
 
 export interface RateLimitResult {
@@ -46,6 +48,8 @@ export interface RateLimits {
   loginFailuresPerEmail: RateLimiter;
   /** AI description requests per customer. */
   aiPerCustomer: RateLimiter;
+  /** Avatar uploads per customer (each one is decoded and re-encoded). */
+  avatarPerCustomer: RateLimiter;
 }
 
 export interface Clock {

@@ -50,8 +50,8 @@ import { createReferenceCache } from './reference-cache';
 import { transactional } from './transactions';
 
 export interface ServiceConfig {
-  /** Public base URL, for absolute links (reset e-mails). */
-  appUrl: string;
+  /** The page or app deep link the reset e-mail links to (PASSWORD_RESET_URL). */
+  passwordResetUrl: string;
   tokenTtlSeconds: number;
   rememberTokenTtlSeconds: number;
   passwordResetTtlMinutes: number;
@@ -89,7 +89,7 @@ export interface ServiceDeps {
   paymentGatewaySecret: string;
   /** The configured AI provider; undefined when AI is not configured. */
   aiProvider?: AiModelProvider | undefined;
-  /** Failures of background work that must not fail a request (heartbeat writes). */
+  /** Failures of background work that must not fail a request (heartbeats, reset e-mails). */
   reportBackgroundError?: (error: unknown) => void;
 }
 
@@ -112,11 +112,17 @@ export function createServices(deps: ServiceDeps) {
     rateLimits: deps.rateLimits,
     mailer: deps.mailer,
     clock,
-    config: { appUrl: config.appUrl, passwordResetTtlMinutes: config.passwordResetTtlMinutes },
+    config: {
+      passwordResetUrl: config.passwordResetUrl,
+      passwordResetTtlMinutes: config.passwordResetTtlMinutes,
+    },
+    ...(deps.reportBackgroundError ? { reportBackgroundError: deps.reportBackgroundError } : {}),
   });
   const customer = createCustomerService({
     users,
     avatarStorage: deps.avatarStorage,
+    avatarLimiter: deps.rateLimits.avatarPerCustomer,
+    ...(deps.reportBackgroundError ? { reportBackgroundError: deps.reportBackgroundError } : {}),
     revokeAllSessions: (userId) => sessions.revokeAllForUser(userId),
     clock,
   });

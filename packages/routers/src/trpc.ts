@@ -1,7 +1,7 @@
 import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Context } from './context';
-import { AppError, type ErrorCode, toErrorResponse } from './errors';
+import { AppError, type ErrorCode, toErrorResponse, validationError } from './errors';
 import type { FeatureFlag } from './features/settings/settings.schemas';
 import './zod-messages';
 
@@ -68,35 +68,76 @@ async function afterCatalogWrite<Result extends { ok: boolean }>(
   return result;
 }
 
+/**
+ * The first key path (`items.0.notes`) holding a string PostgreSQL cannot store or a client
+ * cannot round-trip: a NUL byte (text refuses it: a 500 from the driver) or a lone surrogate.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly what it looks for
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function findUnstorableString(value: unknown, path: string[] = []): string | undefined {
+  if (typeof value === 'string') {
+    return UNSTORABLE.test(value) ? path.join('.') || 'body' : undefined;
+  }
+  if (value === null || typeof value !== 'object') return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = findUnstorableString(item, [...path, key]);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/**
+ * One rule for every string of every input (body, query, path; REST and /trpc), checked on the
+ * raw input before the procedure's schema: 422 naming the field instead of a driver error.
+ */
+const refuseUnstorableStrings = t.middleware(async ({ getRawInput, next }) => {
+  const field = findUnstorableString(await getRawInput());
+  if (field !== undefined) {
+    throw validationError({ [field]: ['Must not contain NUL or unpaired surrogate characters.'] });
+  }
+  return next();
+});
+
 /** Every procedure starts here: applies the declared success status. */
-export const publicProcedure = t.procedure.use(async ({ meta, ctx, type, next }) => {
+const statusProcedure = t.procedure.use(async ({ meta, ctx, type, next }) => {
   if (meta?.successStatus) ctx.response.status = meta.successStatus;
   return meta?.changesCatalog ? afterCatalogWrite(ctx, type, await next()) : next();
 });
-
-/** A public catalogue read: same answer for everyone, so REST clients may cache it (ETag). */
-export const catalogReadProcedure = publicProcedure.meta({ cacheable: true });
 
 /**
  * Resolves the bearer token to a session; every failure is the same 401. Does not count as a
  * sync heartbeat (used by the admin panel's own status reads).
  */
-export const authenticatedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+const authenticated = statusProcedure.use(async ({ ctx, next }) => {
   const session = await ctx.services.authenticate(ctx.request.authorization);
   return next({ ctx: { ...ctx, session } });
 });
 
 /** An authenticated request from the app: it also counts as a sync heartbeat (docs/contract.md §5). */
-export const customerProcedure = authenticatedProcedure.use(({ ctx, next }) => {
+const customer = authenticated.use(({ ctx, next }) => {
   ctx.services.recordAppActivity(ctx.session);
   return next();
 });
 
+// Each exported base ends with the string rule, so it runs where the input schema would: after
+// authentication (a 401 stays a 401), before any procedure code.
+export const publicProcedure = statusProcedure.use(refuseUnstorableStrings);
+
+/** A public catalogue read: same answer for everyone, so REST clients may cache it (ETag). */
+export const catalogReadProcedure = publicProcedure.meta({ cacheable: true });
+
+export const authenticatedProcedure = authenticated.use(refuseUnstorableStrings);
+
+export const customerProcedure = customer.use(refuseUnstorableStrings);
+
 /** Every admin mutation counts as a catalogue change (one rule instead of a list to keep up). */
-export const adminProcedure = customerProcedure.use(async ({ ctx, type, next }) => {
-  if (ctx.session.user.role !== 'admin') throw new AppError('FORBIDDEN');
-  return afterCatalogWrite(ctx, type, await next());
-});
+export const adminProcedure = customer
+  .use(async ({ ctx, type, next }) => {
+    if (ctx.session.user.role !== 'admin') throw new AppError('FORBIDDEN');
+    return afterCatalogWrite(ctx, type, await next());
+  })
+  .use(refuseUnstorableStrings);
 
 /** 403 FEATURE_DISABLED unless the flag is on (checked on every call: admins can flip it). */
 export function requireFeature(flag: FeatureFlag) {

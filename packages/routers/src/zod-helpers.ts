@@ -10,7 +10,7 @@ export const bodyBoolean = () => z.boolean().pipe(z.boolean());
 export const queryBoolean = () => z.stringbool();
 
 /** Positive integer id in a path or body. */
-export const zId = () => z.number().int().positive().max(2_147_483_647);
+export const zId = () => z.number().int().min(1).max(2_147_483_647);
 
 /** ISO 8601 UTC with `Z` (docs/contract.md §1). */
 export const zDateTime = () => z.iso.datetime();

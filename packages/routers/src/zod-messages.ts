@@ -18,11 +18,13 @@ z.config({
             : `Must be at least ${issue.minimum} characters.`;
         }
         if (issue.origin === 'array') return `Must contain at least ${issue.minimum} items.`;
+        if (issue.inclusive === false) return `Must be greater than ${issue.minimum}.`;
         return `Must be at least ${issue.minimum}.`;
       case 'too_big':
         if (issue.origin === 'string') return `Must be at most ${issue.maximum} characters.`;
         if (issue.origin === 'array') return `Must contain at most ${issue.maximum} items.`;
         if (issue.origin === 'file') return `Must be at most ${issue.maximum} bytes.`;
+        if (issue.inclusive === false) return `Must be less than ${issue.maximum}.`;
         return `Must be at most ${issue.maximum}.`;
       case 'invalid_format':
         if (issue.format === 'email') return 'Must be a valid e-mail address.';

@@ -39,6 +39,8 @@ export interface RateLimitOptions {
   redis?: Redis;
   authPerIpPerMinute: number;
   aiPerCustomerPerMinute?: number;
+  /** Avatar uploads per customer per hour (default 20). */
+  avatarPerCustomerPerHour?: number;
   /** Failed logins per e-mail before the lockout (docs/contract.md §5: 5 in 15 minutes). */
   loginFailures?: { points: number; windowSeconds: number };
   /** Prefix so parallel test runs on one Redis do not share counters. */
@@ -59,5 +61,6 @@ export function createRateLimits(options: RateLimitOptions): RateLimits {
     authPerIp: make('auth-ip', options.authPerIpPerMinute, 60),
     loginFailuresPerEmail: make('login-fail', failures.points, failures.windowSeconds),
     aiPerCustomer: make('ai-customer', options.aiPerCustomerPerMinute ?? 10, 60),
+    avatarPerCustomer: make('avatar-customer', options.avatarPerCustomerPerHour ?? 20, 60 * 60),
   };
 }

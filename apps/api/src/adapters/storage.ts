@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { DependencyUnavailableError } from '@storefront/routers/errors';
 import type { FileStorage } from '@storefront/routers/ports';
@@ -14,6 +14,13 @@ export function createLocalStorage(options: { dir: string; publicBaseUrl: string
       await mkdir(dirname(target), { recursive: true });
       await writeFile(target, bytes);
       return { url: `${options.publicBaseUrl}/uploads/${key}` };
+    },
+    async delete(url) {
+      const prefix = `${options.publicBaseUrl}/uploads/`;
+      if (!url.startsWith(prefix)) return;
+      const target = resolve(join(root, decodeURIComponent(url.slice(prefix.length))));
+      if (!target.startsWith(`${root}/`)) return;
+      await rm(target, { force: true });
     },
   };
 }
@@ -67,6 +74,14 @@ export function createUploadThingStorage(options: UploadThingStorageOptions): Fi
         throw new UploadFailedError('UploadThing answered without a file URL');
       }
       return { url: ufsUrl };
+    },
+    async delete(url) {
+      // ufsUrl: https://<app>.ufs.sh/f/<file key>
+      const match = /^https:\/\/[^/]+\.ufs\.sh\/f\/([^/?#]+)$/.exec(url);
+      if (!match?.[1]) return;
+      const { api } = await load();
+      const result = await api.deleteFiles(match[1]);
+      if (!result.success) throw new UploadFailedError('UploadThing did not delete the old avatar');
     },
   };
 }

@@ -1,3 +1,5 @@
+import { type Server, STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { AppError, type ErrorResponse, toErrorResponse } from '@storefront/routers/errors';
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 
@@ -16,12 +18,18 @@ export const notFoundHandler: RequestHandler = (req, res) => {
 /** body-parser's own errors carry a `type`; everything else goes through the one error table. */
 export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   const type = (error as { type?: string }).type;
+  // The client hung up while sending its body: nobody to answer, nothing unexpected. The request
+  // log writes the one "request aborted" line (info) when the connection closes.
+  if (type === 'request.aborted') return;
   let appError: unknown = error;
   if (type === 'entity.parse.failed') appError = new AppError('BAD_REQUEST');
   else if (type === 'entity.too.large') {
     appError = new AppError('PAYLOAD_TOO_LARGE', 'The request body must be at most 1 MB.');
   } else if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
     appError = new AppError('UNSUPPORTED_MEDIA_TYPE');
+  } else if (String((error as { code?: unknown }).code).startsWith('Z_')) {
+    // zlib could not inflate a body sent as gzip/deflate (body-parser passes its error on).
+    appError = new AppError('BAD_REQUEST', 'The request body does not match its Content-Encoding.');
   }
   const response = toErrorResponse(appError);
   if (response.unexpected) req.log?.error({ err: error }, 'unhandled error');
@@ -31,3 +39,36 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   }
   sendError(res, response);
 };
+
+/**
+ * Requests Node refuses before Express sees them (headers over 16 KB, a malformed request line):
+ * Node answered its own bare 431/400. These answer the envelope too, then close the connection.
+ */
+export function answerClientErrors(server: Server): void {
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (
+      !socket.writable ||
+      error.code === 'ECONNRESET' ||
+      error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+    ) {
+      socket.destroy();
+      return;
+    }
+    const appError =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? new AppError('REQUEST_HEADER_FIELDS_TOO_LARGE')
+        : new AppError('BAD_REQUEST', 'The request is malformed.');
+    const { status, body } = toErrorResponse(appError);
+    const json = JSON.stringify(body);
+    socket.end(
+      [
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+        'Content-Type: application/json; charset=utf-8',
+        `Content-Length: ${Buffer.byteLength(json)}`,
+        'Connection: close',
+        '',
+        json,
+      ].join('\r\n'),
+    );
+  });
+}

@@ -1,5 +1,5 @@
 import type { Context } from '@storefront/routers/context';
-import { toErrorResponse } from '@storefront/routers/errors';
+import { toErrorResponse, validationError } from '@storefront/routers/errors';
 import type { AppRouter } from '@storefront/routers/root';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
@@ -40,6 +40,24 @@ const acceptEmptyBodies: RequestHandler = (req, _res, next) => {
   next();
 };
 
+/**
+ * A JSON array where the contract wants an object: the adapter spread it into `{0: …}` and the
+ * object schema stripped that to `{}` (PUT /auth/profile answered 200). Refused like any field.
+ */
+const refuseArrayBodies: RequestHandler = (req, _res, next) => {
+  next(Array.isArray(req.body) ? validationError({ body: ['Must be a JSON object.'] }) : undefined);
+};
+
+/**
+ * HEAD on a GET operation answers exactly like GET, headers included, without the body: the
+ * adapter matches methods literally (HEAD was a 404). Node already sends no body for a HEAD
+ * request whatever the handler writes, so rewriting the method is enough.
+ */
+export const headAsGet: RequestHandler = (req, _res, next) => {
+  if (req.method === 'HEAD') req.method = 'GET';
+  next();
+};
+
 export function createRestHandler(options: {
   router: AppRouter;
   createContext: (opts: { req: Request }) => Context;
@@ -63,6 +81,7 @@ export function createRestHandler(options: {
   });
   return [
     acceptEmptyBodies,
+    refuseArrayBodies,
     (req: Request, res: Response, next: NextFunction) => {
       sendEnvelopeOnError(res);
       // biome-ignore lint/suspicious/noExplicitAny: the adapter's request type is node's IncomingMessage

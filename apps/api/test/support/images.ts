@@ -1,9 +1,6 @@
 import { crc32 } from 'node:zlib';
 
-/**
- * Tiny but real images, one per accepted avatar format: each starts with its format's magic
- * bytes, which is all file-type reads. 1×1 pixel where a whole image is short enough to inline.
- */
+/** Tiny but real images, one per accepted avatar format (each decodes with libvips). */
 export const IMAGES = {
   png: {
     mime: 'image/png',
@@ -22,13 +19,32 @@ export const IMAGES = {
   },
   jpg: {
     mime: 'image/jpeg',
-    // SOI, a JFIF APP0 segment, EOI.
-    bytes: Buffer.from([
-      0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00,
-      0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xd9,
-    ]),
+    // 2×2 baseline JPEG (sharp's encoder).
+    bytes: Buffer.from(
+      '/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAACAAIDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAb/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABQf/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCWAAqu/9k=',
+      'base64',
+    ),
   },
 } as const;
+
+/** SOI, a JFIF APP0 segment, EOI: magic bytes of a JPEG without any frame. */
+export const JPEG_WITHOUT_FRAME = Buffer.from([
+  0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01,
+  0x00, 0x01, 0x00, 0x00, 0xff, 0xd9,
+]);
+
+/** A lossless (VP8L) WebP header declaring 16384×16384 pixels, then noise. */
+export function vp8lDeclaring16384(): Buffer {
+  const bitstream = Buffer.concat([
+    Buffer.from([0x2f, 0xff, 0xff, 0xff, 0x0f]),
+    Buffer.alloc(64, 0xaa),
+  ]);
+  const chunk = Buffer.concat([Buffer.from('VP8L'), Buffer.alloc(4), bitstream]);
+  chunk.writeUInt32LE(bitstream.length, 4);
+  const riff = Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBP'), chunk]);
+  riff.writeUInt32LE(riff.length - 8, 4);
+  return riff;
+}
 
 export type ImageFormat = keyof typeof IMAGES;
 
@@ -45,8 +61,8 @@ export function pngChunk(type: string, data: Buffer): Buffer {
 const IEND = pngChunk('IEND', Buffer.alloc(0));
 
 /**
- * A valid PNG of exactly `size` bytes: the 1×1 image with a zero-filled comment chunk before
- * IEND (the upload check refuses bytes after IEND, so padding must be inside the structure).
+ * A valid PNG of exactly `size` bytes: the 1×1 image with a zero-filled ancillary chunk before
+ * IEND.
  */
 export function pngOfSize(size: number): Buffer {
   const body = IMAGES.png.bytes.subarray(0, IMAGES.png.bytes.length - IEND.length);

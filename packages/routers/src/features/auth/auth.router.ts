@@ -179,7 +179,7 @@ export const authRouter = router({
     .output(ZNullEnvelope)
     .mutation(async ({ ctx, input }) =>
       ok(
-        await ctx.services.auth.resetPassword(input),
+        await ctx.services.auth.resetPassword(input, ctx.request),
         'Your password has been reset. Please log in.',
       ),
     ),

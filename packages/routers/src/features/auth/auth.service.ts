@@ -9,7 +9,7 @@ import type {
   ResetPasswordInput,
 } from './auth.schemas';
 import type { PasswordHasher } from './passwords';
-import { passwordResetEmail } from './reset-email';
+import { passwordResetEmail, passwordResetLink } from './reset-email';
 import type { AuthenticatedSession, SessionStore } from './sessions';
 import { generateToken, hashToken } from './tokens';
 import { toLoginUserDto, toUserDto } from './user.dto';
@@ -23,7 +23,9 @@ export interface AuthServiceDeps {
   rateLimits: RateLimits;
   mailer: Mailer;
   clock: Clock;
-  config: { appUrl: string; passwordResetTtlMinutes: number };
+  config: { passwordResetUrl: string; passwordResetTtlMinutes: number };
+  /** Failures of work done off the request path (the reset e-mail). */
+  reportBackgroundError?: (error: unknown) => void;
 }
 
 export interface RequestOrigin {
@@ -33,8 +35,9 @@ export interface RequestOrigin {
 const EMAIL_TAKEN = 'This e-mail address is already registered.';
 const FORGOT_MESSAGE = 'If an account exists for this e-mail, we have sent a password reset link.';
 
-async function enforce(limiter: RateLimiter, key: string, consume: boolean): Promise<void> {
-  const result = consume ? await limiter.consume(key) : await limiter.check(key);
+/** Counts one hit for `key`; over the limit → 429 with Retry-After. */
+async function enforce(limiter: RateLimiter, key: string): Promise<void> {
+  const result = await limiter.consume(key);
   if (!result.allowed) {
     throw new AppError('RATE_LIMITED', 'Too many attempts. Please try again later.', {
       retryAfterSeconds: result.retryAfterSeconds,
@@ -51,9 +54,26 @@ export function createAuthService(deps: AuthServiceDeps) {
     return decoyHash;
   };
 
+  async function sendResetEmail(user: { id: number; email: string; name: string }) {
+    const token = generateToken();
+    const expiresAt = new Date(
+      clock.now().getTime() + deps.config.passwordResetTtlMinutes * 60_000,
+    );
+    await users.insertResetToken(user.id, hashToken(token), expiresAt);
+    await deps.mailer.send(
+      passwordResetEmail({
+        to: user.email,
+        name: user.name,
+        link: passwordResetLink(deps.config.passwordResetUrl, token, user.email),
+        token,
+        validMinutes: deps.config.passwordResetTtlMinutes,
+      }),
+    );
+  }
+
   return {
     async register(input: RegisterInput, origin: RequestOrigin) {
-      await enforce(rateLimits.authPerIp, origin.ip, true);
+      await enforce(rateLimits.authPerIp, origin.ip);
       if (await users.findByEmail(input.email)) throw validationError({ email: [EMAIL_TAKEN] });
       const passwordHash = await hasher.hash(input.password);
       let user: Awaited<ReturnType<UsersRepository['insert']>>;
@@ -74,21 +94,21 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async login(input: LoginInput, origin: RequestOrigin) {
-      await enforce(rateLimits.authPerIp, origin.ip, true);
+      await enforce(rateLimits.authPerIp, origin.ip);
       const emailKey = input.email.toLowerCase();
-      await enforce(rateLimits.loginFailuresPerEmail, emailKey, false);
+      // Counted before the password is checked, in one atomic step: of a burst of attempts at
+      // most the limit are checked, and past it even the right password answers 429.
+      await enforce(rateLimits.loginFailuresPerEmail, emailKey);
       const user = await users.findByEmail(input.email);
       const valid = await hasher.verify(user?.passwordHash ?? (await decoy()), input.password);
-      if (!user || !valid) {
-        await rateLimits.loginFailuresPerEmail.consume(emailKey);
-        throw new AppError('INVALID_CREDENTIALS');
-      }
+      if (!user || !valid) throw new AppError('INVALID_CREDENTIALS');
       if (user.blockedAt) throw new AppError('FORBIDDEN', 'This account has been blocked.');
       await rateLimits.loginFailuresPerEmail.reset(emailKey);
-      const token = await sessions.issue(user.id, {
-        rememberMe: input.remember_me ?? false,
-        deviceName: input.device_name ?? null,
-      });
+      const token = await sessions.issue(
+        user.id,
+        { rememberMe: input.remember_me ?? false, deviceName: input.device_name ?? null },
+        user.passwordHash,
+      );
       return { user: toLoginUserDto(user), ...token };
     },
 
@@ -98,12 +118,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /** The presented token is revoked and a new one with the same lifetime class is issued. */
-    async refresh(session: AuthenticatedSession) {
-      await sessions.revoke(session.sessionId);
-      return sessions.issue(session.user.id, {
-        rememberMe: session.rememberMe,
-        deviceName: session.deviceName,
-      });
+    refresh(session: AuthenticatedSession) {
+      return sessions.rotate(session);
     },
 
     async changePassword(session: AuthenticatedSession, input: ChangePasswordInput): Promise<null> {
@@ -115,47 +131,44 @@ export function createAuthService(deps: AuthServiceDeps) {
       const passwordHash = await hasher.hash(input.password);
       await deps.inTransaction(async (tx) => {
         await tx.setPasswordHash(user.id, passwordHash);
-        await tx.deleteSessionsExcept(user.id, session.sessionId);
+        await tx.deleteSessions(user.id, session.sessionId);
       });
       return null;
     },
 
-    /** Always the same answer, whether or not the e-mail is registered. */
+    /**
+     * Always the same answer, whether or not the e-mail is registered, after the same single
+     * lookup: storing the token and sending the e-mail happen off the request path.
+     */
     async forgotPassword(email: string, origin: RequestOrigin): Promise<string> {
-      await enforce(rateLimits.authPerIp, origin.ip, true);
+      await enforce(rateLimits.authPerIp, origin.ip);
       const user = await users.findByEmail(email);
       if (user && !user.blockedAt) {
-        const token = generateToken();
-        const expiresAt = new Date(
-          clock.now().getTime() + deps.config.passwordResetTtlMinutes * 60_000,
-        );
-        await users.insertResetToken(user.id, hashToken(token), expiresAt);
-        await deps.mailer.send(
-          passwordResetEmail({
-            to: user.email,
-            name: user.name,
-            token,
-            appUrl: deps.config.appUrl,
-            validMinutes: deps.config.passwordResetTtlMinutes,
-          }),
-        );
+        // Started after the answer is written (the jobs queue will take this over): a row
+        // written and a mail sent for known e-mails only would show in the response time.
+        setImmediate(() => {
+          sendResetEmail(user).catch(deps.reportBackgroundError ?? (() => {}));
+        });
       }
       return FORGOT_MESSAGE;
     },
 
-    async resetPassword(input: ResetPasswordInput): Promise<null> {
-      const user = await users.findByEmail(input.email);
-      if (!user) throw new AppError('INVALID_RESET_TOKEN');
+    async resetPassword(input: ResetPasswordInput, origin: RequestOrigin): Promise<null> {
+      await enforce(rateLimits.authPerIp, origin.ip);
+      const tokenHash = hashToken(input.token);
+      // One query whatever the e-mail: an unknown e-mail costs what a wrong token costs.
+      const userId = await users.findResetTokenOwner(input.email, tokenHash, clock.now());
+      if (userId === undefined) throw new AppError('INVALID_RESET_TOKEN');
       const passwordHash = await hasher.hash(input.password);
       const reset = await deps.inTransaction(async (tx) => {
-        if (!(await tx.consumeResetToken(user.id, hashToken(input.token), clock.now()))) {
-          return false;
-        }
-        await tx.setPasswordHash(user.id, passwordHash);
+        // The guarded UPDATE keeps the token single-use when two resets race.
+        if (!(await tx.consumeResetToken(userId, tokenHash, clock.now()))) return false;
+        // Updating the user row waits for in-flight refreshes (sessions.ts): none survives.
+        await tx.setPasswordHash(userId, passwordHash);
+        await tx.deleteSessions(userId);
         return true;
       });
       if (!reset) throw new AppError('INVALID_RESET_TOKEN');
-      await sessions.revokeAllForUser(user.id);
       return null;
     },
   };

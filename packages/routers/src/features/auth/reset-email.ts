@@ -2,14 +2,25 @@ import type { MailMessage } from '../../ports';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/**
+ * The link in the e-mail: PASSWORD_RESET_URL (the app's deep link or the shop's page, never an
+ * API path) with `token` and `email` added to whatever query it already has.
+ */
+export function passwordResetLink(baseUrl: string, token: string, email: string): string {
+  const url = new URL(baseUrl);
+  url.searchParams.set('token', token);
+  url.searchParams.set('email', email);
+  return url.toString();
+}
+
 export function passwordResetEmail(params: {
   to: string;
   name: string;
   token: string;
-  appUrl: string;
+  link: string;
   validMinutes: number;
 }): MailMessage {
-  const link = `${params.appUrl}/reset-password?token=${encodeURIComponent(params.token)}&email=${encodeURIComponent(params.to)}`;
+  const { link } = params;
   const text = [
     `Hello ${params.name},`,
     '',

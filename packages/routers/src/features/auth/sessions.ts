@@ -1,7 +1,8 @@
 import { DrizzlePostgreSQLAdapter } from '@lucia-auth/adapter-drizzle';
-import type { Database } from '@storefront/db/client';
+import type { Database, Transaction } from '@storefront/db/client';
 import { sessions, type UserRole, users } from '@storefront/db/schema';
-import { Lucia, TimeSpan } from 'lucia';
+import { eq } from 'drizzle-orm';
+import { Lucia } from 'lucia';
 import { AppError } from '../../errors';
 import type { Clock } from '../../ports';
 import { generateToken, hashToken } from './tokens';
@@ -11,6 +12,12 @@ import { generateToken, hashToken } from './tokens';
  * recipe without touching callers). Session ids are SHA-256 digests of the bearer token.
  * Lucia's sliding expiry is not used: the contract wants fixed lifetimes, so validation reads
  * the session through the adapter and checks `expires_at` itself.
+ *
+ * Creating a session (login, refresh) and revoking a user's sessions (password change, reset)
+ * both lock the user row: creation `FOR SHARE`, revocation by updating the row. A refresh that
+ * races a password change therefore either commits first (and its new session is revoked with
+ * the others) or runs after it (and finds its presented session gone: 401). Sessions are written
+ * with drizzle inside that transaction; Lucia's adapter only reads and deletes them.
  */
 
 declare module 'lucia' {
@@ -37,6 +44,11 @@ export interface AuthenticatedSession extends SessionAttributes {
   user: { id: number; role: UserRole };
 }
 
+export interface SessionOptions {
+  rememberMe?: boolean;
+  deviceName?: string | null;
+}
+
 export interface IssuedToken {
   token: string;
   token_type: 'Bearer';
@@ -48,35 +60,80 @@ const BEARER = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/;
 export function createSessionStore(db: Database, config: SessionConfig, clock: Clock) {
   // Casts: the adapter types expect an insertable `users.id`; ours is an identity column.
   const adapter = new DrizzlePostgreSQLAdapter(db as never, sessions, users as never);
-  const luciaWithLifetime = (seconds: number) =>
-    new Lucia(adapter, {
-      sessionExpiresIn: new TimeSpan(seconds, 's'),
-      getSessionAttributes: ({ deviceName, rememberMe }) => ({ deviceName, rememberMe }),
-      getUserAttributes: (attributes) => ({
-        role: attributes.role,
-        blockedAt: attributes.blockedAt,
-      }),
+  // The lifetime option is unused: sessions are inserted by `insertSession` with their own.
+  const lucia = new Lucia(adapter, {
+    getSessionAttributes: ({ deviceName, rememberMe }) => ({ deviceName, rememberMe }),
+    getUserAttributes: (attributes) => ({
+      role: attributes.role,
+      blockedAt: attributes.blockedAt,
+    }),
+  });
+
+  const lockUser = async (tx: Transaction, userId: number) => {
+    const [row] = await tx
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('share');
+    return row;
+  };
+
+  const insertSession = async (
+    tx: Transaction,
+    userId: number,
+    options: SessionOptions,
+  ): Promise<IssuedToken> => {
+    const token = generateToken();
+    const rememberMe = options.rememberMe ?? false;
+    const lifetime = rememberMe ? config.rememberTokenTtlSeconds : config.tokenTtlSeconds;
+    await tx.insert(sessions).values({
+      id: hashToken(token),
+      userId,
+      expiresAt: new Date(clock.now().getTime() + lifetime * 1000),
+      deviceName: options.deviceName ?? null,
+      rememberMe,
     });
-  const standard = luciaWithLifetime(config.tokenTtlSeconds);
-  const remembered = luciaWithLifetime(config.rememberTokenTtlSeconds);
+    return { token, token_type: 'Bearer', expires_in: lifetime };
+  };
 
   return {
-    async issue(
+    /**
+     * A new session for the user. With `passwordHash` (login), only if the password the caller
+     * verified is still the user's: a login racing a password change gets 401, not a session the
+     * change did not see.
+     */
+    issue(
       userId: number,
-      options: { rememberMe?: boolean; deviceName?: string | null } = {},
+      options: SessionOptions = {},
+      passwordHash?: string,
     ): Promise<IssuedToken> {
-      const token = generateToken();
-      const rememberMe = options.rememberMe ?? false;
-      await (rememberMe ? remembered : standard).createSession(
-        userId,
-        { deviceName: options.deviceName ?? null, rememberMe },
-        { sessionId: hashToken(token) },
-      );
-      return {
-        token,
-        token_type: 'Bearer',
-        expires_in: rememberMe ? config.rememberTokenTtlSeconds : config.tokenTtlSeconds,
-      };
+      return db.transaction(async (tx) => {
+        const current = await lockUser(tx, userId);
+        if (!current || (passwordHash !== undefined && current.passwordHash !== passwordHash)) {
+          throw new AppError('INVALID_CREDENTIALS');
+        }
+        return insertSession(tx, userId, options);
+      });
+    },
+
+    /**
+     * Exchanges the presented session for a new one. Exactly one of several concurrent
+     * refreshes of one token deletes it (the others find no row: 401), and none can outlive a
+     * password change that revokes it (see above).
+     */
+    rotate(session: AuthenticatedSession): Promise<IssuedToken> {
+      return db.transaction(async (tx) => {
+        await lockUser(tx, session.user.id);
+        const deleted = await tx
+          .delete(sessions)
+          .where(eq(sessions.id, session.sessionId))
+          .returning({ id: sessions.id });
+        if (deleted.length === 0) throw new AppError('UNAUTHENTICATED');
+        return insertSession(tx, session.user.id, {
+          rememberMe: session.rememberMe,
+          deviceName: session.deviceName,
+        });
+      });
     },
 
     /** Missing, malformed, unknown, expired, revoked or blocked → the same 401. */
@@ -100,11 +157,11 @@ export function createSessionStore(db: Database, config: SessionConfig, clock: C
     },
 
     revoke(sessionId: string): Promise<void> {
-      return standard.invalidateSession(sessionId);
+      return lucia.invalidateSession(sessionId);
     },
 
     revokeAllForUser(userId: number): Promise<void> {
-      return standard.invalidateUserSessions(userId);
+      return lucia.invalidateUserSessions(userId);
     },
   };
 }

@@ -135,15 +135,42 @@ export function createUsersRepository(db: Executor) {
       await db.update(users).set({ passwordHash }).where(eq(users.id, id));
     },
 
-    /** Revokes every session of the user except `keepSessionId` (password change). */
-    async deleteSessionsExcept(userId: number, keepSessionId: string): Promise<void> {
+    /** Revokes every session of the user, except `keepSessionId` (password change) if given. */
+    async deleteSessions(userId: number, keepSessionId?: string): Promise<void> {
       await db
         .delete(sessions)
-        .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            keepSessionId === undefined ? undefined : ne(sessions.id, keepSessionId),
+          ),
+        );
     },
 
     async insertResetToken(userId: number, tokenHash: string, expiresAt: Date): Promise<void> {
       await db.insert(passwordResetTokens).values({ userId, tokenHash, expiresAt });
+    },
+
+    /** The user a valid, unused reset token was issued to for this e-mail (one query). */
+    async findResetTokenOwner(
+      email: string,
+      tokenHash: string,
+      now: Date,
+    ): Promise<number | undefined> {
+      const [row] = await db
+        .select({ userId: passwordResetTokens.userId })
+        .from(passwordResetTokens)
+        .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+        .where(
+          and(
+            sql`lower(${users.email}) = lower(${email})`,
+            eq(passwordResetTokens.tokenHash, tokenHash),
+            isNull(passwordResetTokens.usedAt),
+            gt(passwordResetTokens.expiresAt, now),
+          ),
+        )
+        .limit(1);
+      return row?.userId;
     },
 
     /**

@@ -14,6 +14,7 @@ import {
   type ProductSeed,
 } from '@storefront/db/seed/writer';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { qualified } from '../../sql';
 
 /**
  * The columns of a product the back office reads; a configurable product's stock is its
@@ -32,7 +33,7 @@ const adminProductColumns = {
   specialPriceCents: products.specialPriceCents,
   specialFrom: products.specialFrom,
   specialTo: products.specialTo,
-  stockQuantity: sql<number>`(case when ${products.type} = 'configurable' then (select coalesce(sum(v.stock_quantity), 0)::int from ${productVariants} v where v.product_id = "products"."id") else ${products.stockQuantity} end)`,
+  stockQuantity: sql<number>`(case when ${products.type} = 'configurable' then (select coalesce(sum(v.stock_quantity), 0)::int from ${productVariants} v where v.product_id = ${qualified(products, products.id)}) else ${products.stockQuantity} end)`,
   featured: products.featured,
   active: products.active,
   createdAt: products.createdAt,

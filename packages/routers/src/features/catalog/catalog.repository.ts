@@ -12,20 +12,8 @@ import {
   reviews,
   users,
 } from '@storefront/db/schema';
-import {
-  and,
-  asc,
-  type Column,
-  count,
-  desc,
-  eq,
-  getTableName,
-  inArray,
-  type Placeholder,
-  type SQL,
-  sql,
-  type Table,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { qualified } from '../../sql';
 import type { ProductSort } from './catalog.schemas';
 
 export interface ProductSummaryRecord {
@@ -135,13 +123,6 @@ export interface ListQuery {
 /** A point in time: a value, or the `now` placeholder of a prepared list query. */
 type Instant = Date | Placeholder;
 
-/**
- * A column with its table name. Drizzle leaves columns unqualified in single-table queries, so a
- * correlated subquery would bind `"id"` to its own table; outer references use this instead.
- */
-function qualified(table: Table, column: Column): SQL {
-  return sql`${sql.identifier(getTableName(table))}.${sql.identifier(column.name)}`;
-}
 const productId = qualified(products, products.id);
 
 const at = (now: Instant) =>

@@ -155,8 +155,11 @@ export const ZPlaceOrderResult = z
 export type PlaceOrderResult = z.infer<typeof ZPlaceOrderResult>;
 export const ZPlaceOrderOutput = envelope(ZPlaceOrderResult);
 
+/** Keys are client-chosen (usually a UUID); longer ones are refused (422), not stored. */
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+
 export const ZIdempotencyHeader = z.object({
-  'Idempotency-Key': z.string().min(1).max(255).optional().meta({
+  'Idempotency-Key': z.string().min(1).max(IDEMPOTENCY_KEY_MAX_LENGTH).optional().meta({
     description:
       'Any client string up to 255 characters: the same key within 24 hours answers the first response again',
   }),

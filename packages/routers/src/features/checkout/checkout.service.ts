@@ -22,12 +22,13 @@ import { STATUS_EVENT_TEXT } from '../orders/order-status';
 import type { OrdersRepository } from '../orders/orders.repository';
 import type { PaymentProviders } from '../payments/providers';
 import type { CheckoutRepository, PaymentMethodRecord } from './checkout.repository';
-import type {
-  AddressStepInput,
-  CHECKOUT_STEPS,
-  CheckoutDto,
-  PlaceOrderInput,
-  PlaceOrderResult,
+import {
+  type AddressStepInput,
+  type CHECKOUT_STEPS,
+  type CheckoutDto,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  type PlaceOrderInput,
+  type PlaceOrderResult,
 } from './checkout.schemas';
 
 export interface CheckoutRepositories extends CartRepositories {
@@ -447,6 +448,11 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       idempotencyKey?: string,
     ): Promise<PlaceOrderResult> {
       if (!idempotencyKey) return placeOrderNow(userId, input, undefined);
+      if (idempotencyKey.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
+        throw validationError({
+          'Idempotency-Key': [`Must be at most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters.`],
+        });
+      }
       const requestHash = createHash('sha256').update(JSON.stringify(input)).digest('hex');
       const now = clock.now().getTime();
       const claim = await repos.checkout.claimIdempotencyKey({

@@ -14,7 +14,7 @@ export const avatarUploadPath: ZodOpenApiPathsObject = {
       tags: ['auth'],
       summary: 'Upload avatar',
       description:
-        'Uploads a profile picture as the multipart/form-data field `avatar`: JPEG, PNG, WebP or GIF, recognised by content, 2 MB at most. Answers the new absolute `avatar_url`. An image that is not one of those, or is larger, answers 422 errors.avatar.',
+        'Uploads a profile picture as the multipart/form-data field `avatar`: JPEG, PNG, WebP or GIF, recognised by content, 2 MB at most; it is stored re-encoded, without its metadata. Answers the new absolute `avatar_url`. An image that is not one of those, or is larger, answers 422 errors.avatar. Uploads are limited per customer (429 with Retry-After).',
       security: [{ Authorization: [] }],
       requestBody: {
         required: true,
@@ -28,7 +28,7 @@ export const avatarUploadPath: ZodOpenApiPathsObject = {
       },
       responses: {
         200: {
-          description: 'Stored; `avatar_url` is absolute',
+          description: 'Stored, re-encoded as a WebP of at most 512×512; `avatar_url` is absolute',
           content: { 'application/json': { schema: ZAvatarOutput } },
         },
       },
@@ -40,5 +40,5 @@ export const avatarUploadPath: ZodOpenApiPathsObject = {
 export const avatarUploadOperation = {
   path: '/auth/avatar',
   method: 'post' as const,
-  errors: [] as ErrorCode[],
+  errors: ['RATE_LIMITED'] as ErrorCode[],
 };

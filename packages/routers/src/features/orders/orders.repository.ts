@@ -13,6 +13,7 @@ import {
   productVariants,
 } from '@storefront/db/schema';
 import { and, asc, desc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
+import { qualified } from '../../sql';
 
 export type OrderRecord = typeof orders.$inferSelect;
 export type OrderItemRecord = typeof orderItems.$inferSelect;
@@ -157,7 +158,7 @@ export function createOrdersRepository(db: Executor) {
         db
           .select({
             order: orders,
-            itemCount: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
+            itemCount: sql<number>`(select coalesce(sum(oi.quantity), 0)::int from ${orderItems} oi where oi.order_id = ${qualified(orders, orders.id)})`,
           })
           .from(orders)
           .where(where)

@@ -39,15 +39,6 @@ export function createWishlistRepository(db: Executor) {
       return item;
     },
 
-    /** Only the owner's item (whatever its product's state): another customer's reads as unknown. */
-    async findOwned(userId: number, id: number) {
-      const [item] = await db
-        .select({ id: wishlistItems.id, productId: wishlistItems.productId })
-        .from(wishlistItems)
-        .where(owned(userId, id));
-      return item;
-    },
-
     /**
      * Adds the product once: a concurrent or repeated add meets the unique index and finds the
      * existing row instead.
@@ -65,6 +56,17 @@ export function createWishlistRepository(db: Executor) {
         .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)));
       if (!existing) throw new Error('wishlist item vanished after a conflicting insert');
       return { id: existing.id, created: false };
+    },
+
+    /** Deletes the owner's item and answers it: of two concurrent takes, one gets the row. */
+    async take(userId: number, id: number) {
+      const [taken] = await db.delete(wishlistItems).where(owned(userId, id)).returning();
+      return taken;
+    },
+
+    /** Puts a taken item back as it was (same id), unless the product was added again since. */
+    async restore(item: typeof wishlistItems.$inferSelect): Promise<void> {
+      await db.insert(wishlistItems).overridingSystemValue().values(item).onConflictDoNothing();
     },
 
     async delete(userId: number, id: number): Promise<boolean> {

@@ -59,14 +59,18 @@ export function createWishlistService({ repo, catalog, addToCart, clock }: Wishl
     /**
      * Adds one unit to the cart through the cart's own rules (a configurable product needs a
      * variant: 422 errors.variant_id; OUT_OF_STOCK), then removes the item; on any failure the
-     * item stays. Answers the updated cart.
+     * item stays. Answers the updated cart. The item is taken (deleted) first, so of two taps
+     * only one adds a unit; the other answers 404.
      */
     async moveToCart(userId: number, id: number): Promise<CartDto> {
-      const item = await repo.findOwned(userId, id);
+      const item = await repo.take(userId, id);
       if (!item) throw notFound();
-      const cart = await addToCart(userId, { product_id: item.productId, quantity: 1 });
-      await repo.delete(userId, id);
-      return cart;
+      try {
+        return await addToCart(userId, { product_id: item.productId, quantity: 1 });
+      } catch (error) {
+        await repo.restore(item);
+        throw error;
+      }
     },
   };
 }

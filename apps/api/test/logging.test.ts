@@ -1,0 +1,136 @@
+import { connect } from 'node:net';
+import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import supertest from 'supertest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createLogger } from '../src/runtime';
+import { createTestApp, registerCustomer, type TestApp } from './harness';
+
+/** Secrets and personal data never reach the log (issue 12, items 5–7). */
+
+const lines: string[] = [];
+const captured = () => lines.join('');
+const records = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+
+let t: TestApp;
+beforeAll(async () => {
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  t = await createTestApp({
+    logger: createLogger({ LOG_LEVEL: 'info' }, sink),
+    config: { passwordResetUrl: 'myshop://reset-password?source=mail' },
+  });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('the password reset link', () => {
+  it('points at PASSWORD_RESET_URL with token and email added', async () => {
+    const customer = await registerCustomer(t);
+    await t.request('POST', '/auth/password/forgot', { body: { email: customer.email } });
+    const mail = await vi.waitFor(() => {
+      const found = t.outbox().find((m) => m.to === customer.email);
+      if (!found) throw new Error('no reset e-mail yet');
+      return found;
+    });
+    const link = /myshop:\/\/\S+/.exec(mail.text)?.[0] ?? '';
+    const url = new URL(link);
+    expect(`${url.protocol}//${url.host}${url.pathname}`).toBe('myshop://reset-password');
+    expect(url.searchParams.get('source')).toBe('mail');
+    expect(url.searchParams.get('email')).toBe(customer.email);
+    expect(url.searchParams.get('token')?.length).toBeGreaterThan(20);
+    expect(mail.html).toContain('myshop://reset-password?source=mail&#38;token=');
+  });
+
+  it('the request log never writes token, email or password query values', async () => {
+    lines.length = 0;
+    const res = await supertest(t.app).get(
+      '/api/v1/reset-password?token=SeCrEtToKeN123&email=ada%40example.com&Password=hunter22&page=2',
+    );
+    expect(res.status).toBe(404);
+    const log = captured();
+    expect(log).toContain('/api/v1/reset-password?token=[redacted]&email=[redacted]');
+    expect(log).toContain('Password=[redacted]&page=2');
+    for (const secret of ['SeCrEtToKeN123', 'ada%40example.com', 'ada@example.com', 'hunter22']) {
+      expect(log).not.toContain(secret);
+    }
+  });
+});
+
+describe('database errors', () => {
+  it('are logged without their parameters or the row they quote', async () => {
+    // Real driver errors carrying e-mail, phone, argon2 hash and token digests: constraints
+    // that refuse this test's rows.
+    const phone = '+44 20 7946 0999';
+    await t.db.execute(
+      sql.raw(`alter table users add constraint no_test_phone check (phone <> '${phone}')`),
+    );
+    const email = `leaky-${Date.now()}@example.com`;
+    lines.length = 0;
+    const register = await t.request('POST', '/auth/register', {
+      body: {
+        name: 'Leaky',
+        email,
+        password: 'a password of mine',
+        password_confirmation: 'a password of mine',
+        phone,
+        terms_accepted: true,
+      },
+    });
+    expect(register.status).toBe(500);
+
+    const customer = await registerCustomer(t);
+    await t.db.execute(
+      sql.raw('alter table sessions add constraint no_sessions check (length(id) < 10) not valid'),
+    );
+    const login = await t.request('POST', '/auth/login', {
+      body: { email: customer.email, password: customer.password },
+    });
+    expect(login.status).toBe(500);
+
+    const errors = records().filter((record) => record.err);
+    expect(errors.length).toBeGreaterThanOrEqual(2);
+    const log = captured();
+    for (const secret of [email, phone, customer.email, '$argon2', 'params:', '"parameters"']) {
+      expect(log).not.toContain(secret);
+    }
+    // Session ids (token digests) are 64 hex characters.
+    expect(log).not.toMatch(/[0-9a-f]{64}/);
+    // The failing query's text (without values) is still there to debug with.
+    expect(log).toContain('insert into');
+  });
+});
+
+describe('a client that disconnects', () => {
+  it('is logged once, at info, without a stack', async () => {
+    const server = await t.listen();
+    lines.length = 0;
+    const { port, hostname } = new URL(server.baseUrl);
+    await new Promise<void>((resolve) => {
+      const socket = connect(Number(port), hostname, () => {
+        // Headers announce 100 bytes; the client sends 10 and hangs up.
+        socket.write(
+          'POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":',
+        );
+        setTimeout(() => socket.destroy(), 50);
+      });
+      socket.on('close', () => resolve());
+    });
+    await vi.waitFor(() => {
+      if (!records().some((record) => record.msg === 'request aborted')) {
+        throw new Error(`not logged yet: ${captured()}`);
+      }
+    });
+    await server.close();
+    const aborted = records().filter((record) => record.msg === 'request aborted');
+    expect(aborted).toHaveLength(1);
+    expect(aborted[0]?.level).toBe(30);
+    expect(aborted[0]?.err).toBeUndefined();
+    expect(records().filter((record) => (record.level as number) >= 50)).toEqual([]);
+  });
+});
