@@ -37,10 +37,10 @@ const operations = () =>
     })),
   );
 const operation = (method: string, path: string) =>
-  (doc.paths?.[path] as Record<string, Operation>)[method] as Operation;
+  (doc.paths as Record<string, Record<string, Operation>>)[path]?.[method] as Operation;
 const errorCodes = (op: Operation, status: string) =>
   (
-    op.responses[status]?.content?.['application/json']?.schema as {
+    (op.responses[status]?.content?.['application/json'] as { schema: unknown }).schema as {
       allOf: [unknown, { properties: { error_code: { enum: string[] } } }];
     }
   ).allOf[1].properties.error_code.enum;

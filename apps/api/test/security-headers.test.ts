@@ -115,4 +115,13 @@ describe('security headers', () => {
     expect(res.headers['cache-control']).not.toBe('no-store');
     expect(res.headers.etag).toBeDefined();
   });
+
+  it('answers a public catalogue read the same way with a token: public, no-cache and an ETag', async () => {
+    const res = await supertest(t.app)
+      .get('/api/v1/categories')
+      .set('Authorization', `Bearer ${token}`);
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, no-cache');
+    expect(res.headers.etag).toBeDefined();
+  });
 });
