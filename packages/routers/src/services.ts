@@ -14,10 +14,6 @@ import { createSessionStore } from './features/auth/sessions';
 import { createUsersRepository } from './features/auth/users.repository';
 import { createCartRepository } from './features/cart/cart.repository';
 import { createCartService } from './features/cart/cart.service';
-import { createCartAdminRepository } from './features/cart/cart-admin.repository';
-import { createCartAdminService } from './features/cart/cart-admin.service';
-import { createCouponsRepository } from './features/cart/coupons.repository';
-import { createCouponsService } from './features/cart/coupons.service';
 import { createCatalogRepository } from './features/catalog/catalog.repository';
 import { createCatalogService } from './features/catalog/catalog.service';
 import { createCatalogAdminRepository } from './features/catalog/catalog-admin.repository';
@@ -30,6 +26,8 @@ import { createContentRepository } from './features/content/content.repository';
 import { createContentService } from './features/content/content.service';
 import { createContentAdminRepository } from './features/content/content-admin.repository';
 import { createContentAdminService } from './features/content/content-admin.service';
+import { createCouponsRepository } from './features/coupons/coupons.repository';
+import { createCouponsService } from './features/coupons/coupons.service';
 import { createCustomerService } from './features/customer/customer.service';
 import { createOrdersRepository } from './features/orders/orders.repository';
 import { createOrdersService } from './features/orders/orders.service';
@@ -41,6 +39,8 @@ import { createSearchService } from './features/search/search.service';
 import { createSettingsRepository } from './features/settings/settings.repository';
 import type { FeatureFlags } from './features/settings/settings.schemas';
 import { createSettingsService } from './features/settings/settings.service';
+import { createStoreSettingsRepository } from './features/store-settings/store-settings.repository';
+import { createStoreSettingsService } from './features/store-settings/store-settings.service';
 import { createSyncRepository } from './features/sync/sync.repository';
 import { createSyncService } from './features/sync/sync.service';
 import { createWishlistRepository } from './features/wishlist/wishlist.repository';
@@ -248,7 +248,7 @@ export function createServices(deps: ServiceDeps) {
     content,
     contentAdmin: createContentAdminService({ repo: createContentAdminRepository(db) }),
     cart,
-    cartAdmin: createCartAdminService({ repo: createCartAdminRepository(db) }),
+    storeSettings: createStoreSettingsService({ repo: createStoreSettingsRepository(db) }),
     coupons: createCouponsService({ repo: createCouponsRepository(db) }),
     checkout,
     orders,

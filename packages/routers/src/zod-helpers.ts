@@ -28,3 +28,17 @@ export const zAmount = () =>
     .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
       message: 'At most 2 decimals.',
     });
+
+/** An http(s) URL; other schemes (javascript:, data:) never reach an app's image view or link. */
+export const zWebUrl = () =>
+  z
+    .string()
+    .trim()
+    .max(500)
+    .pipe(z.url({ protocol: /^https?$/, message: 'Must be an http or https URL.' }));
+
+/** A list position set by the back office (banners, currencies, shipping methods, categories). */
+export const zPosition = () => z.number().int().min(0).max(1_000_000);
+
+/** The input of a back-office procedure that names one row. */
+export const ZIdInput = z.object({ id: zId() });

@@ -2,10 +2,15 @@ import { AppError, validationError } from '../../errors';
 import type { Clock } from '../../ports';
 import type { InTransaction } from '../../transactions';
 import type { PurchasableRecord } from '../catalog/catalog.repository';
-import { type CartRepositories, priceCart, purchasableKey, toCartDto } from './cart.pricing';
+import {
+  type CartRepositories,
+  evaluateCoupon,
+  priceCart,
+  purchasableKey,
+  toCartDto,
+} from './cart.pricing';
 import type { CartRecord } from './cart.repository';
 import type { AddToCartInput, CartDto } from './cart.schemas';
-import { evaluateCoupon } from './pricing';
 
 export interface CartServiceDeps {
   repos: CartRepositories;

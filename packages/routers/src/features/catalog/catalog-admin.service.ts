@@ -8,8 +8,8 @@ import type {
   AdminProductCreateInput,
   AdminProductUpdateInput,
   CategoryInput,
-} from '../admin/admin.schemas';
-import type { VariantInput } from '../admin/admin-catalog.schemas';
+  VariantInput,
+} from './catalog.admin.schemas';
 import type { CategoryDto } from './catalog.schemas';
 import type {
   AdminProductChanges,

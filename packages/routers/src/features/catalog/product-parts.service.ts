@@ -7,7 +7,7 @@ import type {
   ImageUpdateInput,
   VariantAddInput,
   VariantUpdateInput,
-} from '../admin/admin-catalog.schemas';
+} from './catalog.admin.schemas';
 import type { AdminProductRecord, CatalogAdminRepository } from './catalog-admin.repository';
 import {
   assertPricing,

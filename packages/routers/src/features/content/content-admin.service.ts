@@ -1,19 +1,11 @@
 import { AppError, uniqueField, validationError } from '../../errors';
-import { toIso } from '../../zod-helpers';
-import type {
-  BannerInput,
-  BannerUpdateInput,
-  CurrencyInput,
-  CurrencyUpdateInput,
-} from '../admin/admin-store.schemas';
-import { zWebUrl } from '../admin/admin-store.schemas';
-import { toBannerDto, toCurrencyDto } from './content.service';
+import { toIso, zWebUrl } from '../../zod-helpers';
+import type { BannerInput, BannerUpdateInput } from './content.admin.schemas';
+import { toBannerDto } from './content.service';
 import type {
   AdminBannerRecord,
-  AdminCurrencyRecord,
   BannerValues,
   ContentAdminRepository,
-  CurrencyValues,
 } from './content-admin.repository';
 
 export function toAdminBannerDto(banner: AdminBannerRecord) {
@@ -25,12 +17,7 @@ export function toAdminBannerDto(banner: AdminBannerRecord) {
   };
 }
 
-export function toAdminCurrencyDto(currency: AdminCurrencyRecord) {
-  return { ...toCurrencyDto(currency), position: currency.position };
-}
-
 const bannerNotFound = () => new AppError('NOT_FOUND', 'Banner not found.');
-const currencyNotFound = () => new AppError('NOT_FOUND', 'Currency not found.');
 const dateOrNull = (value: string | null) => (value === null ? null : new Date(value));
 
 /** API fields of a banner → stored columns; only the fields given. */
@@ -52,20 +39,9 @@ function toBannerValues(input: BannerUpdateInput): Partial<BannerValues> {
 const identifierTaken = <T>(work: () => Promise<T>) =>
   uniqueField(work, 'identifier', 'A banner with this identifier already exists.');
 
-/** API fields of a currency → stored columns; only the fields given. */
-function toCurrencyValues(input: CurrencyUpdateInput): Partial<Omit<CurrencyValues, 'code'>> {
-  const values: Partial<Omit<CurrencyValues, 'code'>> = {};
-  if (input.name !== undefined) values.name = input.name;
-  if (input.symbol !== undefined) values.symbol = input.symbol;
-  if (input.exchange_rate !== undefined) values.exchangeRate = input.exchange_rate;
-  if (input.decimal_places !== undefined) values.decimalPlaces = input.decimal_places;
-  if (input.position !== undefined) values.position = input.position;
-  return values;
-}
-
 /**
- * Back-office banners and currencies. The storefront reads these tables on every request (no
- * cache), so GET /banners and GET /currencies show a change at once.
+ * Back-office banners. The storefront reads the table on every request (no cache), so GET
+ * /banners shows a change at once.
  */
 export function createContentAdminService({ repo }: { repo: ContentAdminRepository }) {
   /** The rules a banner must satisfy as a whole (after merging an update into the stored one). */
@@ -125,51 +101,6 @@ export function createContentAdminService({ repo }: { repo: ContentAdminReposito
 
     async deleteBanner(id: number): Promise<null> {
       if (!(await repo.deleteBanner(id))) throw bannerNotFound();
-      return null;
-    },
-
-    async currencies() {
-      return (await repo.currencies()).map(toAdminCurrencyDto);
-    },
-
-    /** A currency the app can display; never the default (prices are stored in that one). */
-    async createCurrency(input: CurrencyInput) {
-      const created = await uniqueField(
-        () =>
-          repo.insertCurrency({
-            code: input.code,
-            ...toCurrencyValues(input),
-          } as CurrencyValues),
-        'code',
-        'A currency with this code already exists.',
-      );
-      return toAdminCurrencyDto(created);
-    },
-
-    /** Changes only the fields given; the default currency's rate stays 1 by definition. */
-    async updateCurrency(code: string, input: CurrencyUpdateInput) {
-      const current = await repo.currency(code);
-      if (!current) throw currencyNotFound();
-      if (current.isDefault && input.exchange_rate !== undefined && input.exchange_rate !== 1) {
-        throw validationError({
-          exchange_rate: ['The default currency’s exchange rate is always 1.'],
-        });
-      }
-      const updated = await repo.updateCurrency(code, toCurrencyValues(input));
-      if (!updated) throw currencyNotFound();
-      return toAdminCurrencyDto(updated);
-    },
-
-    /** Orders keep their currency code; the default currency cannot be removed. */
-    async deleteCurrency(code: string): Promise<null> {
-      const current = await repo.currency(code);
-      if (!current) throw currencyNotFound();
-      if (current.isDefault || !(await repo.deleteCurrency(code))) {
-        throw validationError(
-          { code: ['The default currency cannot be removed: prices are stored in it.'] },
-          'The default currency cannot be removed.',
-        );
-      }
       return null;
     },
   };

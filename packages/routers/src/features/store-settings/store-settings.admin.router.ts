@@ -1,17 +1,12 @@
 import { ok, ZNullEnvelope } from '../../envelope';
 import { adminProcedure, router } from '../../trpc';
-import { ZIdInput } from './admin.schemas';
 import {
-  ZAdminBannerListOutput,
-  ZAdminBannerOutput,
   ZAdminCurrencyListOutput,
   ZAdminCurrencyOutput,
   ZAdminShippingMethodListOutput,
   ZAdminShippingMethodOutput,
   ZAdminTaxRateListOutput,
   ZAdminTaxRateOutput,
-  ZBannerInput,
-  ZBannerUpdateInput,
   ZCurrencyCodeInput,
   ZCurrencyInput,
   ZCurrencyUpdateInput,
@@ -20,72 +15,49 @@ import {
   ZShippingMethodUpdateInput,
   ZTaxCountryInput,
   ZTaxRateInput,
-} from './admin-store.schemas';
+} from './store-settings.admin.schemas';
 
-/* The store's content and checkout configuration, part of the admin router (/trpc only). */
+/* admin.currencies, admin.shippingMethods and admin.taxRates (/trpc only). */
 
-export const bannersRouter = router({
-  /** Every banner, including inactive and scheduled ones. */
-  list: adminProcedure
-    .output(ZAdminBannerListOutput)
-    .query(async ({ ctx }) => ok(await ctx.services.contentAdmin.banners())),
-  create: adminProcedure
-    .input(ZBannerInput)
-    .output(ZAdminBannerOutput)
-    .mutation(async ({ ctx, input }) =>
-      ok(await ctx.services.contentAdmin.createBanner(input), 'Banner created.'),
-    ),
-  update: adminProcedure
-    .input(ZBannerUpdateInput)
-    .output(ZAdminBannerOutput)
-    .mutation(async ({ ctx, input }) => {
-      const { id, ...changes } = input;
-      return ok(await ctx.services.contentAdmin.updateBanner(id, changes), 'Banner updated.');
-    }),
-  delete: adminProcedure
-    .input(ZIdInput)
-    .output(ZNullEnvelope)
-    .mutation(async ({ ctx, input }) =>
-      ok(await ctx.services.contentAdmin.deleteBanner(input.id), 'Banner deleted.'),
-    ),
-});
-
-export const currenciesRouter = router({
+export const currenciesAdminRouter = router({
   list: adminProcedure
     .output(ZAdminCurrencyListOutput)
-    .query(async ({ ctx }) => ok(await ctx.services.contentAdmin.currencies())),
+    .query(async ({ ctx }) => ok(await ctx.services.storeSettings.currencies())),
   /** A display currency; the default currency is the one prices are stored in. */
   create: adminProcedure
     .input(ZCurrencyInput)
     .output(ZAdminCurrencyOutput)
     .mutation(async ({ ctx, input }) =>
-      ok(await ctx.services.contentAdmin.createCurrency(input), 'Currency created.'),
+      ok(await ctx.services.storeSettings.createCurrency(input), 'Currency created.'),
     ),
   update: adminProcedure
     .input(ZCurrencyUpdateInput)
     .output(ZAdminCurrencyOutput)
     .mutation(async ({ ctx, input }) => {
       const { code, ...changes } = input;
-      return ok(await ctx.services.contentAdmin.updateCurrency(code, changes), 'Currency updated.');
+      return ok(
+        await ctx.services.storeSettings.updateCurrency(code, changes),
+        'Currency updated.',
+      );
     }),
   /** 422 for the default currency. */
   delete: adminProcedure
     .input(ZCurrencyCodeInput)
     .output(ZNullEnvelope)
     .mutation(async ({ ctx, input }) =>
-      ok(await ctx.services.contentAdmin.deleteCurrency(input.code), 'Currency deleted.'),
+      ok(await ctx.services.storeSettings.deleteCurrency(input.code), 'Currency deleted.'),
     ),
 });
 
-export const shippingMethodsRouter = router({
+export const shippingMethodsAdminRouter = router({
   list: adminProcedure
     .output(ZAdminShippingMethodListOutput)
-    .query(async ({ ctx }) => ok(await ctx.services.cartAdmin.shippingMethods())),
+    .query(async ({ ctx }) => ok(await ctx.services.storeSettings.shippingMethods())),
   create: adminProcedure
     .input(ZShippingMethodInput)
     .output(ZAdminShippingMethodOutput)
     .mutation(async ({ ctx, input }) =>
-      ok(await ctx.services.cartAdmin.createShippingMethod(input), 'Shipping method created.'),
+      ok(await ctx.services.storeSettings.createShippingMethod(input), 'Shipping method created.'),
     ),
   update: adminProcedure
     .input(ZShippingMethodUpdateInput)
@@ -93,7 +65,7 @@ export const shippingMethodsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { code, ...changes } = input;
       return ok(
-        await ctx.services.cartAdmin.updateShippingMethod(code, changes),
+        await ctx.services.storeSettings.updateShippingMethod(code, changes),
         'Shipping method updated.',
       );
     }),
@@ -103,28 +75,28 @@ export const shippingMethodsRouter = router({
     .output(ZAdminShippingMethodOutput)
     .mutation(async ({ ctx, input }) =>
       ok(
-        await ctx.services.cartAdmin.deactivateShippingMethod(input.code),
+        await ctx.services.storeSettings.deactivateShippingMethod(input.code),
         'Shipping method deactivated.',
       ),
     ),
 });
 
-export const taxRatesRouter = router({
+export const taxRatesAdminRouter = router({
   list: adminProcedure
     .output(ZAdminTaxRateListOutput)
-    .query(async ({ ctx }) => ok(await ctx.services.cartAdmin.taxRates())),
+    .query(async ({ ctx }) => ok(await ctx.services.storeSettings.taxRates())),
   /** Creates or replaces a country's rate; country "*" is the default rate. */
   set: adminProcedure
     .input(ZTaxRateInput)
     .output(ZAdminTaxRateOutput)
     .mutation(async ({ ctx, input }) =>
-      ok(await ctx.services.cartAdmin.setTaxRate(input), 'Tax rate saved.'),
+      ok(await ctx.services.storeSettings.setTaxRate(input), 'Tax rate saved.'),
     ),
   /** The country falls back to the default rate; the default ("*") cannot be deleted (422). */
   delete: adminProcedure
     .input(ZTaxCountryInput)
     .output(ZNullEnvelope)
     .mutation(async ({ ctx, input }) =>
-      ok(await ctx.services.cartAdmin.deleteTaxRate(input.country), 'Tax rate deleted.'),
+      ok(await ctx.services.storeSettings.deleteTaxRate(input.country), 'Tax rate deleted.'),
     ),
 });

@@ -1,72 +1,12 @@
-import { BANNER_LINK_TYPES } from '@storefront/db/schema';
 import { z } from 'zod';
 import { envelope } from '../../envelope';
-import { zAmount, zDateTime, zId } from '../../zod-helpers';
-import { ZBanner, ZCurrency } from '../content/content.schemas';
+import { zAmount, zDateTime, zPosition } from '../../zod-helpers';
+import { ZCurrency } from '../content/content.schemas';
 
 /*
- * Back-office DTOs of the store's content and checkout configuration: banners, currencies,
- * shipping methods and tax rates. Updates take the fields of create, all optional.
+ * Back-office DTOs of what the store sells in and charges: currencies, shipping methods and tax
+ * rates. Updates take the fields of create, all optional.
  */
-
-/** An http(s) URL; other schemes (javascript:, data:) never reach an app's image view or link. */
-export const zWebUrl = () =>
-  z
-    .string()
-    .trim()
-    .max(500)
-    .pipe(z.url({ protocol: /^https?$/, message: 'Must be an http or https URL.' }));
-
-const zPosition = () => z.number().int().min(0).max(1_000_000);
-
-// Banners
-
-export const ZAdminBanner = ZBanner.extend({
-  active: z.boolean(),
-  created_at: zDateTime(),
-  updated_at: zDateTime(),
-}).meta({ id: 'AdminBanner' });
-export const ZAdminBannerOutput = envelope(ZAdminBanner);
-export const ZAdminBannerListOutput = envelope(z.array(ZAdminBanner));
-
-const bannerFields = {
-  identifier: z
-    .string()
-    .trim()
-    .min(1)
-    .max(100)
-    .regex(/^[A-Za-z0-9_-]+$/, 'Letters, digits, "-" and "_" only.'),
-  title: z.string().trim().min(1).max(200),
-  subtitle: z.string().trim().max(500).nullable(),
-  image_url: zWebUrl(),
-  link_type: z.enum(BANNER_LINK_TYPES),
-  link_value: z
-    .string()
-    .trim()
-    .min(1)
-    .max(500)
-    .nullable()
-    .meta({ description: 'Product id, category id or http(s) URL, by link_type; null for none' }),
-  position: zPosition(),
-  starts_at: zDateTime().nullable(),
-  ends_at: zDateTime().nullable(),
-  active: z.boolean(),
-};
-export const ZBannerInput = z.object({
-  identifier: bannerFields.identifier,
-  title: bannerFields.title,
-  image_url: bannerFields.image_url,
-  subtitle: bannerFields.subtitle.optional(),
-  link_type: bannerFields.link_type.default('none'),
-  link_value: bannerFields.link_value.optional(),
-  position: bannerFields.position.optional(),
-  starts_at: bannerFields.starts_at.optional(),
-  ends_at: bannerFields.ends_at.optional(),
-  active: bannerFields.active.optional(),
-});
-export type BannerInput = z.infer<typeof ZBannerInput>;
-export const ZBannerUpdateInput = z.object(bannerFields).partial().extend({ id: zId() });
-export type BannerUpdateInput = Omit<z.infer<typeof ZBannerUpdateInput>, 'id'>;
 
 // Currencies
 

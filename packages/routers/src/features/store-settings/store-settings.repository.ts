@@ -1,16 +1,18 @@
 import type { Executor } from '@storefront/db/client';
-import { shippingMethods, taxRates } from '@storefront/db/schema';
-import { asc, eq, sql } from 'drizzle-orm';
-import { DEFAULT_TAX_COUNTRY, type ShippingMethodRecord } from './cart.repository';
+import { currencies, shippingMethods, taxRates } from '@storefront/db/schema';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { DEFAULT_TAX_COUNTRY, type ShippingMethodRecord } from '../cart/cart.repository';
 
 export type ShippingMethodValues = Omit<typeof shippingMethods.$inferInsert, 'updatedAt'>;
 export type TaxRateRecord = typeof taxRates.$inferSelect;
+export type AdminCurrencyRecord = typeof currencies.$inferSelect;
+export type CurrencyValues = Omit<typeof currencies.$inferInsert, 'isDefault'>;
 
 /**
  * Back-office writes of what prices a cart: shipping methods and tax rates. Carts and checkout
  * read these tables on every request (cart.repository.ts), so a change applies at once.
  */
-export function createCartAdminRepository(db: Executor) {
+export function createStoreSettingsRepository(db: Executor) {
   return {
     /** Every method, offered or not, in checkout's order. */
     shippingMethods(): Promise<ShippingMethodRecord[]> {
@@ -73,7 +75,50 @@ export function createCartAdminRepository(db: Executor) {
         .returning({ country: taxRates.country });
       return rows.length > 0;
     },
+
+    currencies(): Promise<AdminCurrencyRecord[]> {
+      return db
+        .select()
+        .from(currencies)
+        .orderBy(desc(currencies.isDefault), asc(currencies.position), asc(currencies.code));
+    },
+
+    async currency(code: string): Promise<AdminCurrencyRecord | undefined> {
+      const [row] = await db.select().from(currencies).where(eq(currencies.code, code));
+      return row;
+    },
+
+    /** Never the default: which currency prices are stored in is not changed here. */
+    async insertCurrency(values: CurrencyValues): Promise<AdminCurrencyRecord> {
+      const [row] = await db
+        .insert(currencies)
+        .values({ ...values, isDefault: false })
+        .returning();
+      if (!row) throw new Error('currency insert returned no row');
+      return row;
+    },
+
+    async updateCurrency(
+      code: string,
+      changes: Partial<Omit<CurrencyValues, 'code'>>,
+    ): Promise<AdminCurrencyRecord | undefined> {
+      const [row] = await db
+        .update(currencies)
+        .set(changes)
+        .where(eq(currencies.code, code))
+        .returning();
+      return row;
+    },
+
+    /** Deletes a currency unless it is the default; false when nothing was deleted. */
+    async deleteCurrency(code: string): Promise<boolean> {
+      const rows = await db
+        .delete(currencies)
+        .where(and(eq(currencies.code, code), eq(currencies.isDefault, false)))
+        .returning({ code: currencies.code });
+      return rows.length > 0;
+    },
   };
 }
 
-export type CartAdminRepository = ReturnType<typeof createCartAdminRepository>;
+export type StoreSettingsRepository = ReturnType<typeof createStoreSettingsRepository>;

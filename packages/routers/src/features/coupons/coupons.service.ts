@@ -3,7 +3,7 @@ import { AppError, uniqueField, validationError } from '../../errors';
 import { amountToCents, centsToAmount, centsToAmountOrNull } from '../../money';
 import { metaFor, type PageRequest, pageOffset } from '../../pagination';
 import { toIso, toIsoOrNull } from '../../zod-helpers';
-import type { CouponInput } from '../admin/admin.schemas';
+import type { CouponInput } from './coupons.admin.schemas';
 import type { AdminCouponRecord, CouponsRepository, CouponValues } from './coupons.repository';
 
 export function toCouponDto(coupon: AdminCouponRecord) {

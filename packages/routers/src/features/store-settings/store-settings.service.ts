@@ -2,13 +2,21 @@ import { AppError, uniqueField, validationError } from '../../errors';
 import { amountToCents, centsToAmount, centsToAmountOrNull } from '../../money';
 import { toIso } from '../../zod-helpers';
 import { isCountryCode } from '../addresses/countries';
-import type { ShippingMethodInput, TaxRateInput } from '../admin/admin-store.schemas';
-import { DEFAULT_TAX_COUNTRY, type ShippingMethodRecord } from './cart.repository';
+import { DEFAULT_TAX_COUNTRY, type ShippingMethodRecord } from '../cart/cart.repository';
+import { toCurrencyDto } from '../content/content.service';
 import type {
-  CartAdminRepository,
+  CurrencyInput,
+  CurrencyUpdateInput,
+  ShippingMethodInput,
+  TaxRateInput,
+} from './store-settings.admin.schemas';
+import type {
+  AdminCurrencyRecord,
+  CurrencyValues,
   ShippingMethodValues,
+  StoreSettingsRepository,
   TaxRateRecord,
-} from './cart-admin.repository';
+} from './store-settings.repository';
 
 export function toAdminShippingMethodDto(method: ShippingMethodRecord) {
   return {
@@ -33,6 +41,11 @@ export function toAdminTaxRateDto(rate: TaxRateRecord) {
   };
 }
 
+export function toAdminCurrencyDto(currency: AdminCurrencyRecord) {
+  return { ...toCurrencyDto(currency), position: currency.position };
+}
+
+const currencyNotFound = () => new AppError('NOT_FOUND', 'Currency not found.');
 const shippingNotFound = () => new AppError('NOT_FOUND', 'Shipping method not found.');
 
 /** API fields of a shipping method → stored columns; only the fields given. */
@@ -52,11 +65,23 @@ function toShippingValues(
   return values;
 }
 
+/** API fields of a currency → stored columns; only the fields given. */
+function toCurrencyValues(input: CurrencyUpdateInput): Partial<Omit<CurrencyValues, 'code'>> {
+  const values: Partial<Omit<CurrencyValues, 'code'>> = {};
+  if (input.name !== undefined) values.name = input.name;
+  if (input.symbol !== undefined) values.symbol = input.symbol;
+  if (input.exchange_rate !== undefined) values.exchangeRate = input.exchange_rate;
+  if (input.decimal_places !== undefined) values.decimalPlaces = input.decimal_places;
+  if (input.position !== undefined) values.position = input.position;
+  return values;
+}
+
 /**
- * Back-office shipping methods and tax rates. Checkout offers and accepts only active methods
- * and prices every cart with the current rates, so changes apply to the next request.
+ * Store settings: currencies, shipping methods and tax rates. Checkout offers and accepts only
+ * active methods and prices every cart with the current rates; the storefront reads currencies on
+ * every request; so changes apply to the next request.
  */
-export function createCartAdminService({ repo }: { repo: CartAdminRepository }) {
+export function createStoreSettingsService({ repo }: { repo: StoreSettingsRepository }) {
   async function updateShippingMethod(
     code: string,
     input: Partial<Omit<ShippingMethodInput, 'code'>>,
@@ -124,7 +149,52 @@ export function createCartAdminService({ repo }: { repo: CartAdminRepository }) 
       }
       return null;
     },
+
+    async currencies() {
+      return (await repo.currencies()).map(toAdminCurrencyDto);
+    },
+
+    /** A currency the app can display; never the default (prices are stored in that one). */
+    async createCurrency(input: CurrencyInput) {
+      const created = await uniqueField(
+        () =>
+          repo.insertCurrency({
+            code: input.code,
+            ...toCurrencyValues(input),
+          } as CurrencyValues),
+        'code',
+        'A currency with this code already exists.',
+      );
+      return toAdminCurrencyDto(created);
+    },
+
+    /** Changes only the fields given; the default currency's rate stays 1 by definition. */
+    async updateCurrency(code: string, input: CurrencyUpdateInput) {
+      const current = await repo.currency(code);
+      if (!current) throw currencyNotFound();
+      if (current.isDefault && input.exchange_rate !== undefined && input.exchange_rate !== 1) {
+        throw validationError({
+          exchange_rate: ['The default currency’s exchange rate is always 1.'],
+        });
+      }
+      const updated = await repo.updateCurrency(code, toCurrencyValues(input));
+      if (!updated) throw currencyNotFound();
+      return toAdminCurrencyDto(updated);
+    },
+
+    /** Orders keep their currency code; the default currency cannot be removed. */
+    async deleteCurrency(code: string): Promise<null> {
+      const current = await repo.currency(code);
+      if (!current) throw currencyNotFound();
+      if (current.isDefault || !(await repo.deleteCurrency(code))) {
+        throw validationError(
+          { code: ['The default currency cannot be removed: prices are stored in it.'] },
+          'The default currency cannot be removed.',
+        );
+      }
+      return null;
+    },
   };
 }
 
-export type CartAdminService = ReturnType<typeof createCartAdminService>;
+export type StoreSettingsService = ReturnType<typeof createStoreSettingsService>;

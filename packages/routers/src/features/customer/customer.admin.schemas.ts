@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { envelope, paginatedEnvelope } from '../../envelope';
+import { pageQuery } from '../../pagination';
+import { zDateTime, zId } from '../../zod-helpers';
+import { ZUser } from '../auth/auth.schemas';
+
+export const ZAdminCustomer = ZUser.extend({
+  role: z.enum(['customer', 'admin']),
+  blocked_at: zDateTime().nullable(),
+}).meta({ id: 'AdminCustomer' });
+
+export const ZAdminCustomerListInput = z.object({
+  ...pageQuery,
+  search: z.string().trim().min(1).max(100).optional(),
+});
+export const ZAdminCustomerListOutput = paginatedEnvelope(ZAdminCustomer);
+export const ZAdminCustomerOutput = envelope(ZAdminCustomer);
+export const ZBlockInput = z.object({ id: zId(), blocked: z.boolean() });

@@ -1,0 +1,58 @@
+import { ok, page } from '../../envelope';
+import { adminProcedure, router } from '../../trpc';
+import { ZAdminShipInput } from './orders.admin.schemas';
+import {
+  ZCancelOrderInput,
+  ZOrderId,
+  ZOrderListInput,
+  ZOrderListOutput,
+  ZOrderOutput,
+} from './orders.schemas';
+
+/** admin.orders (/trpc only): every customer's orders and their fulfilment. */
+export const ordersAdminRouter = router({
+  /** Every customer's orders, newest first, optional status filter. */
+  list: adminProcedure
+    .input(ZOrderListInput)
+    .output(ZOrderListOutput)
+    .query(async ({ ctx, input }) => {
+      const { items, meta } = await ctx.services.orders.list(undefined, input);
+      return page(items, meta);
+    }),
+  get: adminProcedure
+    .input(ZOrderId)
+    .output(ZOrderOutput)
+    .query(async ({ ctx, input }) => ok(await ctx.services.orders.get(input.id))),
+  process: adminProcedure
+    .input(ZOrderId)
+    .output(ZOrderOutput)
+    .mutation(async ({ ctx, input }) =>
+      ok(await ctx.services.orders.markProcessing(input.id), 'Order is being prepared.'),
+    ),
+  ship: adminProcedure
+    .input(ZAdminShipInput)
+    .output(ZOrderOutput)
+    .mutation(async ({ ctx, input }) =>
+      ok(
+        await ctx.services.orders.ship(input.id, {
+          carrier: input.carrier,
+          trackingNumber: input.tracking_number,
+          trackingUrl: input.tracking_url ?? null,
+        }),
+        'Order shipped.',
+      ),
+    ),
+  complete: adminProcedure
+    .input(ZOrderId)
+    .output(ZOrderOutput)
+    .mutation(async ({ ctx, input }) =>
+      ok(await ctx.services.orders.complete(input.id), 'Order completed.'),
+    ),
+  /** Any pending or processing order; stock returns and a paid order is refunded. */
+  cancel: adminProcedure
+    .input(ZCancelOrderInput)
+    .output(ZOrderOutput)
+    .mutation(async ({ ctx, input }) =>
+      ok(await ctx.services.orders.cancel(undefined, input.id, input.reason), 'Order cancelled.'),
+    ),
+});

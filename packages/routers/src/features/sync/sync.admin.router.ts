@@ -1,0 +1,7 @@
+import { adminProcedure, router } from '../../trpc';
+import { ZSyncStatus } from './sync.schemas';
+
+/** admin.sync (/trpc only): the mobile app's connection as the admin panel shows it. */
+export const syncAdminRouter = router({
+  status: adminProcedure.output(ZSyncStatus).query(({ ctx }) => ctx.services.sync.status()),
+});
