@@ -1,17 +1,16 @@
 import { z } from 'zod';
 import { ok, ZNullEnvelope } from '../../envelope';
 import { customerProcedure, publicProcedure, router } from '../../trpc';
+import { readProfileProcedure, updateProfileProcedure } from '../customer/profile.procedures';
 import {
   ZChangePasswordInput,
   ZForgotPasswordInput,
   ZLoginInput,
   ZLoginOutput,
-  ZProfileInput,
   ZRegisterInput,
   ZRegisterOutput,
   ZResetPasswordInput,
   ZTokenOutput,
-  ZUserOutput,
 } from './auth.schemas';
 
 const tags = ['auth'];
@@ -90,38 +89,22 @@ export const authRouter = router({
       ok(await ctx.services.auth.refresh(ctx.session), 'Token refreshed.'),
     ),
 
-  me: customerProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/auth/me',
-        tags,
-        summary: 'Current user',
-        description: 'The signed-in user (the same object as GET /customer/profile).',
-      },
-    })
-    .output(ZUserOutput)
-    .query(async ({ ctx }) => ok(await ctx.services.customer.profile(ctx.session.user.id))),
+  me: readProfileProcedure({
+    method: 'GET',
+    path: '/auth/me',
+    tags,
+    summary: 'Current user',
+    description: 'The signed-in user (the same object as GET /customer/profile).',
+  }),
 
-  updateProfile: customerProcedure
-    .meta({
-      openapi: {
-        method: 'PUT',
-        path: '/auth/profile',
-        tags,
-        summary: 'Update profile',
-        description:
-          'Changes name, phone, date of birth or gender; omitted fields stay as they are. The e-mail cannot be changed here.',
-      },
-    })
-    .input(ZProfileInput)
-    .output(ZUserOutput)
-    .mutation(async ({ ctx, input }) =>
-      ok(
-        await ctx.services.customer.updateProfile(ctx.session.user.id, input),
-        'Profile updated successfully.',
-      ),
-    ),
+  updateProfile: updateProfileProcedure({
+    method: 'PUT',
+    path: '/auth/profile',
+    tags,
+    summary: 'Update profile',
+    description:
+      'Changes name, phone, date of birth or gender; omitted fields stay as they are. The e-mail cannot be changed here.',
+  }),
 
   changePassword: customerProcedure
     .meta({

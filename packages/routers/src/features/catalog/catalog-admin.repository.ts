@@ -13,8 +13,8 @@ import {
   insertProducts,
   type ProductSeed,
 } from '@storefront/db/seed/writer';
+import { qualified } from '@storefront/db/sql';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { qualified } from '../../sql';
 
 /**
  * The columns of a product the back office reads; a configurable product's stock is its

@@ -12,8 +12,8 @@ import {
   reviews,
   users,
 } from '@storefront/db/schema';
+import { qualified } from '@storefront/db/sql';
 import { and, asc, count, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { qualified } from '../../sql';
 import type { ProductSort } from './catalog.schemas';
 
 export interface ProductSummaryRecord {

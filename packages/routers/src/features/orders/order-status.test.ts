@@ -1,11 +1,7 @@
+import { ORDER_STATUSES } from '@storefront/db/schema';
 import { describe, expect, it } from 'vitest';
 import type { AppError } from '../../errors';
-import {
-  assertTransition,
-  canTransition,
-  ORDER_STATUSES,
-  paymentStatusAfterCancel,
-} from './order-status';
+import { assertTransition, canTransition, paymentStatusAfterCancel } from './order-status';
 
 describe('order status machine', () => {
   const allowed = new Set([

@@ -1,16 +1,9 @@
+import type { OrderStatusValue, PaymentStatusValue } from '@storefront/db/schema';
 import { AppError } from '../../errors';
 
-export const ORDER_STATUSES = [
-  'pending',
-  'processing',
-  'shipped',
-  'completed',
-  'canceled',
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-export const PAYMENT_STATUSES = ['pending', 'paid', 'refunded', 'failed'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/* The statuses themselves are the database's column enums (@storefront/db/schema), declared once. */
+export type OrderStatus = OrderStatusValue;
+export type PaymentStatus = PaymentStatusValue;
 
 /**
  * The one state machine of order statuses (docs/contract.md §5):

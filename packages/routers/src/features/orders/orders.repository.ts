@@ -12,8 +12,8 @@ import {
   products,
   productVariants,
 } from '@storefront/db/schema';
+import { qualified } from '@storefront/db/sql';
 import { and, asc, desc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
-import { qualified } from '../../sql';
 
 export type OrderRecord = typeof orders.$inferSelect;
 export type OrderItemRecord = typeof orderItems.$inferSelect;
