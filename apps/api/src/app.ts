@@ -85,7 +85,7 @@ export function createApp(deps: AppDeps): Express {
   app.post('/api/v1/auth/avatar', ...createAvatarRoute(services));
   app.get(
     '/api/v1/customer/orders/:id/invoice',
-    createInvoiceRoute(services, config.shopName ?? 'Storefront'),
+    ...createInvoiceRoute(services, config.shopName ?? 'Storefront'),
   );
 
   const json = express.json({ limit: config.jsonLimit ?? '1mb' });

@@ -333,6 +333,11 @@ describe('/trpc for typed clients', () => {
     expect(data.httpStatus).toBe(401);
     const raw = await fetch(`${server.url}/trpc/auth.me`);
     expect(raw.status).toBe(401);
+    // The REST envelope is written by the REST adapter alone; it does not ride along in /trpc.
+    const body = (await raw.json()) as { error: { data: Record<string, unknown> } };
+    expect(Object.keys(body.error.data).sort()).toEqual(
+      ['code', 'error_code', 'httpStatus', 'path'].sort(),
+    );
   });
 
   it('a customer-only procedure with a token answers the user', async () => {

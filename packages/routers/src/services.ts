@@ -227,10 +227,17 @@ export function createServices(deps: ServiceDeps) {
   });
 
   return {
+    /** The session of a bearer token; every failure is the same 401. Not a heartbeat. */
     authenticate: (authorization: string | undefined) => sessions.authenticate(authorization),
-    /** Mobile-app traffic is a heartbeat; admin tools' requests are not app connectivity. */
-    recordAppActivity(session: AuthenticatedSession): void {
+    /**
+     * The session of a customer-facing request (procedures and the two Express routes alike):
+     * mobile-app traffic is also a sync heartbeat; admin tools' requests are not app
+     * connectivity (docs/contract.md §5).
+     */
+    async customerSession(authorization: string | undefined): Promise<AuthenticatedSession> {
+      const session = await sessions.authenticate(authorization);
       if (config.implicitHeartbeat !== false && session.user.role === 'customer') sync.touch();
+      return session;
     },
     sessions,
     settings,

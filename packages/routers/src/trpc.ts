@@ -44,8 +44,6 @@ const t = initTRPC
           stack: undefined,
           error_code: body.error_code,
           errors: body.errors,
-          // The REST layer sends exactly this body (apps/api/src/http/rest.ts).
-          envelope: body,
         },
       };
     },
@@ -115,9 +113,9 @@ const authenticated = statusProcedure.use(async ({ ctx, next }) => {
 });
 
 /** An authenticated request from the app: it also counts as a sync heartbeat (docs/contract.md §5). */
-const customer = authenticated.use(({ ctx, next }) => {
-  ctx.services.recordAppActivity(ctx.session);
-  return next();
+const customer = statusProcedure.use(async ({ ctx, next }) => {
+  const session = await ctx.services.customerSession(ctx.request.authorization);
+  return next({ ctx: { ...ctx, session } });
 });
 
 // Each exported base ends with the string rule, so it runs where the input schema would: after

@@ -12,6 +12,19 @@ export const queryBoolean = () => z.stringbool();
 /** Positive integer id in a path or body. */
 export const zId = () => z.number().int().min(1).max(2_147_483_647);
 
+const CANONICAL_DECIMAL = /^[1-9]\d{0,9}$/;
+
+/**
+ * An id written as a string (a path segment outside the procedure tree, a banner's link value):
+ * canonical decimal only, like procedures' path integers (Number() would also read " 1", "1e0",
+ * "0x1" or "01" as 1). Undefined when it is not one.
+ */
+export function parseIdString(raw: string): number | undefined {
+  if (!CANONICAL_DECIMAL.test(raw)) return undefined;
+  const parsed = zId().safeParse(Number(raw));
+  return parsed.success ? parsed.data : undefined;
+}
+
 /** ISO 8601 UTC with `Z` (docs/contract.md §1). */
 export const zDateTime = () => z.iso.datetime();
 

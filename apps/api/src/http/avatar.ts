@@ -1,10 +1,10 @@
 import { ok } from '@storefront/routers/envelope';
 import { AppError, validationError } from '@storefront/routers/errors';
-import type { AuthenticatedSession } from '@storefront/routers/features/auth/sessions';
 import { AVATAR_MAX_BYTES } from '@storefront/routers/features/customer/customer.service';
 import type { Services } from '@storefront/routers/services';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import multer from 'multer';
+import { requireCustomer, sessionOf } from './customer-session';
 
 /**
  * POST /api/v1/auth/avatar: multipart cannot go through trpc-to-openapi, so this one route is
@@ -15,17 +15,6 @@ export function createAvatarRoute(services: Services): RequestHandler[] {
     storage: multer.memoryStorage(),
     limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, parts: 6 },
   }).single('avatar');
-
-  const authenticate: RequestHandler = (req, res, next) => {
-    services
-      .authenticate(req.headers.authorization)
-      .then((session: AuthenticatedSession) => {
-        services.recordAppActivity(session);
-        res.locals.session = session;
-        next();
-      })
-      .catch(next);
-  };
 
   const receive: RequestHandler = (req, res, next) => {
     upload(req, res, (error: unknown) => {
@@ -45,15 +34,12 @@ export function createAvatarRoute(services: Services): RequestHandler[] {
 
   const store = async (req: Request, res: Response, next: NextFunction) => {
     try {
-      const result = await services.customer.uploadAvatar(
-        res.locals.session.user.id,
-        req.file?.buffer,
-      );
+      const result = await services.customer.uploadAvatar(sessionOf(res).user.id, req.file?.buffer);
       res.json(ok(result, 'Avatar updated successfully.'));
     } catch (error) {
       next(error);
     }
   };
 
-  return [authenticate, receive, store];
+  return [requireCustomer(services), receive, store];
 }

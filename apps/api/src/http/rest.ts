@@ -4,26 +4,6 @@ import type { AppRouter } from '@storefront/routers/root';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
 
-/**
- * trpc-to-openapi writes error bodies as `{...errorShape, message, code, issues}`. Our tRPC
- * error formatter puts the contract envelope in `data.envelope`; this swaps it in, so clients
- * only ever see `{success, message, error_code, errors?}`.
- */
-function sendEnvelopeOnError(res: Response): void {
-  const end = res.end.bind(res) as (...args: unknown[]) => Response;
-  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-    if (res.statusCode >= 400 && typeof chunk === 'string') {
-      try {
-        const envelope = (JSON.parse(chunk) as { data?: { envelope?: unknown } }).data?.envelope;
-        if (envelope) chunk = JSON.stringify(envelope);
-      } catch {
-        // Not JSON: leave it as it is.
-      }
-    }
-    return end(chunk, ...rest);
-  }) as Response['end'];
-}
-
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
@@ -73,6 +53,9 @@ export function createRestHandler(options: {
       }
       return { status: ctx?.response.status ?? 200, headers: ctx?.response.headers ?? {} };
     },
+    // REST clients get the contract's envelope, formatted once from the error table (errors.ts);
+    // /trpc clients get the same error_code and field errors in their own shape (trpc.ts).
+    formatErrorBody: ({ error }) => toErrorResponse(error).body,
     onError: ({ error, req }) => {
       if (toErrorResponse(error).unexpected) {
         (req as Request).log?.error({ err: error.cause ?? error }, 'procedure failed');
@@ -83,7 +66,6 @@ export function createRestHandler(options: {
     acceptEmptyBodies,
     refuseArrayBodies,
     (req: Request, res: Response, next: NextFunction) => {
-      sendEnvelopeOnError(res);
       // biome-ignore lint/suspicious/noExplicitAny: the adapter's request type is node's IncomingMessage
       handler(req as any, res, next).catch(next);
     },

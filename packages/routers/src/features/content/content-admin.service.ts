@@ -1,5 +1,5 @@
 import { AppError, uniqueField, validationError } from '../../errors';
-import { toIso, zWebUrl } from '../../zod-helpers';
+import { parseIdString, toIso, zWebUrl } from '../../zod-helpers';
 import type { BannerInput, BannerUpdateInput } from './content.admin.schemas';
 import { toBannerDto } from './content.service';
 import type {
@@ -68,8 +68,8 @@ export function createContentAdminService({ repo }: { repo: ContentAdminReposito
       case 'product':
       case 'category': {
         const type = banner.linkType as 'product' | 'category';
-        const id = value !== null && /^[1-9][0-9]{0,9}$/.test(value) ? Number(value) : Number.NaN;
-        if (!(id <= 2_147_483_647 && (await repo.linkTargetExists(type, id)))) {
+        const id = value === null ? undefined : parseIdString(value);
+        if (id === undefined || !(await repo.linkTargetExists(type, id))) {
           throw validationError({ link_value: [`Must be the id of an existing ${type}.`] });
         }
         return;
