@@ -1,6 +1,5 @@
 import { AppError, toErrorResponse } from '@storefront/routers/errors';
 import { buildOpenApiDocument } from '@storefront/routers/openapi';
-import { cacheableRestPaths } from '@storefront/routers/rest-procedures';
 import { appRouter } from '@storefront/routers/root';
 import type { Services } from '@storefront/routers/services';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
@@ -9,7 +8,6 @@ import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { apiDocs } from './http/api-docs';
 import { createAvatarRoute } from './http/avatar';
-import { catalogCaching } from './http/catalog-cache';
 import { createContextFactory } from './http/context';
 import { errorHandler, notFoundHandler, sendError } from './http/errors';
 import { createInvoiceRoute } from './http/invoice';
@@ -90,16 +88,17 @@ export function createApp(deps: AppDeps): Express {
 
   const json = express.json({ limit: config.jsonLimit ?? '1mb' });
   const createContext = createContextFactory(services);
+  const maxAge = config.catalogCacheMaxAgeSeconds ?? 0;
+  const createRestContext = createContextFactory(services, {
+    // 0: clients may store but must revalidate every time (so an admin change shows at once).
+    catalogCacheControl:
+      maxAge > 0 ? `public, max-age=${maxAge}, must-revalidate` : 'public, no-cache',
+  });
   app.use(
     '/api/v1',
     headAsGet,
-    catalogCaching({
-      paths: cacheableRestPaths(),
-      version: services.catalogVersion,
-      maxAgeSeconds: config.catalogCacheMaxAgeSeconds ?? 0,
-    }),
     json,
-    ...createRestHandler({ router: appRouter, createContext }),
+    ...createRestHandler({ router: appRouter, createContext: createRestContext }),
   );
   app.use(
     '/trpc',

@@ -1,7 +1,7 @@
 import { seedStoreSetup } from '@storefront/db/seed/store-setup';
 import { createProduct } from '@storefront/db/testing/factories';
+import { ifNoneMatchHolds } from '@storefront/routers/catalog-version';
 import { describe, expect, it, vi } from 'vitest';
-import { ifNoneMatchHolds } from '../src/http/catalog-cache';
 import { createTestApp, registerCustomer, useAdminApp } from './harness';
 import { prepareCheckout } from './support/shop';
 

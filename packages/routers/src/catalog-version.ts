@@ -98,3 +98,25 @@ export function createCatalogVersion(options: {
     },
   };
 }
+
+/** If-None-Match holds `tag` (a list, weak or strong, or `*`); weak comparison, RFC 9110 13.1.2. */
+export function ifNoneMatchHolds(header: string | undefined, tag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const opaque = (value: string) => value.trim().replace(/^W\//, '');
+  return header.split(',').some((candidate) => opaque(candidate) === opaque(tag));
+}
+
+/** The catalogue version as a weak ETag. */
+export const catalogETag = (version: string) => `W/"${version}"`;
+
+/**
+ * Thrown by a cacheable read whose If-None-Match still matches, before the procedure runs: the
+ * REST adapter answers 304 with these headers and no body (apps/api/src/http/rest.ts).
+ */
+export class NotModified extends Error {
+  constructor(readonly headers: Record<string, string>) {
+    super('Not modified');
+    this.name = 'NotModified';
+  }
+}

@@ -9,6 +9,16 @@ export interface RequestInfo {
   authorization: string | undefined;
   /** Raw `Idempotency-Key` header. */
   idempotencyKey: string | undefined;
+  /**
+   * REST only: HTTP caching of the public catalogue reads (procedures with `cacheable` meta),
+   * which /trpc clients do not use.
+   */
+  conditional?: {
+    /** Raw `If-None-Match` header. */
+    ifNoneMatch: string | undefined;
+    /** The `Cache-Control` a cacheable 200 or 304 carries. */
+    cacheControl: string;
+  };
 }
 
 /** Lets a procedure choose its success status (201) and extra headers; read by `responseMeta`. */

@@ -10,10 +10,3 @@ export function restProcedureMetas(): RestMeta[] {
     .map((procedure) => (procedure as unknown as { _def: { meta?: Meta } })._def.meta)
     .filter((meta): meta is RestMeta => meta?.openapi !== undefined);
 }
-
-/** OpenAPI path templates (relative to /api/v1) of the cacheable catalogue reads. */
-export function cacheableRestPaths(): string[] {
-  return restProcedureMetas()
-    .filter((meta) => meta.cacheable && meta.openapi.method === 'GET')
-    .map((meta) => meta.openapi.path);
-}

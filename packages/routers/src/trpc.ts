@@ -1,5 +1,6 @@
 import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
+import { catalogETag, ifNoneMatchHolds, NotModified } from './catalog-version';
 import type { Context } from './context';
 import { AppError, type ErrorCode, toErrorResponse, validationError } from './errors';
 import type { FeatureFlag } from './features/settings/settings.schemas';
@@ -118,9 +119,35 @@ const customer = statusProcedure.use(async ({ ctx, next }) => {
   return next({ ctx: { ...ctx, session } });
 });
 
+/**
+ * HTTP caching of public catalogue reads (REST only): a 200 carries the catalogue's ETag and
+ * Cache-Control, and a request whose If-None-Match still matches is answered 304 before the
+ * procedure runs — no query, no body. The ETag is the catalogue version (catalog-version.ts),
+ * which every admin change, order (stock) and review moves.
+ */
+const conditionalCatalogRead = t.middleware(async ({ ctx, meta, next }) => {
+  const conditional = ctx.request.conditional;
+  if (!meta?.cacheable || !conditional) return next();
+  let etag: string;
+  try {
+    etag = catalogETag(await ctx.services.catalogVersion.current());
+  } catch {
+    // The database is unreachable: the procedure answers (503) without caching headers.
+    return next();
+  }
+  const headers = { ETag: etag, 'Cache-Control': conditional.cacheControl };
+  if (ifNoneMatchHolds(conditional.ifNoneMatch, etag)) throw new NotModified(headers);
+  const result = await next();
+  // Errors (404 unknown id, 422) are not cacheable copies of the resource.
+  if (result.ok) Object.assign(ctx.response.headers, headers);
+  return result;
+});
+
 // Each exported base ends with the string rule, so it runs where the input schema would: after
 // authentication (a 401 stays a 401), before any procedure code.
-export const publicProcedure = statusProcedure.use(refuseUnstorableStrings);
+export const publicProcedure = statusProcedure
+  .use(conditionalCatalogRead)
+  .use(refuseUnstorableStrings);
 
 /** A public catalogue read: same answer for everyone, so REST clients may cache it (ETag). */
 export const catalogReadProcedure = publicProcedure.meta({ cacheable: true });

@@ -7,8 +7,15 @@ const header = (req: Request, name: string): string | undefined => {
   return Array.isArray(value) ? value[0] : value;
 };
 
-/** One context shape for REST and /trpc: the services plus what the request says about itself. */
-export function createContextFactory(services: Services) {
+/**
+ * One context shape for REST and /trpc: the services plus what the request says about itself.
+ * `catalogCacheControl` (REST only) turns on conditional catalogue reads (trpc.ts).
+ */
+export function createContextFactory(
+  services: Services,
+  options: { catalogCacheControl?: string } = {},
+) {
+  const { catalogCacheControl } = options;
   return ({ req }: { req: Request }): Context => ({
     services,
     request: {
@@ -17,6 +24,14 @@ export function createContextFactory(services: Services) {
       userAgent: header(req, 'user-agent'),
       authorization: header(req, 'authorization'),
       idempotencyKey: header(req, 'idempotency-key'),
+      ...(catalogCacheControl !== undefined
+        ? {
+            conditional: {
+              ifNoneMatch: header(req, 'if-none-match'),
+              cacheControl: catalogCacheControl,
+            },
+          }
+        : {}),
     },
     response: createResponseControl(),
   });

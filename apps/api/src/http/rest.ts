@@ -1,3 +1,4 @@
+import { NotModified } from '@storefront/routers/catalog-version';
 import type { Context } from '@storefront/routers/context';
 import { toErrorResponse, validationError } from '@storefront/routers/errors';
 import type { AppRouter } from '@storefront/routers/root';
@@ -47,6 +48,7 @@ export function createRestHandler(options: {
     createContext: ({ req }) => options.createContext({ req: req as Request }),
     responseMeta: ({ ctx, errors }) => {
       const error = errors[0];
+      if (error?.cause instanceof NotModified) return { status: 304, headers: error.cause.headers };
       if (error) {
         const { status, headers } = toErrorResponse(error);
         return { status, headers };
@@ -55,9 +57,11 @@ export function createRestHandler(options: {
     },
     // REST clients get the contract's envelope, formatted once from the error table (errors.ts);
     // /trpc clients get the same error_code and field errors in their own shape (trpc.ts).
-    formatErrorBody: ({ error }) => toErrorResponse(error).body,
+    // (A 304 has no body: Node drops whatever is written.)
+    formatErrorBody: ({ error }) =>
+      error.cause instanceof NotModified ? '' : toErrorResponse(error).body,
     onError: ({ error, req }) => {
-      if (toErrorResponse(error).unexpected) {
+      if (!(error.cause instanceof NotModified) && toErrorResponse(error).unexpected) {
         (req as Request).log?.error({ err: error.cause ?? error }, 'procedure failed');
       }
     },
