@@ -1,3 +1,4 @@
+import type { IdempotencyClaim } from './features/checkout/idempotency';
 import type { Services } from './services';
 
 /** What a procedure knows about the HTTP request, whichever adapter (REST or /trpc) carried it. */
@@ -31,6 +32,8 @@ export interface Context {
   services: Services;
   request: RequestInfo;
   response: ResponseControl;
+  /** Set by the idempotency middleware for procedures with meta `idempotent` (trpc.ts). */
+  idempotency?: IdempotencyClaim;
 }
 
 export function createResponseControl(): ResponseControl {

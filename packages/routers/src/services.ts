@@ -22,6 +22,9 @@ import { createProductPartsRepository } from './features/catalog/product-parts.r
 import { createProductPartsService } from './features/catalog/product-parts.service';
 import { createCheckoutRepository } from './features/checkout/checkout.repository';
 import { createCheckoutService } from './features/checkout/checkout.service';
+import { createIdempotencyService } from './features/checkout/idempotency';
+import { createIdempotencyRepository } from './features/checkout/idempotency.repository';
+import { createPlaceOrderService } from './features/checkout/place-order.service';
 import { createContentRepository } from './features/content/content.repository';
 import { createContentService } from './features/content/content.service';
 import { createContentAdminRepository } from './features/content/content-admin.repository';
@@ -186,13 +189,19 @@ export function createServices(deps: ServiceDeps) {
     ...cartRepositories(executor),
     checkout: reference.checkout(createCheckoutRepository(executor), executor !== db),
     orders: createOrdersRepository(executor),
+    idempotency: createIdempotencyRepository(executor),
   });
   const payments = createPaymentProviders(deps.paymentGatewaySecret);
   const checkoutRepos = checkoutRepositories(db);
   const checkout = createCheckoutService({
     repos: checkoutRepos,
-    inTransaction: transactional(db, checkoutRepositories),
     addresses,
+    payments,
+    isFeatureEnabled: (flag) => settings.isFeatureEnabled(flag),
+    clock,
+  });
+  const placeOrder = createPlaceOrderService({
+    inTransaction: transactional(db, checkoutRepositories),
     payments,
     isFeatureEnabled: (flag) => settings.isFeatureEnabled(flag),
     clock,
@@ -258,6 +267,8 @@ export function createServices(deps: ServiceDeps) {
     storeSettings: createStoreSettingsService({ repo: createStoreSettingsRepository(db) }),
     coupons: createCouponsService({ repo: createCouponsRepository(db) }),
     checkout,
+    placeOrder,
+    idempotency: createIdempotencyService({ repo: checkoutRepos.idempotency, clock }),
     orders,
     wishlist,
     reviews,

@@ -22,6 +22,11 @@ export type Meta = OpenApiMeta<{
   /** A customer write that changes what cacheable reads show (stock, ratings, reviews). */
   changesCatalog?: true;
   /**
+   * A customer write that honours an `Idempotency-Key` header: the middleware claims the key
+   * and hands the procedure `ctx.idempotency` (features/checkout/idempotency.ts).
+   */
+  idempotent?: true;
+  /**
    * The error codes this operation answers besides the ones every operation of its shape can
    * (validation, authentication, unknown id: openapi.ts derives those). The OpenAPI document
    * lists exactly these per status, and tests check every live error against that list.
@@ -120,6 +125,21 @@ const customer = statusProcedure.use(async ({ ctx, next }) => {
 });
 
 /**
+ * Procedures with meta `idempotent` and a request with an Idempotency-Key: the key is claimed
+ * for this customer (409 IDEMPOTENCY_CONFLICT while in flight or for a different body), the
+ * procedure gets the claim as `ctx.idempotency`, and a failure frees the key for a retry.
+ */
+const idempotency = customer.use(async ({ ctx, meta, getRawInput, next }) => {
+  const key = ctx.request.idempotencyKey;
+  if (!meta?.idempotent || key === undefined) return next();
+  const userId = ctx.session.user.id;
+  const claim = await ctx.services.idempotency.claim(userId, key, await getRawInput());
+  const result = await next({ ctx: { idempotency: claim } });
+  if (!result.ok) await ctx.services.idempotency.release(userId, key);
+  return result;
+});
+
+/**
  * HTTP caching of public catalogue reads (REST only): a 200 carries the catalogue's ETag and
  * Cache-Control, and a request whose If-None-Match still matches is answered 304 before the
  * procedure runs — no query, no body. The ETag is the catalogue version (catalog-version.ts),
@@ -154,7 +174,7 @@ export const catalogReadProcedure = publicProcedure.meta({ cacheable: true });
 
 export const authenticatedProcedure = authenticated.use(refuseUnstorableStrings);
 
-export const customerProcedure = customer.use(refuseUnstorableStrings);
+export const customerProcedure = idempotency.use(refuseUnstorableStrings);
 
 /** Every admin mutation counts as a catalogue change (one rule instead of a list to keep up). */
 export const adminProcedure = customer

@@ -1,14 +1,10 @@
 import type { Executor } from '@storefront/db/client';
-import { idempotencyKeys, paymentMethods } from '@storefront/db/schema';
-import { and, asc, eq, lt, or, sql } from 'drizzle-orm';
+import { paymentMethods } from '@storefront/db/schema';
+import { and, asc, eq } from 'drizzle-orm';
 
 export type PaymentMethodRecord = typeof paymentMethods.$inferSelect;
-export type IdempotencyRecord = typeof idempotencyKeys.$inferSelect;
 
 export function createCheckoutRepository(db: Executor) {
-  const keyOf = (userId: number, key: string) =>
-    and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
-
   return {
     activePaymentMethods(): Promise<PaymentMethodRecord[]> {
       return db
@@ -24,75 +20,6 @@ export function createCheckoutRepository(db: Executor) {
         .from(paymentMethods)
         .where(and(eq(paymentMethods.code, code), eq(paymentMethods.active, true)));
       return method;
-    },
-
-    /**
-     * Claims an Idempotency-Key for a request. The (user, key) primary key decides who is first;
-     * a key older than `expiredBefore` (24 h), or stuck in flight since `staleBefore` (a crashed
-     * request), is taken over. Returns the existing record when the claim failed.
-     */
-    async claimIdempotencyKey(args: {
-      userId: number;
-      key: string;
-      requestHash: string;
-      expiredBefore: Date;
-      staleBefore: Date;
-    }): Promise<{ claimed: true } | { claimed: false; existing: IdempotencyRecord }> {
-      const inserted = await db
-        .insert(idempotencyKeys)
-        .values({ userId: args.userId, key: args.key, requestHash: args.requestHash })
-        .onConflictDoNothing()
-        .returning({ key: idempotencyKeys.key });
-      if (inserted.length === 1) return { claimed: true };
-      const takenOver = await db
-        .update(idempotencyKeys)
-        .set({
-          requestHash: args.requestHash,
-          state: 'in_flight',
-          statusCode: null,
-          response: null,
-          createdAt: sql`now()`,
-          completedAt: null,
-        })
-        .where(
-          and(
-            keyOf(args.userId, args.key),
-            or(
-              lt(idempotencyKeys.createdAt, args.expiredBefore),
-              and(
-                eq(idempotencyKeys.state, 'in_flight'),
-                lt(idempotencyKeys.createdAt, args.staleBefore),
-              ),
-            ),
-          ),
-        )
-        .returning({ key: idempotencyKeys.key });
-      if (takenOver.length === 1) return { claimed: true };
-      const [existing] = await db
-        .select()
-        .from(idempotencyKeys)
-        .where(keyOf(args.userId, args.key));
-      if (!existing) return this.claimIdempotencyKey(args);
-      return { claimed: false, existing };
-    },
-
-    async completeIdempotencyKey(
-      userId: number,
-      key: string,
-      statusCode: number,
-      response: unknown,
-    ): Promise<void> {
-      await db
-        .update(idempotencyKeys)
-        .set({ state: 'done', statusCode, response, completedAt: sql`now()` })
-        .where(keyOf(userId, key));
-    },
-
-    /** A failed request frees its key, so the client can retry the same key after fixing things. */
-    async releaseIdempotencyKey(userId: number, key: string): Promise<void> {
-      await db
-        .delete(idempotencyKeys)
-        .where(and(keyOf(userId, key), eq(idempotencyKeys.state, 'in_flight')));
     },
   };
 }

@@ -176,16 +176,13 @@ export const checkoutRouter = router({
       successStatus: 201,
       // Stock falls.
       changesCatalog: true,
+      idempotent: true,
     })
     .input(ZPlaceOrderInput)
     .output(ZPlaceOrderOutput)
     .mutation(async ({ ctx, input }) =>
       ok(
-        await ctx.services.checkout.placeOrder(
-          ctx.session.user.id,
-          input,
-          ctx.request.idempotencyKey,
-        ),
+        await ctx.services.placeOrder.placeOrder(ctx.session.user.id, input, ctx.idempotency),
         'Order placed successfully.',
       ),
     ),

@@ -1,10 +1,7 @@
-import { createHash } from 'node:crypto';
-import { isUniqueViolation } from '@storefront/db/errors';
 import type { AddressSnapshot } from '@storefront/db/schema';
 import { AppError, validationError } from '../../errors';
 import { centsToAmount } from '../../money';
 import type { Clock } from '../../ports';
-import type { InTransaction } from '../../transactions';
 import type { AddressRecord } from '../addresses/addresses.repository';
 import type { AddressDto } from '../addresses/addresses.schemas';
 import { toAddressDto } from '../addresses/addresses.service';
@@ -16,29 +13,29 @@ import {
   priceCart,
   toCartDto,
 } from '../cart/cart.pricing';
-import type { CartRecord, ShippingMethodRecord } from '../cart/cart.repository';
-import { outOfStock } from '../cart/cart.service';
-import { STATUS_EVENT_TEXT } from '../orders/order-status';
+import type { CartRecord } from '../cart/cart.repository';
 import type { OrdersRepository } from '../orders/orders.repository';
 import type { PaymentProviders } from '../payments/providers';
-import type { CheckoutRepository, PaymentMethodRecord } from './checkout.repository';
+import type { CheckoutRepository } from './checkout.repository';
+import type { AddressStepInput, CheckoutDto } from './checkout.schemas';
 import {
-  type AddressStepInput,
-  type CHECKOUT_STEPS,
-  type CheckoutDto,
-  IDEMPOTENCY_KEY_MAX_LENGTH,
-  type PlaceOrderInput,
-  type PlaceOrderResult,
-} from './checkout.schemas';
+  checkoutIncomplete,
+  gatewayOrderValid,
+  missingSteps,
+  requireItems,
+  toPaymentMethodDto,
+  toShippingMethodDto,
+} from './checkout.state';
+import type { IdempotencyRepository } from './idempotency.repository';
 
 export interface CheckoutRepositories extends CartRepositories {
   checkout: CheckoutRepository;
   orders: OrdersRepository;
+  idempotency: IdempotencyRepository;
 }
 
 export interface CheckoutServiceDeps {
   repos: CheckoutRepositories;
-  inTransaction: InTransaction<CheckoutRepositories>;
   addresses: {
     list(userId: number): Promise<AddressDto[]>;
     requireOwned(userId: number, id: number): Promise<AddressRecord>;
@@ -47,32 +44,6 @@ export interface CheckoutServiceDeps {
   isFeatureEnabled: (flag: 'coupons') => Promise<boolean>;
   clock: Clock;
 }
-
-type Step = (typeof CHECKOUT_STEPS)[number];
-
-const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-/** An in-flight key older than this belongs to a request that died; it may be taken over. */
-const IDEMPOTENCY_STALE_MS = 60 * 1000;
-
-const STEP_MESSAGES: Record<Step, string> = {
-  shipping_address: 'Choose a shipping address.',
-  shipping_method: 'Choose a shipping method.',
-  payment_method: 'Choose a payment method.',
-};
-
-const toShippingMethodDto = (method: ShippingMethodRecord) => ({
-  code: method.code,
-  name: method.name,
-  description: method.description,
-  rate: centsToAmount(method.rateCents),
-});
-
-const toPaymentMethodDto = (method: PaymentMethodRecord) => ({
-  code: method.code,
-  name: method.name,
-  description: method.description,
-  type: method.type,
-});
 
 function snapshotOf(
   address: Omit<
@@ -95,19 +66,8 @@ function snapshotOf(
   };
 }
 
-/** Whether the gateway order on the cart still matches it: same contents, amount and currency. */
-function gatewayOrderValid(priced: PricedCart): boolean {
-  const { cart } = priced;
-  return (
-    cart.gatewayOrderId !== null &&
-    cart.gatewayCartVersion === cart.version &&
-    cart.gatewayAmountCents === priced.totals.totalCents &&
-    cart.gatewayCurrency === priced.currency
-  );
-}
-
 export function createCheckoutService(deps: CheckoutServiceDeps) {
-  const { repos, inTransaction, payments, clock } = deps;
+  const { repos, payments, clock } = deps;
 
   async function price(cart: CartRecord, txRepos: CartRepositories = repos): Promise<PricedCart> {
     return priceCart(txRepos, cart, {
@@ -115,25 +75,6 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       couponsEnabled: await deps.isFeatureEnabled('coupons'),
     });
   }
-
-  function missingSteps(
-    priced: PricedCart,
-    paymentMethod: PaymentMethodRecord | undefined,
-  ): Step[] {
-    const missing: Step[] = [];
-    if (!priced.cart.shippingAddress) missing.push('shipping_address');
-    if (!priced.shippingMethod) missing.push('shipping_method');
-    const needsGatewayOrder =
-      paymentMethod && payments.forType(paymentMethod.type).kind === 'gateway';
-    if (!paymentMethod || (needsGatewayOrder && !gatewayOrderValid(priced)))
-      missing.push('payment_method');
-    return missing;
-  }
-
-  const requireItems = (priced: PricedCart) => {
-    if (priced.lines.length === 0)
-      throw new AppError('CART_EMPTY', 'Your cart is empty. Add something before checking out.');
-  };
 
   async function state(
     userId: number,
@@ -145,7 +86,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     const paymentMethod = cart.paymentMethod
       ? await repos.checkout.paymentMethod(cart.paymentMethod)
       : undefined;
-    const missing = missingSteps(priced, paymentMethod);
+    const missing = missingSteps(payments, priced, paymentMethod);
     return {
       cart: toCartDto(priced),
       saved_addresses: await deps.addresses.list(userId),
@@ -211,158 +152,6 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     return methods.filter((method) => isShippingMethodOffered(method, afterDiscount));
   }
 
-  /** The checks and writes of place-order, in one transaction holding the cart's lock. */
-  async function placeOrderNow(
-    userId: number,
-    input: PlaceOrderInput,
-    idempotencyKey: string | undefined,
-  ): Promise<PlaceOrderResult> {
-    const couponsEnabled = await deps.isFeatureEnabled('coupons');
-    const now = clock.now();
-    return inTransaction(async (tx) => {
-      const cart = await tx.cart.openCart(userId, { lock: true });
-      const priced = await priceCart(tx, cart, { now, couponsEnabled });
-      requireItems(priced);
-      const unavailable = priced.lines.find((line) => !line.available);
-      if (unavailable) {
-        throw new AppError(
-          'OUT_OF_STOCK',
-          `${unavailable.purchasable?.name ?? 'A product'} is no longer available; remove it from your cart.`,
-        );
-      }
-      const paymentMethod = cart.paymentMethod
-        ? await tx.checkout.paymentMethod(cart.paymentMethod)
-        : undefined;
-      const missing = missingSteps(priced, paymentMethod);
-      if (missing.length > 0 || !paymentMethod || !priced.shippingMethod || !cart.shippingAddress) {
-        throw new AppError(
-          'CHECKOUT_INCOMPLETE',
-          `Complete these steps first: ${missing.join(', ')}.`,
-          {
-            fieldErrors: Object.fromEntries(missing.map((step) => [step, [STEP_MESSAGES[step]]])),
-          },
-        );
-      }
-      if (cart.couponCode && couponsEnabled && !priced.couponValid) {
-        throw new AppError(
-          'COUPON_INVALID',
-          priced.warnings.find((w) => w.includes(cart.couponCode ?? '')) ??
-            'The coupon can no longer be used.',
-        );
-      }
-
-      const provider = payments.forType(paymentMethod.type);
-      let gatewayPaymentId: string | null = null;
-      if (provider.kind === 'gateway') {
-        const proof = input.payment_data;
-        if (!proof) {
-          throw new AppError(
-            'PAYMENT_FAILED',
-            'Send payment_data from the gateway to pay by card or wallet.',
-            {
-              fieldErrors: {
-                payment_data: ['This field is required for card and wallet payments.'],
-              },
-            },
-          );
-        }
-        const verified =
-          proof.gateway_order_id === cart.gatewayOrderId &&
-          gatewayOrderValid(priced) &&
-          provider.verifyPayment({
-            gatewayOrderId: proof.gateway_order_id,
-            gatewayPaymentId: proof.gateway_payment_id,
-            signature: proof.gateway_signature,
-          });
-        if (!verified)
-          throw new AppError('PAYMENT_FAILED', 'The payment could not be verified for this order.');
-        if (await tx.orders.paymentIdUsed(proof.gateway_payment_id)) {
-          throw new AppError(
-            'PAYMENT_FAILED',
-            'This payment has already been used for another order.',
-          );
-        }
-        gatewayPaymentId = proof.gateway_payment_id;
-      }
-
-      for (const line of priced.lines) {
-        const taken = await tx.orders.takeStock({
-          productId: line.item.productId,
-          variantId: line.item.variantId,
-          quantity: line.item.quantity,
-        });
-        if (!taken && line.purchasable) throw outOfStock(line.purchasable);
-      }
-
-      const { totals } = priced;
-      const order = await tx.orders.insertOrder(
-        {
-          userId,
-          status: 'pending',
-          paymentStatus: gatewayPaymentId ? 'paid' : 'pending',
-          paymentMethod: paymentMethod.code,
-          shippingMethod: priced.shippingMethod.code,
-          subtotalCents: totals.subtotalCents,
-          discountCents: totals.discountCents,
-          shippingCents: totals.shippingCents,
-          taxCents: totals.taxCents,
-          totalCents: totals.totalCents,
-          currency: priced.currency,
-          couponCode: priced.couponValid ? (priced.coupon?.code ?? null) : null,
-          shippingAddress: cart.shippingAddress,
-          billingAddress: cart.billingSameAsShipping
-            ? cart.shippingAddress
-            : (cart.billingAddress ?? cart.shippingAddress),
-          notes: input.notes ?? null,
-          gatewayOrderId: gatewayPaymentId ? cart.gatewayOrderId : null,
-          gatewayPaymentId,
-        },
-        priced.lines.map((line) => ({
-          productId: line.item.productId,
-          variantId: line.item.variantId,
-          productName: line.purchasable?.name ?? '',
-          variantName: line.purchasable?.variantName ?? null,
-          sku: line.purchasable?.sku ?? '',
-          priceCents: line.unitPriceCents,
-          quantity: line.item.quantity,
-          totalCents: line.lineTotalCents,
-        })),
-      );
-      if (
-        priced.couponValid &&
-        priced.coupon &&
-        !(await tx.orders.redeemCoupon(priced.coupon.id, userId, order.id))
-      ) {
-        throw new AppError(
-          'COUPON_INVALID',
-          `Coupon ${priced.coupon.code} has been fully redeemed.`,
-        );
-      }
-      await tx.orders.addEvent(order.id, 'pending', STATUS_EVENT_TEXT.pending);
-      // The cart becomes the order's; the customer's next request gets a new, empty cart.
-      await tx.cart.update(cart.id, { status: 'ordered' });
-      const result: PlaceOrderResult = {
-        order_id: order.id,
-        order_number: order.orderNumber,
-        total: centsToAmount(order.totalCents),
-        status: order.status,
-        payment_status: order.paymentStatus,
-      };
-      if (idempotencyKey)
-        await tx.checkout.completeIdempotencyKey(userId, idempotencyKey, 201, result);
-      return result;
-    }).catch((error: unknown) => {
-      // Two orders racing with one payment id: the unique index refuses the second.
-      if (isUniqueViolation(error, 'orders_gateway_payment_key')) {
-        throw new AppError(
-          'PAYMENT_FAILED',
-          'This payment has already been used for another order.',
-        );
-      }
-      throw error;
-    });
-  }
-
   return {
     init: (userId: number) => state(userId),
     summary: (userId: number) => state(userId),
@@ -414,14 +203,13 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         }
         const provider = payments.forType(method.type);
         if (provider.kind !== 'gateway') return { paymentMethod: method.code };
-        const before = missingSteps(priced, undefined).filter((step) => step !== 'payment_method');
+        const before = missingSteps(payments, priced, undefined).filter(
+          (step) => step !== 'payment_method',
+        );
         if (before.length > 0) {
-          throw new AppError(
-            'CHECKOUT_INCOMPLETE',
+          throw checkoutIncomplete(
             'Choose the address and shipping method before paying by card or wallet.',
-            {
-              fieldErrors: Object.fromEntries(before.map((step) => [step, [STEP_MESSAGES[step]]])),
-            },
+            before,
           );
         }
         const gatewayOrder = await provider.createOrder({
@@ -436,54 +224,6 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
           gatewayCartVersion: cart.version,
         };
       });
-    },
-
-    /**
-     * Places the order. With an Idempotency-Key, the same key from the same customer within 24 h
-     * answers the first response again; a key in flight or sent with a different body is a 409.
-     */
-    async placeOrder(
-      userId: number,
-      input: PlaceOrderInput,
-      idempotencyKey?: string,
-    ): Promise<PlaceOrderResult> {
-      if (!idempotencyKey) return placeOrderNow(userId, input, undefined);
-      if (idempotencyKey.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
-        throw validationError({
-          'Idempotency-Key': [`Must be at most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters.`],
-        });
-      }
-      const requestHash = createHash('sha256').update(JSON.stringify(input)).digest('hex');
-      const now = clock.now().getTime();
-      const claim = await repos.checkout.claimIdempotencyKey({
-        userId,
-        key: idempotencyKey,
-        requestHash,
-        expiredBefore: new Date(now - IDEMPOTENCY_TTL_MS),
-        staleBefore: new Date(now - IDEMPOTENCY_STALE_MS),
-      });
-      if (!claim.claimed) {
-        const { existing } = claim;
-        if (existing.requestHash !== requestHash) {
-          throw new AppError(
-            'IDEMPOTENCY_CONFLICT',
-            'This Idempotency-Key was already used with a different request.',
-          );
-        }
-        if (existing.state !== 'done') {
-          throw new AppError(
-            'IDEMPOTENCY_CONFLICT',
-            'A request with this Idempotency-Key is still being processed.',
-          );
-        }
-        return existing.response as PlaceOrderResult;
-      }
-      try {
-        return await placeOrderNow(userId, input, idempotencyKey);
-      } catch (error) {
-        await repos.checkout.releaseIdempotencyKey(userId, idempotencyKey);
-        throw error;
-      }
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { Executor } from '@storefront/db/client';
+import { isUniqueViolation } from '@storefront/db/errors';
 import {
   type AddressSnapshot,
   couponRedemptions,
@@ -15,7 +16,12 @@ import {
 import { qualified } from '@storefront/db/sql';
 import { and, asc, desc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 
+import { AppError } from '../../errors';
+
 export type OrderRecord = typeof orders.$inferSelect;
+
+const PAYMENT_USED = () =>
+  new AppError('PAYMENT_FAILED', 'This payment has already been used for another order.');
 export type OrderItemRecord = typeof orderItems.$inferSelect;
 export type OrderEventRecord = typeof orderEvents.$inferSelect;
 export type NewOrder = Omit<
@@ -123,8 +129,17 @@ export function createOrdersRepository(db: Executor) {
       }
     },
 
+    /** 422 PAYMENT_FAILED when another order already holds the gateway payment id. */
     async insertOrder(order: NewOrder, items: NewOrderItem[]): Promise<OrderRecord> {
-      const [created] = await db.insert(orders).values(order).returning();
+      const [created] = await db
+        .insert(orders)
+        .values(order)
+        .returning()
+        .catch((error: unknown) => {
+          // Two orders racing with one payment id: the unique index refuses the second.
+          if (isUniqueViolation(error, 'orders_gateway_payment_key')) throw PAYMENT_USED();
+          throw error;
+        });
       if (!created) throw new Error('order insert returned no row');
       await db.insert(orderItems).values(items.map((item) => ({ ...item, orderId: created.id })));
       return created;

@@ -1,0 +1,55 @@
+import type { Clock } from '../../ports';
+import type { InTransaction } from '../../transactions';
+import type { PaymentProviders } from '../payments/providers';
+import type { PlaceOrderInput, PlaceOrderResult } from './checkout.schemas';
+import type { CheckoutRepositories } from './checkout.service';
+import type { IdempotencyClaim } from './idempotency';
+import {
+  handOverCart,
+  loadAndLock,
+  redeemCoupon,
+  reserveStock,
+  toPlaceOrderResult,
+  verifyPayment,
+  writeOrder,
+} from './place-order.steps';
+
+export interface PlaceOrderServiceDeps {
+  inTransaction: InTransaction<CheckoutRepositories>;
+  payments: PaymentProviders;
+  isFeatureEnabled: (flag: 'coupons') => Promise<boolean>;
+  clock: Clock;
+}
+
+/** Place-order: the named steps of place-order.steps.ts, top to bottom, in one transaction. */
+export function createPlaceOrderService(deps: PlaceOrderServiceDeps) {
+  const { inTransaction, payments, clock } = deps;
+
+  return {
+    /**
+     * Places the order from the customer's checkout. With a claimed Idempotency-Key, a replay
+     * answers the first response; a first request records its answer in the order's transaction.
+     */
+    async placeOrder(
+      userId: number,
+      input: PlaceOrderInput,
+      idempotency?: IdempotencyClaim,
+    ): Promise<PlaceOrderResult> {
+      if (idempotency?.replay) return idempotency.replay as PlaceOrderResult;
+      const pricing = { now: clock.now(), couponsEnabled: await deps.isFeatureEnabled('coupons') };
+      return inTransaction(async (tx) => {
+        const checkout = await loadAndLock(tx, payments, userId, pricing);
+        const payment = await verifyPayment(tx, payments, checkout, input.payment_data);
+        await reserveStock(tx, checkout.priced);
+        const order = await writeOrder(tx, userId, checkout, payment, input.notes);
+        await redeemCoupon(tx, userId, checkout.priced, order.id);
+        await handOverCart(tx, checkout.cart);
+        const result = toPlaceOrderResult(order);
+        await idempotency?.record(tx, 201, result);
+        return result;
+      });
+    },
+  };
+}
+
+export type PlaceOrderService = ReturnType<typeof createPlaceOrderService>;

@@ -1,0 +1,206 @@
+import type { AddressSnapshot } from '@storefront/db/schema';
+import { AppError } from '../../errors';
+import { centsToAmount } from '../../money';
+import { type PricedCart, priceCart } from '../cart/cart.pricing';
+import type { CartRecord, ShippingMethodRecord } from '../cart/cart.repository';
+import { outOfStock } from '../cart/cart.service';
+import { STATUS_EVENT_TEXT } from '../orders/order-status';
+import type { OrderRecord } from '../orders/orders.repository';
+import type { PaymentProviders } from '../payments/providers';
+import type { PaymentMethodRecord } from './checkout.repository';
+import type { PlaceOrderInput, PlaceOrderResult } from './checkout.schemas';
+import type { CheckoutRepositories } from './checkout.service';
+import {
+  checkoutIncomplete,
+  gatewayOrderValid,
+  missingSteps,
+  requireItems,
+} from './checkout.state';
+
+/*
+ * The steps of place-order, in the order place-order.service.ts runs them inside one
+ * transaction. Each takes the transaction's repositories and what the earlier steps produced,
+ * so each can be tested alone; any throw rolls the whole order back.
+ */
+
+/** A cart that passed every check: what the order is written from. */
+export interface ReadyCheckout {
+  cart: CartRecord;
+  priced: PricedCart;
+  paymentMethod: PaymentMethodRecord;
+  shippingMethod: ShippingMethodRecord;
+  shippingAddress: AddressSnapshot;
+  billingAddress: AddressSnapshot;
+}
+
+/**
+ * 1. Load and lock: the open cart under its row lock (a second place-order waits here), priced
+ * as it is now; it must have items, all available, every step taken and a coupon still valid.
+ */
+export async function loadAndLock(
+  tx: CheckoutRepositories,
+  payments: PaymentProviders,
+  userId: number,
+  pricing: { now: Date; couponsEnabled: boolean },
+): Promise<ReadyCheckout> {
+  const cart = await tx.cart.openCart(userId, { lock: true });
+  const priced = await priceCart(tx, cart, pricing);
+  requireItems(priced);
+  const unavailable = priced.lines.find((line) => !line.available);
+  if (unavailable) {
+    throw new AppError(
+      'OUT_OF_STOCK',
+      `${unavailable.purchasable?.name ?? 'A product'} is no longer available; remove it from your cart.`,
+    );
+  }
+  const paymentMethod = cart.paymentMethod
+    ? await tx.checkout.paymentMethod(cart.paymentMethod)
+    : undefined;
+  const missing = missingSteps(payments, priced, paymentMethod);
+  if (missing.length > 0 || !paymentMethod || !priced.shippingMethod || !cart.shippingAddress) {
+    throw checkoutIncomplete(`Complete these steps first: ${missing.join(', ')}.`, missing);
+  }
+  if (cart.couponCode && pricing.couponsEnabled && !priced.couponValid) {
+    throw new AppError(
+      'COUPON_INVALID',
+      priced.warnings.find((w) => w.includes(cart.couponCode ?? '')) ??
+        'The coupon can no longer be used.',
+    );
+  }
+  return {
+    cart,
+    priced,
+    paymentMethod,
+    shippingMethod: priced.shippingMethod,
+    shippingAddress: cart.shippingAddress,
+    billingAddress: cart.billingSameAsShipping
+      ? cart.shippingAddress
+      : (cart.billingAddress ?? cart.shippingAddress),
+  };
+}
+
+/** What a verified gateway payment contributes to the order; null for cash on delivery. */
+export type VerifiedPayment = { gatewayOrderId: string; gatewayPaymentId: string } | null;
+
+/**
+ * 2. Verify payment: a gateway method needs the gateway's proof for this cart's gateway order,
+ * with a payment id no other order used (422 PAYMENT_FAILED otherwise).
+ */
+export async function verifyPayment(
+  tx: CheckoutRepositories,
+  payments: PaymentProviders,
+  checkout: ReadyCheckout,
+  proof: PlaceOrderInput['payment_data'],
+): Promise<VerifiedPayment> {
+  const provider = payments.forType(checkout.paymentMethod.type);
+  if (provider.kind !== 'gateway') return null;
+  if (!proof) {
+    throw new AppError(
+      'PAYMENT_FAILED',
+      'Send payment_data from the gateway to pay by card or wallet.',
+      { fieldErrors: { payment_data: ['This field is required for card and wallet payments.'] } },
+    );
+  }
+  const { cart, priced } = checkout;
+  const verified =
+    proof.gateway_order_id === cart.gatewayOrderId &&
+    gatewayOrderValid(priced) &&
+    provider.verifyPayment({
+      gatewayOrderId: proof.gateway_order_id,
+      gatewayPaymentId: proof.gateway_payment_id,
+      signature: proof.gateway_signature,
+    });
+  if (!verified)
+    throw new AppError('PAYMENT_FAILED', 'The payment could not be verified for this order.');
+  if (await tx.orders.paymentIdUsed(proof.gateway_payment_id)) {
+    throw new AppError('PAYMENT_FAILED', 'This payment has already been used for another order.');
+  }
+  return { gatewayOrderId: proof.gateway_order_id, gatewayPaymentId: proof.gateway_payment_id };
+}
+
+/** 3. Reserve stock: each line's units, by guarded decrements (422 OUT_OF_STOCK when short). */
+export async function reserveStock(tx: CheckoutRepositories, priced: PricedCart): Promise<void> {
+  for (const line of priced.lines) {
+    const taken = await tx.orders.takeStock({
+      productId: line.item.productId,
+      variantId: line.item.variantId,
+      quantity: line.item.quantity,
+    });
+    if (!taken && line.purchasable) throw outOfStock(line.purchasable);
+  }
+}
+
+/**
+ * 4. Write the order: prices, addresses and names copied from the checkout, its lines, and the
+ * first event of its timeline. Paid when a gateway payment was verified.
+ */
+export async function writeOrder(
+  tx: CheckoutRepositories,
+  userId: number,
+  checkout: ReadyCheckout,
+  payment: VerifiedPayment,
+  notes: string | undefined,
+): Promise<OrderRecord> {
+  const { priced } = checkout;
+  const { totals } = priced;
+  const order = await tx.orders.insertOrder(
+    {
+      userId,
+      status: 'pending',
+      paymentStatus: payment ? 'paid' : 'pending',
+      paymentMethod: checkout.paymentMethod.code,
+      shippingMethod: checkout.shippingMethod.code,
+      subtotalCents: totals.subtotalCents,
+      discountCents: totals.discountCents,
+      shippingCents: totals.shippingCents,
+      taxCents: totals.taxCents,
+      totalCents: totals.totalCents,
+      currency: priced.currency,
+      couponCode: priced.couponValid ? (priced.coupon?.code ?? null) : null,
+      shippingAddress: checkout.shippingAddress,
+      billingAddress: checkout.billingAddress,
+      notes: notes ?? null,
+      gatewayOrderId: payment?.gatewayOrderId ?? null,
+      gatewayPaymentId: payment?.gatewayPaymentId ?? null,
+    },
+    priced.lines.map((line) => ({
+      productId: line.item.productId,
+      variantId: line.item.variantId,
+      productName: line.purchasable?.name ?? '',
+      variantName: line.purchasable?.variantName ?? null,
+      sku: line.purchasable?.sku ?? '',
+      priceCents: line.unitPriceCents,
+      quantity: line.item.quantity,
+      totalCents: line.lineTotalCents,
+    })),
+  );
+  await tx.orders.addEvent(order.id, 'pending', STATUS_EVENT_TEXT.pending);
+  return order;
+}
+
+/** 5. Redeem the coupon: one use counted against its limits (422 COUPON_INVALID when used up). */
+export async function redeemCoupon(
+  tx: CheckoutRepositories,
+  userId: number,
+  priced: PricedCart,
+  orderId: number,
+): Promise<void> {
+  if (!priced.couponValid || !priced.coupon) return;
+  if (!(await tx.orders.redeemCoupon(priced.coupon.id, userId, orderId))) {
+    throw new AppError('COUPON_INVALID', `Coupon ${priced.coupon.code} has been fully redeemed.`);
+  }
+}
+
+/** 6. Hand over the cart: it becomes the order's; the customer's next request opens a new one. */
+export async function handOverCart(tx: CheckoutRepositories, cart: CartRecord): Promise<void> {
+  await tx.cart.update(cart.id, { status: 'ordered' });
+}
+
+/** What place-order answers. */
+export const toPlaceOrderResult = (order: OrderRecord): PlaceOrderResult => ({
+  order_id: order.id,
+  order_number: order.orderNumber,
+  total: centsToAmount(order.totalCents),
+  status: order.status,
+  payment_status: order.paymentStatus,
+});
