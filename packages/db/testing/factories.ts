@@ -1,3 +1,9 @@
+import {
+  type CategorySeed,
+  insertCategories,
+  insertProducts,
+  type ProductSeed,
+} from '../src/catalog-writer';
 import type { Executor } from '../src/client';
 import {
   type AddressSnapshot,
@@ -13,12 +19,6 @@ import {
   users,
 } from '../src/schema/index';
 import { refreshSearchTerms } from '../src/search-index';
-import {
-  type CategorySeed,
-  insertCategories,
-  insertProducts,
-  type ProductSeed,
-} from '../src/seed/writer';
 
 /**
  * Test data builders: each fills sensible defaults and takes overrides, so a test states only

@@ -18,6 +18,7 @@ import { createCatalogRepository } from './features/catalog/catalog.repository';
 import { createCatalogService } from './features/catalog/catalog.service';
 import { createCatalogAdminRepository } from './features/catalog/catalog-admin.repository';
 import { createCatalogAdminService } from './features/catalog/catalog-admin.service';
+import { createCategoriesAdminService } from './features/catalog/categories-admin.service';
 import { createProductPartsRepository } from './features/catalog/product-parts.repository';
 import { createProductPartsService } from './features/catalog/product-parts.service';
 import { createCheckoutRepository } from './features/checkout/checkout.repository';
@@ -156,6 +157,10 @@ export function createServices(deps: ServiceDeps) {
   const catalog = createCatalogService({ repo: catalogRepo, clock, counts });
   const catalogAdmin = createCatalogAdminService({
     repo: createCatalogAdminRepository(db),
+    inTransaction: transactional(db, createCatalogAdminRepository),
+    counts,
+  });
+  const categoriesAdmin = createCategoriesAdminService({
     readCategory: (id) => catalog.category(id),
     inTransaction: transactional(db, createCatalogAdminRepository),
     counts,
@@ -259,6 +264,7 @@ export function createServices(deps: ServiceDeps) {
     aiAgents: createAiAgentsService({ repo: aiRepo }),
     catalog,
     catalogAdmin,
+    categoriesAdmin,
     productParts,
     search,
     content,

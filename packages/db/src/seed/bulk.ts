@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { insertCategories, insertProducts, type ProductSeed } from '../catalog-writer';
 import type { Database } from '../client';
 import { currencies } from '../schema/index';
 import { refreshSearchTerms } from '../search-index';
-import { insertCategories, insertProducts, type ProductSeed } from './writer';
 
 /**
  * A large synthetic catalogue for benchmarks: N products with realistic-looking names drawn from

@@ -1,10 +1,15 @@
 import { count } from 'drizzle-orm';
+import {
+  insertCategories,
+  insertProducts,
+  type ProductSeed,
+  type VariantSeed,
+} from '../catalog-writer';
 import type { Database, Executor } from '../client';
 import { banners, currencies, products } from '../schema/index';
 import { refreshSearchTerms } from '../search-index';
 import { seedDemoReviews } from './demo-reviews';
 import { seedStoreSetup } from './store-setup';
-import { insertCategories, insertProducts, type ProductSeed, type VariantSeed } from './writer';
 
 /**
  * The demo catalogue (docs/contract.md §6): a 2-level category tree, 66 products (simple and

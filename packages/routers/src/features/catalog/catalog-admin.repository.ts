@@ -1,3 +1,9 @@
+import {
+  type CategorySeed,
+  insertCategories,
+  insertProducts,
+  type ProductSeed,
+} from '@storefront/db/catalog-writer';
 import type { Executor } from '@storefront/db/client';
 import {
   categories,
@@ -7,14 +13,10 @@ import {
   productVariants,
 } from '@storefront/db/schema';
 import { refreshSearchTerms, syncProductCategoryNames } from '@storefront/db/search-index';
-import {
-  type CategorySeed,
-  insertCategories,
-  insertProducts,
-  type ProductSeed,
-} from '@storefront/db/seed/writer';
 import { qualified } from '@storefront/db/sql';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { translateUniqueViolations } from '../../errors';
+import { categorySlugTaken, productSlugTaken, skuTaken } from './catalog.errors';
 
 /**
  * The columns of a product the back office reads; a configurable product's stock is its
@@ -112,7 +114,11 @@ export function createCatalogAdminRepository(db: Executor) {
 
     /** Inserts through the seed writer: search document, category names and lexicon included. */
     async insertProduct(seed: ProductSeed): Promise<number> {
-      const [id] = await insertProducts(db, [seed]);
+      const [id] = await translateUniqueViolations(() => insertProducts(db, [seed]), {
+        products_sku_key: () => skuTaken('sku'),
+        product_variants_sku_key: () => skuTaken('variants'),
+        products_slug_key: productSlugTaken,
+      });
       if (id === undefined) throw new Error('product insert returned no id');
       return id;
     },
@@ -162,7 +168,9 @@ export function createCatalogAdminRepository(db: Executor) {
     },
 
     async insertCategory(seed: CategorySeed): Promise<number> {
-      const [row] = await insertCategories(db, [seed]);
+      const [row] = await translateUniqueViolations(() => insertCategories(db, [seed]), {
+        categories_slug_key: categorySlugTaken,
+      });
       if (!row) throw new Error('category insert returned no row');
       return row.id;
     },
@@ -178,11 +186,15 @@ export function createCatalogAdminRepository(db: Executor) {
 
     /** False when there is no such category. */
     async updateCategory(id: number, changes: CategoryChanges): Promise<boolean> {
-      const rows = await db
-        .update(categories)
-        .set(changes)
-        .where(eq(categories.id, id))
-        .returning({ id: categories.id });
+      const rows = await translateUniqueViolations(
+        () =>
+          db
+            .update(categories)
+            .set(changes)
+            .where(eq(categories.id, id))
+            .returning({ id: categories.id }),
+        { categories_slug_key: categorySlugTaken },
+      );
       return rows.length > 0;
     },
 

@@ -1,27 +1,22 @@
-import { isUniqueViolation } from '@storefront/db/errors';
 import type { CountCache } from '../../count-cache';
-import { AppError, validationError } from '../../errors';
+import { validationError } from '../../errors';
 import { amountToCents, centsToAmount, centsToAmountOrNull } from '../../money';
 import type { InTransaction } from '../../transactions';
 import { toIso, toIsoOrNull } from '../../zod-helpers';
 import type {
   AdminProductCreateInput,
   AdminProductUpdateInput,
-  CategoryInput,
   VariantInput,
 } from './catalog.admin.schemas';
-import type { CategoryDto } from './catalog.schemas';
+import { productNotFound, skuTaken } from './catalog.errors';
 import type {
   AdminProductChanges,
   AdminProductRecord,
   CatalogAdminRepository,
-  CategoryChanges,
 } from './catalog-admin.repository';
 
 export interface CatalogAdminServiceDeps {
   repo: CatalogAdminRepository;
-  /** The storefront's view of a category (with its product count), after a write. */
-  readCategory: (id: number) => Promise<CategoryDto>;
   inTransaction: InTransaction<CatalogAdminRepository>;
   /** The catalogue's list totals: forgotten after every write so lists show it at once. */
   counts: CountCache;
@@ -70,7 +65,6 @@ export function toAdminProductDto(
   };
 }
 
-export const productNotFound = () => new AppError('NOT_FOUND', 'Product not found.');
 const dateOrNull = (value: string | null) => (value === null ? null : new Date(value));
 
 /** "Blue Mug (2)" → "blue-mug-2". */
@@ -128,8 +122,6 @@ export function toVariantSeed(input: VariantInput) {
 export const optionsKey = (options: Record<string, string>) =>
   JSON.stringify(Object.entries(options).sort(([a], [b]) => a.localeCompare(b)));
 
-export const SKU_TAKEN = 'A product or variant with this SKU already exists.';
-
 /** The SKU is neither a product's nor another variant's (SKUs name one sellable thing). */
 export async function assertSkuFree(
   repo: CatalogAdminRepository,
@@ -138,7 +130,7 @@ export async function assertSkuFree(
   exceptVariantId?: number,
 ) {
   if (await repo.skuTaken(sku, exceptVariantId)) {
-    throw validationError({ [field]: [SKU_TAKEN] });
+    throw skuTaken(field);
   }
 }
 
@@ -186,34 +178,11 @@ function toChanges(input: Omit<AdminProductUpdateInput, 'id'>): AdminProductChan
 }
 
 /**
- * Back-office catalogue management. Every write clears the count cache, so list totals of this
+ * Back-office product management. Every write clears the count cache, so list totals of this
  * process show it at once (other instances within the cache's TTL).
  */
-const categoryNotFound = () => new AppError('NOT_FOUND', 'Category not found.');
-
-function slugTaken(error: unknown): never {
-  if (isUniqueViolation(error, 'categories_slug_key')) {
-    throw validationError({ slug: ['A category with this slug already exists.'] });
-  }
-  throw error;
-}
-
-/** The parent must exist and, for an existing category, not be itself or one of its descendants. */
-async function assertParent(tx: CatalogAdminRepository, parentId: number, id?: number) {
-  let current: number | null = parentId;
-  for (let depth = 0; current !== null && depth < 100; depth++) {
-    if (current === id) {
-      throw validationError({ parent_id: ['A category cannot be placed under itself.'] });
-    }
-    const row = await tx.categoryParent(current);
-    if (!row) throw validationError({ parent_id: ['The selected category does not exist.'] });
-    current = row.parentId;
-  }
-}
-
 export function createCatalogAdminService({
   repo,
-  readCategory,
   inTransaction,
   counts,
 }: CatalogAdminServiceDeps) {
@@ -254,47 +223,34 @@ export function createCatalogAdminService({
       const slug = input.slug ?? slugify(input.name);
       if (slug === '') throw validationError({ slug: ['Give a slug: the name has no letters.'] });
       const categoryIds = [...new Set(input.category_ids ?? [])];
-      try {
-        const id = await inTransaction(async (tx) => {
-          const missing = await tx.missingCategories(categoryIds);
-          if (missing.length > 0) {
-            throw validationError({ category_ids: [`Unknown categories: ${missing.join(', ')}.`] });
-          }
-          await assertSkuFree(tx, input.sku, 'sku');
-          await assertNewVariants(tx, input);
-          const variants = (input.variants ?? []).map(toVariantSeed);
-          return tx.insertProduct({
-            sku: input.sku,
-            slug,
-            name: input.name,
-            type: variants.length > 0 ? 'configurable' : 'simple',
-            variants,
-            shortDescription: input.short_description ?? '',
-            description: input.description ?? '',
-            priceCents,
-            specialPriceCents,
-            specialFrom,
-            specialTo,
-            stockQuantity: input.stock,
-            featured: input.featured ?? false,
-            active: input.active ?? true,
-            categoryIds,
-          });
+      const id = await inTransaction(async (tx) => {
+        const missing = await tx.missingCategories(categoryIds);
+        if (missing.length > 0) {
+          throw validationError({ category_ids: [`Unknown categories: ${missing.join(', ')}.`] });
+        }
+        await assertSkuFree(tx, input.sku, 'sku');
+        await assertNewVariants(tx, input);
+        const variants = (input.variants ?? []).map(toVariantSeed);
+        return tx.insertProduct({
+          sku: input.sku,
+          slug,
+          name: input.name,
+          type: variants.length > 0 ? 'configurable' : 'simple',
+          variants,
+          shortDescription: input.short_description ?? '',
+          description: input.description ?? '',
+          priceCents,
+          specialPriceCents,
+          specialFrom,
+          specialTo,
+          stockQuantity: input.stock,
+          featured: input.featured ?? false,
+          active: input.active ?? true,
+          categoryIds,
         });
-        counts.clear();
-        return reread(id);
-      } catch (error) {
-        if (isUniqueViolation(error, 'products_sku_key')) {
-          throw validationError({ sku: [SKU_TAKEN] });
-        }
-        if (isUniqueViolation(error, 'product_variants_sku_key')) {
-          throw validationError({ variants: [SKU_TAKEN] });
-        }
-        if (isUniqueViolation(error, 'products_slug_key')) {
-          throw validationError({ slug: ['A product with this slug already exists.'] });
-        }
-        throw error;
-      }
+      });
+      counts.clear();
+      return reread(id);
     },
 
     /** Changes only the fields given; pricing is checked against the stored product. */
@@ -335,69 +291,6 @@ export function createCatalogAdminService({
       }
       counts.clear();
       return reread(id);
-    },
-
-    async createCategory(input: CategoryInput) {
-      const slug = input.slug ?? slugify(input.name);
-      if (slug === '') throw validationError({ slug: ['Give a slug: the name has no letters.'] });
-      const id = await inTransaction(async (tx) => {
-        if (input.parent_id != null) await assertParent(tx, input.parent_id);
-        const created = await tx.insertCategory({
-          name: input.name,
-          slug,
-          parentId: input.parent_id ?? null,
-          description: input.description ?? '',
-          image: input.image ?? null,
-          position: input.position ?? 0,
-        });
-        await tx.refreshLexicon();
-        return created;
-      }).catch(slugTaken);
-      counts.clear();
-      return readCategory(id);
-    },
-
-    /** Changes only the fields given; a rename reaches its products' search documents. */
-    async updateCategory(id: number, input: Partial<CategoryInput>) {
-      const changes: CategoryChanges = {};
-      if (input.name !== undefined) changes.name = input.name;
-      if (input.slug !== undefined) changes.slug = input.slug;
-      if (input.description !== undefined) changes.description = input.description;
-      if (input.image !== undefined) changes.image = input.image;
-      if (input.position !== undefined) changes.position = input.position;
-      if (input.parent_id !== undefined) changes.parentId = input.parent_id;
-      await inTransaction(async (tx) => {
-        if (input.parent_id != null) await assertParent(tx, input.parent_id, id);
-        if (!(await tx.updateCategory(id, changes))) throw categoryNotFound();
-        if (changes.name !== undefined) {
-          await tx.resyncCategoryProducts(id);
-          await tx.refreshLexicon();
-        }
-      }).catch(slugTaken);
-      counts.clear();
-      return readCategory(id);
-    },
-
-    /**
-     * Deletes a category without subcategories (422 otherwise: move or delete them first, so no
-     * branch of the tree disappears by accident). Its products keep existing; their links to it
-     * go, and their search documents no longer carry its name.
-     */
-    async deleteCategory(id: number) {
-      const unlinked = await inTransaction(async (tx) => {
-        if (await tx.hasChildCategories(id)) {
-          throw validationError(
-            { id: ['This category has subcategories: move or delete them first.'] },
-            'A category with subcategories cannot be deleted.',
-          );
-        }
-        const productIds = await tx.deleteCategory(id);
-        if (!productIds) throw categoryNotFound();
-        await tx.resyncProducts(productIds);
-        return productIds;
-      });
-      counts.clear();
-      return { id, unlinked_product_ids: unlinked };
     },
 
     /** Hidden from the storefront; orders and reviews keep it. */

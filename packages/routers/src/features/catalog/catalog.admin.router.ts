@@ -150,20 +150,23 @@ export const categoriesAdminRouter = router({
     .input(ZCategoryInput)
     .output(ZCategoryOutput)
     .mutation(async ({ ctx, input }) =>
-      ok(await ctx.services.catalogAdmin.createCategory(input), 'Category created.'),
+      ok(await ctx.services.categoriesAdmin.createCategory(input), 'Category created.'),
     ),
   update: adminProcedure
     .input(ZCategoryUpdateInput)
     .output(ZCategoryOutput)
     .mutation(async ({ ctx, input }) => {
       const { id, ...changes } = input;
-      return ok(await ctx.services.catalogAdmin.updateCategory(id, changes), 'Category updated.');
+      return ok(
+        await ctx.services.categoriesAdmin.updateCategory(id, changes),
+        'Category updated.',
+      );
     }),
   /** 422 while it has subcategories; its products stay, unlinked from it. */
   delete: adminProcedure
     .input(ZIdInput)
     .output(ZCategoryDeleteOutput)
     .mutation(async ({ ctx, input }) =>
-      ok(await ctx.services.catalogAdmin.deleteCategory(input.id), 'Category deleted.'),
+      ok(await ctx.services.categoriesAdmin.deleteCategory(input.id), 'Category deleted.'),
     ),
 });

@@ -1,3 +1,4 @@
+import { attributesOf, linkProductAttributes } from '@storefront/db/catalog-writer';
 import type { Executor } from '@storefront/db/client';
 import {
   attributes,
@@ -6,8 +7,11 @@ import {
   productImages,
   productVariants,
 } from '@storefront/db/schema';
-import { attributesOf, linkProductAttributes } from '@storefront/db/seed/writer';
 import { and, eq, inArray, max, ne, sql } from 'drizzle-orm';
+import { translateUniqueViolations } from '../../errors';
+import { skuTaken } from './catalog.errors';
+
+const SKU_UNIQUE = { product_variants_sku_key: () => skuTaken('sku') };
 
 export type ImageValues = Pick<typeof productImages.$inferInsert, 'url' | 'alt' | 'position'>;
 export type VariantValues = Omit<typeof productVariants.$inferInsert, 'id' | 'productId'>;
@@ -101,8 +105,12 @@ export function createProductPartsRepository(db: Executor) {
       return row?.last === null || row?.last === undefined ? 0 : row.last + 1;
     },
 
+    /** A variant write that lost a race for its SKU answers as the SKU check before it does. */
     async insertVariant(productId: number, values: VariantValues): Promise<void> {
-      await db.insert(productVariants).values({ ...values, productId });
+      await translateUniqueViolations(
+        () => db.insert(productVariants).values({ ...values, productId }),
+        SKU_UNIQUE,
+      );
     },
 
     /** False when the variant does not belong to the product. */
@@ -111,11 +119,15 @@ export function createProductPartsRepository(db: Executor) {
       variantId: number,
       changes: Partial<VariantValues>,
     ): Promise<boolean> {
-      const rows = await db
-        .update(productVariants)
-        .set(changes)
-        .where(variantOf(productId, variantId))
-        .returning({ id: productVariants.id });
+      const rows = await translateUniqueViolations(
+        () =>
+          db
+            .update(productVariants)
+            .set(changes)
+            .where(variantOf(productId, variantId))
+            .returning({ id: productVariants.id }),
+        SKU_UNIQUE,
+      );
       return rows.length > 0;
     },
 

@@ -1,5 +1,5 @@
 import type { CountCache } from '../../count-cache';
-import { AppError, uniqueField, validationError } from '../../errors';
+import { AppError, validationError } from '../../errors';
 import { amountToCents } from '../../money';
 import type { InTransaction } from '../../transactions';
 import type {
@@ -8,13 +8,12 @@ import type {
   VariantAddInput,
   VariantUpdateInput,
 } from './catalog.admin.schemas';
+import { productNotFound } from './catalog.errors';
 import type { AdminProductRecord, CatalogAdminRepository } from './catalog-admin.repository';
 import {
   assertPricing,
   assertSkuFree,
   type CatalogAdminService,
-  productNotFound,
-  SKU_TAKEN,
   toVariantSeed,
 } from './catalog-admin.service';
 import type {
@@ -38,10 +37,6 @@ export interface ProductPartsServiceDeps {
 
 const imageNotFound = () => new AppError('NOT_FOUND', 'Image not found.');
 const variantNotFound = () => new AppError('NOT_FOUND', 'Variant not found.');
-
-/** A variant write that lost a race for its SKU answers as the SKU check before it does. */
-const skuUnique = <T>(work: () => Promise<T>) =>
-  uniqueField(work, 'sku', SKU_TAKEN, 'product_variants_sku_key');
 
 /** API fields of an image → stored columns; only the fields given. */
 function toImageValues(input: ImageUpdateInput): Partial<ImageValues> {
@@ -164,7 +159,7 @@ export function createProductPartsService({
         await assertSkuFree(products, input.sku, 'sku');
         await assertOptionsFree(parts, productId, input.options);
         const position = input.position ?? (await parts.nextVariantPosition(productId));
-        await skuUnique(() => parts.insertVariant(productId, { ...seed, position }));
+        await parts.insertVariant(productId, { ...seed, position });
         await parts.syncVariantAttributes(productId, Object.keys(input.options));
       });
     },
@@ -180,7 +175,7 @@ export function createProductPartsService({
         if (input.options !== undefined) {
           await assertOptionsFree(parts, productId, input.options, variantId);
         }
-        await skuUnique(() => parts.updateVariant(productId, variantId, changes));
+        await parts.updateVariant(productId, variantId, changes);
         if (input.options !== undefined) {
           const codes = new Set([...Object.keys(current.options), ...Object.keys(input.options)]);
           await parts.syncVariantAttributes(productId, [...codes]);

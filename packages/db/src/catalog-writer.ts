@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Executor } from '../client';
+import type { Executor } from './client';
 import {
   attributes,
   attributeValues,
@@ -10,13 +10,13 @@ import {
   productImages,
   products,
   productVariants,
-} from '../schema/index';
-import { refreshSearchTerms, syncProductCategoryNames } from '../search-index';
+} from './schema/index';
+import { refreshSearchTerms, syncProductCategoryNames } from './search-index';
 
 /**
- * The one way catalogue data is written outside the API: test factories, the demo seed and the
- * bulk seed all go through these functions, so every product gets the same derived data
- * (category names in its search document, lexicon words, attribute values).
+ * The one way whole products and categories are written: the back office's repositories, test
+ * factories, the demo and bulk seeds all go through these functions, so every product gets the
+ * same derived data (category names in its search document, lexicon words, attribute values).
  */
 
 export interface AttributeSeed {
