@@ -21,6 +21,7 @@ import { createCatalogAdminService } from './features/catalog/catalog-admin.serv
 import { createCategoriesAdminService } from './features/catalog/categories-admin.service';
 import { createProductPartsRepository } from './features/catalog/product-parts.repository';
 import { createProductPartsService } from './features/catalog/product-parts.service';
+import { createPurchasablesRepository } from './features/catalog/purchasables.repository';
 import { createCheckoutRepository } from './features/checkout/checkout.repository';
 import { createCheckoutService } from './features/checkout/checkout.service';
 import { createIdempotencyService } from './features/checkout/idempotency';
@@ -182,10 +183,13 @@ export function createServices(deps: ServiceDeps) {
   const content = createContentService({ repo: createContentRepository(db), clock });
   const cartRepositories = (executor: Executor) => ({
     cart: reference.cart(createCartRepository(executor), executor !== db),
-    catalog: createCatalogRepository(executor),
+    purchasables: createPurchasablesRepository(executor),
   });
   const cart = createCartService({
-    repos: { cart: reference.cart(createCartRepository(db), false), catalog: catalogRepo },
+    repos: {
+      cart: reference.cart(createCartRepository(db), false),
+      purchasables: createPurchasablesRepository(db),
+    },
     inTransaction: transactional(db, cartRepositories),
     isFeatureEnabled: (flag) => settings.isFeatureEnabled(flag),
     clock,

@@ -1,7 +1,7 @@
 import type { CouponType } from '@storefront/db/schema';
 import { centsToAmount } from '../../money';
-import type { CatalogRepository, PurchasableRecord } from '../catalog/catalog.repository';
 import { FALLBACK_CURRENCY } from '../catalog/product.dto';
+import type { PurchasableRecord, PurchasablesRepository } from '../catalog/purchasables.repository';
 import type {
   CartItemRecord,
   CartRecord,
@@ -110,7 +110,7 @@ export function computeTotals(input: {
 
 export interface CartRepositories {
   cart: CartRepository;
-  catalog: Pick<CatalogRepository, 'findPurchasables'>;
+  purchasables: Pick<PurchasablesRepository, 'find'>;
 }
 
 export interface PricedLine {
@@ -151,7 +151,7 @@ export async function priceCart(
 ): Promise<PricedCart> {
   const items = await repos.cart.items(cart.id);
   const [purchasableRows, currency] = await Promise.all([
-    repos.catalog.findPurchasables(
+    repos.purchasables.find(
       items.map((item) => item.productId),
       options.now,
     ),

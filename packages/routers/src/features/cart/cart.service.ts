@@ -1,7 +1,7 @@
 import { AppError, validationError } from '../../errors';
 import type { Clock } from '../../ports';
 import type { InTransaction } from '../../transactions';
-import type { PurchasableRecord } from '../catalog/catalog.repository';
+import type { PurchasableRecord } from '../catalog/purchasables.repository';
 import {
   type CartRepositories,
   evaluateCoupon,
@@ -63,7 +63,7 @@ export function createCartService({
 
   /** The product (and variant) a customer may buy, or the 422 saying why not. */
   async function sellable(tx: CartRepositories, productId: number, variantId: number | null) {
-    const found = await tx.catalog.findPurchasables([productId], clock.now());
+    const found = await tx.purchasables.find([productId], clock.now());
     const product = found.find((p) => p.variantId === null);
     if (!product?.active) throw validationError({ product_id: ['This product is not available.'] });
     if (product.type === 'simple') {

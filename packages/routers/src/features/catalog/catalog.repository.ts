@@ -13,7 +13,7 @@ import {
   users,
 } from '@storefront/db/schema';
 import { qualified } from '@storefront/db/sql';
-import { and, asc, count, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { ProductSort } from './catalog.schemas';
 
 export interface ProductSummaryRecord {
@@ -67,21 +67,6 @@ export interface ReviewRecord {
   updatedAt: Date;
 }
 
-/** What the cart and checkout need to sell a product or one of its variants. */
-export interface PurchasableRecord {
-  productId: number;
-  variantId: number | null;
-  name: string;
-  variantName: string | null;
-  sku: string;
-  type: ProductType;
-  active: boolean;
-  /** The price a customer pays now (sale applied), in cents. */
-  unitPriceCents: number;
-  stockQuantity: number;
-  thumbnail: string | null;
-}
-
 export interface CategoryRecord {
   id: number;
   parentId: number | null;
@@ -132,7 +117,11 @@ const at = (now: Instant) =>
  * The sale rule, in one place: a special price below the price, within [from, to). Variants use
  * their own prices with their product's window.
  */
-function saleActiveSql(price: SQL | unknown, special: SQL | unknown, now: Instant): SQL<boolean> {
+export function saleActiveSql(
+  price: SQL | unknown,
+  special: SQL | unknown,
+  now: Instant,
+): SQL<boolean> {
   return sql<boolean>`(${special} is not null and ${special} < ${price} and (${products.specialFrom} is null or ${products.specialFrom} <= ${at(now)}) and (${products.specialTo} is null or ${products.specialTo} > ${at(now)}))`;
 }
 
@@ -458,55 +447,6 @@ export function createCatalogRepository(db: Executor) {
         })
         .from(categories)
         .orderBy(asc(categories.position), asc(categories.id));
-    },
-
-    /**
-     * Products (and, for configurable ones, every variant) by id, active or not, with the price
-     * a customer pays now. One query for products and one for variants, whatever the count.
-     */
-    async findPurchasables(productIds: number[], now: Date): Promise<PurchasableRecord[]> {
-      if (productIds.length === 0) return [];
-      const ids = [...new Set(productIds)];
-      const thumbnail = productSummaryColumns(now).thumbnail;
-      const [productRows, variantRows] = await Promise.all([
-        db
-          .select({
-            productId: products.id,
-            name: products.name,
-            sku: products.sku,
-            type: products.type,
-            active: products.active,
-            unitPriceCents: productFinalPrice(now),
-            stockQuantity: products.stockQuantity,
-            thumbnail,
-          })
-          .from(products)
-          .where(inArray(products.id, ids)),
-        db
-          .select({
-            productId: productVariants.productId,
-            variantId: productVariants.id,
-            variantName: productVariants.name,
-            sku: productVariants.sku,
-            unitPriceCents: sql<number>`(case when ${saleActiveSql(productVariants.priceCents, productVariants.specialPriceCents, now)} then ${productVariants.specialPriceCents} else ${productVariants.priceCents} end)`,
-            stockQuantity: productVariants.stockQuantity,
-          })
-          .from(productVariants)
-          .innerJoin(products, eq(products.id, productVariants.productId))
-          .where(inArray(productVariants.productId, ids)),
-      ]);
-      const byProduct = new Map(productRows.map((row) => [row.productId, row]));
-      const purchasables: PurchasableRecord[] = productRows.map((row) => ({
-        ...row,
-        variantId: null,
-        variantName: null,
-      }));
-      for (const variant of variantRows) {
-        const product = byProduct.get(variant.productId);
-        if (!product) continue;
-        purchasables.push({ ...product, ...variant });
-      }
-      return purchasables;
     },
 
     /** The category and all its descendants; empty when the category does not exist. */

@@ -7,7 +7,7 @@ import { openSlice, type SliceHarness } from '../../../test/slice-caller';
 import type { AppError } from '../../errors';
 import { priceCart } from '../cart/cart.pricing';
 import { createCartRepository } from '../cart/cart.repository';
-import { createCatalogRepository } from '../catalog/catalog.repository';
+import { createPurchasablesRepository } from '../catalog/purchasables.repository';
 import { createOrdersRepository } from '../orders/orders.repository';
 import { createCheckoutRepository } from './checkout.repository';
 import { createIdempotencyRepository } from './idempotency.repository';
@@ -131,7 +131,7 @@ describe('the reserve-stock step alone', () => {
       .transaction(async (tx) => {
         const repos = {
           cart: createCartRepository(tx),
-          catalog: createCatalogRepository(tx),
+          purchasables: createPurchasablesRepository(tx),
           orders: createOrdersRepository(tx),
           checkout: createCheckoutRepository(tx),
           idempotency: createIdempotencyRepository(tx),
