@@ -97,7 +97,7 @@ export interface Procedures {
   };
   'products.onSale': {
     type: 'query';
-    input: { page?: number | undefined; per_page?: number | undefined; sort?: 'newest' | 'price_asc' | 'price_desc' | 'name_asc' | 'rating' | undefined; };
+    input: { sort?: 'newest' | 'price_asc' | 'price_desc' | 'name_asc' | 'rating' | undefined; page?: number | undefined; per_page?: number | undefined; };
     output: { success: true; data: { id: number; sku: string; name: string; slug: string; type: 'simple' | 'configurable'; short_description: string; price: number; special_price: number | null; final_price: number; on_sale: boolean; currency: string; in_stock: boolean; stock_quantity: number; thumbnail: string | null; rating: number; reviews_count: number; created_at: string; }[]; meta: { current_page: number; per_page: number; total: number; last_page: number; }; message?: string | undefined; };
   };
   'products.newArrivals': {
@@ -157,7 +157,7 @@ export interface Procedures {
   };
   'categories.products': {
     type: 'query';
-    input: { id: number; page?: number | undefined; per_page?: number | undefined; sort?: 'newest' | 'price_asc' | 'price_desc' | 'name_asc' | 'rating' | undefined; };
+    input: { id: number; sort?: 'newest' | 'price_asc' | 'price_desc' | 'name_asc' | 'rating' | undefined; page?: number | undefined; per_page?: number | undefined; };
     output: { success: true; data: { id: number; sku: string; name: string; slug: string; type: 'simple' | 'configurable'; short_description: string; price: number; special_price: number | null; final_price: number; on_sale: boolean; currency: string; in_stock: boolean; stock_quantity: number; thumbnail: string | null; rating: number; reviews_count: number; created_at: string; }[]; meta: { current_page: number; per_page: number; total: number; last_page: number; }; message?: string | undefined; };
   };
   'search.suggestions': {
@@ -173,12 +173,12 @@ export interface Procedures {
   'banners.list': {
     type: 'query';
     input: void;
-    output: { success: true; data: { id: number; identifier: string; title: string; subtitle: string | null; image_url: string; link_type: 'category' | 'url' | 'product' | 'none'; link_value: string | null; position: number; starts_at: string | null; ends_at: string | null; }[]; message?: string | undefined; };
+    output: { success: true; data: { id: number; identifier: string; title: string; subtitle: string | null; image_url: string; link_type: 'url' | 'product' | 'category' | 'none'; link_value: string | null; position: number; starts_at: string | null; ends_at: string | null; }[]; message?: string | undefined; };
   };
   'banners.detail': {
     type: 'query';
     input: { identifier: string; };
-    output: { success: true; data: { id: number; identifier: string; title: string; subtitle: string | null; image_url: string; link_type: 'category' | 'url' | 'product' | 'none'; link_value: string | null; position: number; starts_at: string | null; ends_at: string | null; }; message?: string | undefined; };
+    output: { success: true; data: { id: number; identifier: string; title: string; subtitle: string | null; image_url: string; link_type: 'url' | 'product' | 'category' | 'none'; link_value: string | null; position: number; starts_at: string | null; ends_at: string | null; }; message?: string | undefined; };
   };
   'currency.default': {
     type: 'query';
@@ -518,17 +518,17 @@ export interface Procedures {
   'admin.banners.list': {
     type: 'query';
     input: void;
-    output: { success: true; data: { id: number; identifier: string; title: string; subtitle: string | null; image_url: string; link_type: 'category' | 'url' | 'product' | 'none'; link_value: string | null; position: number; starts_at: string | null; ends_at: string | null; active: boolean; created_at: string; updated_at: string; }[]; message?: string | undefined; };
+    output: { success: true; data: { id: number; identifier: string; title: string; subtitle: string | null; image_url: string; link_type: 'url' | 'product' | 'category' | 'none'; link_value: string | null; position: number; starts_at: string | null; ends_at: string | null; active: boolean; created_at: string; updated_at: string; }[]; message?: string | undefined; };
   };
   'admin.banners.create': {
     type: 'mutation';
-    input: { identifier: string; title: string; image_url: string; subtitle?: string | null | undefined; link_type?: 'category' | 'url' | 'product' | 'none' | undefined; link_value?: string | null | undefined; position?: number | undefined; starts_at?: string | null | undefined; ends_at?: string | null | undefined; active?: boolean | undefined; };
-    output: { success: true; data: { id: number; identifier: string; title: string; subtitle: string | null; image_url: string; link_type: 'category' | 'url' | 'product' | 'none'; link_value: string | null; position: number; starts_at: string | null; ends_at: string | null; active: boolean; created_at: string; updated_at: string; }; message?: string | undefined; };
+    input: { identifier: string; title: string; image_url: string; subtitle?: string | null | undefined; link_type?: 'url' | 'product' | 'category' | 'none' | undefined; link_value?: string | null | undefined; position?: number | undefined; starts_at?: string | null | undefined; ends_at?: string | null | undefined; active?: boolean | undefined; };
+    output: { success: true; data: { id: number; identifier: string; title: string; subtitle: string | null; image_url: string; link_type: 'url' | 'product' | 'category' | 'none'; link_value: string | null; position: number; starts_at: string | null; ends_at: string | null; active: boolean; created_at: string; updated_at: string; }; message?: string | undefined; };
   };
   'admin.banners.update': {
     type: 'mutation';
-    input: { id: number; identifier?: string | undefined; title?: string | undefined; subtitle?: string | null | undefined; image_url?: string | undefined; link_type?: 'category' | 'url' | 'product' | 'none' | undefined; link_value?: string | null | undefined; position?: number | undefined; starts_at?: string | null | undefined; ends_at?: string | null | undefined; active?: boolean | undefined; };
-    output: { success: true; data: { id: number; identifier: string; title: string; subtitle: string | null; image_url: string; link_type: 'category' | 'url' | 'product' | 'none'; link_value: string | null; position: number; starts_at: string | null; ends_at: string | null; active: boolean; created_at: string; updated_at: string; }; message?: string | undefined; };
+    input: { id: number; identifier?: string | undefined; title?: string | undefined; subtitle?: string | null | undefined; image_url?: string | undefined; link_type?: 'url' | 'product' | 'category' | 'none' | undefined; link_value?: string | null | undefined; position?: number | undefined; starts_at?: string | null | undefined; ends_at?: string | null | undefined; active?: boolean | undefined; };
+    output: { success: true; data: { id: number; identifier: string; title: string; subtitle: string | null; image_url: string; link_type: 'url' | 'product' | 'category' | 'none'; link_value: string | null; position: number; starts_at: string | null; ends_at: string | null; active: boolean; created_at: string; updated_at: string; }; message?: string | undefined; };
   };
   'admin.banners.delete': {
     type: 'mutation';

@@ -1,5 +1,28 @@
-import type { IdempotencyClaim } from './features/checkout/idempotency';
-import type { Services } from './services';
+import type { CatalogVersion } from './catalog-version';
+import type { AddressesService } from './features/addresses/addresses.service';
+import type { AiService } from './features/ai/ai.service';
+import type { AiAgentsService } from './features/ai/ai-agents.service';
+import type { AuthService } from './features/auth/auth.service';
+import type { AuthenticatedSession, SessionStore } from './features/auth/sessions';
+import type { CartService } from './features/cart/cart.service';
+import type { CatalogService } from './features/catalog/catalog.service';
+import type { CatalogAdminService } from './features/catalog/catalog-admin.service';
+import type { CategoriesAdminService } from './features/catalog/categories-admin.service';
+import type { ProductPartsService } from './features/catalog/product-parts.service';
+import type { CheckoutService } from './features/checkout/checkout.service';
+import type { IdempotencyClaim, IdempotencyService } from './features/checkout/idempotency';
+import type { PlaceOrderService } from './features/checkout/place-order.service';
+import type { ContentService } from './features/content/content.service';
+import type { ContentAdminService } from './features/content/content-admin.service';
+import type { CouponsService } from './features/coupons/coupons.service';
+import type { CustomerService } from './features/customer/customer.service';
+import type { OrdersService } from './features/orders/orders.service';
+import type { ReviewsService } from './features/reviews/reviews.service';
+import type { SearchService } from './features/search/search.service';
+import type { SettingsService } from './features/settings/settings.service';
+import type { StoreSettingsService } from './features/store-settings/store-settings.service';
+import type { SyncService } from './features/sync/sync.service';
+import type { WishlistService } from './features/wishlist/wishlist.service';
 
 /** What a procedure knows about the HTTP request, whichever adapter (REST or /trpc) carried it. */
 export interface RequestInfo {
@@ -28,8 +51,44 @@ export interface ResponseControl {
   headers: Record<string, string>;
 }
 
+/**
+ * What procedures can call: one service per concern, each built by its slice's factory in the
+ * composition root (services.ts), which must produce exactly this.
+ */
+export interface AppServices {
+  /** The session of a bearer token; every failure is the same 401. Not a heartbeat. */
+  authenticate(authorization: string | undefined): Promise<AuthenticatedSession>;
+  /** The session of a customer-facing request; also a sync heartbeat (docs/contract.md §5). */
+  customerSession(authorization: string | undefined): Promise<AuthenticatedSession>;
+  sessions: SessionStore;
+  settings: SettingsService;
+  catalogVersion: CatalogVersion;
+  auth: AuthService;
+  customer: CustomerService;
+  addresses: AddressesService;
+  sync: SyncService;
+  ai: AiService;
+  aiAgents: AiAgentsService;
+  catalog: CatalogService;
+  catalogAdmin: CatalogAdminService;
+  categoriesAdmin: CategoriesAdminService;
+  productParts: ProductPartsService;
+  search: SearchService;
+  content: ContentService;
+  contentAdmin: ContentAdminService;
+  cart: CartService;
+  storeSettings: StoreSettingsService;
+  coupons: CouponsService;
+  checkout: CheckoutService;
+  placeOrder: PlaceOrderService;
+  idempotency: IdempotencyService;
+  orders: OrdersService;
+  wishlist: WishlistService;
+  reviews: ReviewsService;
+}
+
 export interface Context {
-  services: Services;
+  services: AppServices;
   request: RequestInfo;
   response: ResponseControl;
   /** Set by the idempotency middleware for procedures with meta `idempotent` (trpc.ts). */

@@ -1,5 +1,6 @@
-import type { Database, Executor } from '@storefront/db/client';
+import type { Database } from '@storefront/db/client';
 import { createCatalogVersion } from './catalog-version';
+import type { AppServices } from './context';
 import { createCountCache } from './count-cache';
 import { createAddressesRepository } from './features/addresses/addresses.repository';
 import { createAddressesService } from './features/addresses/addresses.service';
@@ -12,6 +13,7 @@ import type { PasswordHasher } from './features/auth/passwords';
 import type { AuthenticatedSession } from './features/auth/sessions';
 import { createSessionStore } from './features/auth/sessions';
 import { createUsersRepository } from './features/auth/users.repository';
+import type { CartRepositories } from './features/cart/cart.pricing';
 import { createCartRepository } from './features/cart/cart.repository';
 import { createCartService } from './features/cart/cart.service';
 import { createCatalogRepository } from './features/catalog/catalog.repository';
@@ -23,7 +25,10 @@ import { createProductPartsRepository } from './features/catalog/product-parts.r
 import { createProductPartsService } from './features/catalog/product-parts.service';
 import { createPurchasablesRepository } from './features/catalog/purchasables.repository';
 import { createCheckoutRepository } from './features/checkout/checkout.repository';
-import { createCheckoutService } from './features/checkout/checkout.service';
+import {
+  type CheckoutRepositories,
+  createCheckoutService,
+} from './features/checkout/checkout.service';
 import { createIdempotencyService } from './features/checkout/idempotency';
 import { createIdempotencyRepository } from './features/checkout/idempotency.repository';
 import { createPlaceOrderService } from './features/checkout/place-order.service';
@@ -52,7 +57,7 @@ import { createWishlistRepository } from './features/wishlist/wishlist.repositor
 import { createWishlistService } from './features/wishlist/wishlist.service';
 import type { Clock, FileStorage, Mailer, RateLimits } from './ports';
 import { createReferenceCache } from './reference-cache';
-import { transactional } from './transactions';
+import { createUnitOfWork, type RepositoryFactory } from './transactions';
 
 export interface ServiceConfig {
   /** The page or app deep link the reset e-mail links to (PASSWORD_RESET_URL). */
@@ -99,8 +104,9 @@ export interface ServiceDeps {
 }
 
 /** Wires every feature's service once per process; procedures reach them through the context. */
-export function createServices(deps: ServiceDeps) {
+export function createServices(deps: ServiceDeps): AppServices {
   const { db, clock, config } = deps;
+  const unitOfWork = createUnitOfWork(db);
   const reference = createReferenceCache({ clock, ttlMs: config.referenceCacheTtlMs ?? 0 });
   const users = createUsersRepository(db);
   const sessions = createSessionStore(db, config, clock);
@@ -111,7 +117,7 @@ export function createServices(deps: ServiceDeps) {
   });
   const auth = createAuthService({
     users,
-    inTransaction: transactional(db, createUsersRepository),
+    inTransaction: unitOfWork(createUsersRepository).inTransaction,
     sessions,
     hasher: deps.hasher,
     rateLimits: deps.rateLimits,
@@ -133,7 +139,7 @@ export function createServices(deps: ServiceDeps) {
   });
   const addresses = createAddressesService({
     repo: createAddressesRepository(db),
-    inTransaction: transactional(db, createAddressesRepository),
+    inTransaction: unitOfWork(createAddressesRepository).inTransaction,
     users,
   });
   const sync = createSyncService({
@@ -158,19 +164,19 @@ export function createServices(deps: ServiceDeps) {
   const catalog = createCatalogService({ repo: catalogRepo, clock, counts });
   const catalogAdmin = createCatalogAdminService({
     repo: createCatalogAdminRepository(db),
-    inTransaction: transactional(db, createCatalogAdminRepository),
+    inTransaction: unitOfWork(createCatalogAdminRepository).inTransaction,
     counts,
   });
   const categoriesAdmin = createCategoriesAdminService({
     readCategory: (id) => catalog.category(id),
-    inTransaction: transactional(db, createCatalogAdminRepository),
+    inTransaction: unitOfWork(createCatalogAdminRepository).inTransaction,
     counts,
   });
   const productParts = createProductPartsService({
-    inTransaction: transactional(db, (executor) => ({
+    inTransaction: unitOfWork((executor) => ({
       parts: createProductPartsRepository(executor),
       products: createCatalogAdminRepository(executor),
-    })),
+    })).inTransaction,
     readProduct: (id) => catalogAdmin.get(id),
     counts,
   });
@@ -181,27 +187,25 @@ export function createServices(deps: ServiceDeps) {
     counts,
   });
   const content = createContentService({ repo: createContentRepository(db), clock });
-  const cartRepositories = (executor: Executor) => ({
-    cart: reference.cart(createCartRepository(executor), executor !== db),
+  const cartRepositories: RepositoryFactory<CartRepositories> = (executor, scope) => ({
+    cart: reference.cart(createCartRepository(executor), scope.inTransaction),
     purchasables: createPurchasablesRepository(executor),
   });
+  const cartUnit = unitOfWork(cartRepositories);
   const cart = createCartService({
-    repos: {
-      cart: reference.cart(createCartRepository(db), false),
-      purchasables: createPurchasablesRepository(db),
-    },
-    inTransaction: transactional(db, cartRepositories),
+    repos: cartUnit.repos,
+    inTransaction: cartUnit.inTransaction,
     isFeatureEnabled: (flag) => settings.isFeatureEnabled(flag),
     clock,
   });
-  const checkoutRepositories = (executor: Executor) => ({
-    ...cartRepositories(executor),
-    checkout: reference.checkout(createCheckoutRepository(executor), executor !== db),
+  const checkoutUnit = unitOfWork<CheckoutRepositories>((executor, scope) => ({
+    ...cartRepositories(executor, scope),
+    checkout: reference.checkout(createCheckoutRepository(executor), scope.inTransaction),
     orders: createOrdersRepository(executor),
     idempotency: createIdempotencyRepository(executor),
-  });
+  }));
   const payments = createPaymentProviders(deps.paymentGatewaySecret);
-  const checkoutRepos = checkoutRepositories(db);
+  const checkoutRepos = checkoutUnit.repos;
   const checkout = createCheckoutService({
     repos: checkoutRepos,
     addresses,
@@ -210,14 +214,14 @@ export function createServices(deps: ServiceDeps) {
     clock,
   });
   const placeOrder = createPlaceOrderService({
-    inTransaction: transactional(db, checkoutRepositories),
+    inTransaction: checkoutUnit.inTransaction,
     payments,
     isFeatureEnabled: (flag) => settings.isFeatureEnabled(flag),
     clock,
   });
   const orders = createOrdersService({
     repo: checkoutRepos.orders,
-    inTransaction: transactional(db, createOrdersRepository),
+    inTransaction: unitOfWork(createOrdersRepository).inTransaction,
     payments,
   });
   const wishlist = createWishlistService({
@@ -229,7 +233,7 @@ export function createServices(deps: ServiceDeps) {
   const reviews = createReviewsService({
     repo: createReviewsRepository(db),
     catalog: catalogRepo,
-    inTransaction: transactional(db, createReviewsRepository),
+    inTransaction: unitOfWork(createReviewsRepository).inTransaction,
   });
   const aiRepo = createAiRepository(db);
   const ai = createAiService({
@@ -285,4 +289,4 @@ export function createServices(deps: ServiceDeps) {
   };
 }
 
-export type Services = ReturnType<typeof createServices>;
+export type Services = AppServices;

@@ -1,15 +1,31 @@
 import type { Database, Executor } from '@storefront/db/client';
 
-/** Runs work in one transaction with a repository bound to it. */
-export type InTransaction<R> = <T>(work: (repo: R) => Promise<T>) => Promise<T>;
+/** Runs work in one transaction with repositories bound to it. */
+export type InTransaction<R> = <T>(work: (repos: R) => Promise<T>) => Promise<T>;
+
+/** Where a set of repositories runs: on the pool, or inside one transaction. */
+export interface RepositoryScope {
+  inTransaction: boolean;
+}
+
+/** Builds a service's repositories for an executor (the pool or a transaction). */
+export type RepositoryFactory<R> = (executor: Executor, scope: RepositoryScope) => R;
+
+/** A service's repositories outside any transaction, and the way to run a transaction with them. */
+export interface UnitOfWork<R> {
+  repos: R;
+  inTransaction: InTransaction<R>;
+}
 
 /**
- * Builds the `inTransaction` dependency of a service from a repository factory. Inside, only the
- * transaction-bound repository may be used (PGlite serialises: touching `db` there would hang).
+ * The one place services get transactions from (docs/architecture.md). Inside `inTransaction`
+ * only the transaction-bound repositories may be used: PGlite serialises, so touching the pool
+ * there would hang. Factories learn from `scope` whether they are bound to a transaction (the
+ * reference cache must not wait on the pool inside one: reference-cache.ts).
  */
-export function transactional<R>(
-  db: Database,
-  makeRepository: (executor: Executor) => R,
-): InTransaction<R> {
-  return (work) => db.transaction((tx) => work(makeRepository(tx)));
+export function createUnitOfWork(db: Database) {
+  return <R>(make: RepositoryFactory<R>): UnitOfWork<R> => ({
+    repos: make(db, { inTransaction: false }),
+    inTransaction: (work) => db.transaction((tx) => work(make(tx, { inTransaction: true }))),
+  });
 }
