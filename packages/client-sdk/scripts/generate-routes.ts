@@ -18,12 +18,6 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ERROR_CODES } from '@storefront/routers/errors';
 import { appRouter } from '@storefront/routers/root';
 import ts from 'typescript';
-import {
-  IDEMPOTENT_OPERATIONS,
-  namespaceOf,
-  TOKEN_ISSUING_OPERATIONS,
-  TOKEN_REVOKING_OPERATIONS,
-} from '../src/namespaces';
 
 const PACKAGE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -38,12 +32,19 @@ interface ProcedureInfo {
   type: 'query' | 'mutation';
   hasInput: boolean;
   openapi?: { method: string; path: string };
+  idempotent?: boolean;
+  session?: 'issue' | 'revoke';
 }
 
+/** The procedure meta the SDK reads (trpc.ts Meta): REST path, idempotency, session effect. */
 interface AnyProcedureDef {
   type: string;
   inputs: unknown[];
-  meta?: { openapi?: { method: string; path: string } };
+  meta?: {
+    openapi?: { method: string; path: string };
+    idempotent?: true;
+    session?: 'issue' | 'revoke';
+  };
 }
 
 /** The flat procedure record of the router: 'auth.login' → procedure. */
@@ -63,6 +64,8 @@ export function readProcedures(): ProcedureInfo[] {
       type: def.type,
       hasInput: def.inputs.length > 0,
       ...(openapi ? { openapi: { method: openapi.method, path: openapi.path } } : {}),
+      ...(def.meta?.idempotent ? { idempotent: true } : {}),
+      ...(def.meta?.session ? { session: def.meta.session } : {}),
     };
   });
 }
@@ -77,40 +80,36 @@ export interface RouteEntry {
   session: 'issue' | 'revoke' | null;
 }
 
+/**
+ * The client's grouping is the router's: a procedure's namespace is its top-level router key
+ * (`checkout.placeOrder` → `client.checkout.placeOrder`), its method name the last segment.
+ * Idempotency and the session effect come from the procedure's meta.
+ */
 export function buildRouteTable(procedures: ProcedureInfo[]): Record<string, RouteEntry> {
   const table: Record<string, RouteEntry> = {};
   const taken = new Map<string, string>();
   for (const procedure of procedures) {
     if (!procedure.openapi) continue; // /trpc only (the admin tree)
     const { method, path } = procedure.openapi;
-    const namespace = namespaceOf(path);
-    if (!namespace) {
-      throw new Error(
-        `${procedure.key} (${method} ${path}) matches no namespace: add a rule to src/namespaces.ts`,
-      );
-    }
-    const name = procedure.key.split('.').at(-1) as string;
+    const segments = procedure.key.split('.');
+    const namespace = segments[0] as string;
+    const name = segments.at(-1) as string;
     const slot = `${namespace}.${name}`;
     const other = taken.get(slot);
     if (other) {
       throw new Error(
-        `${procedure.key} and ${other} would both be client.${slot}: rename one procedure or adjust src/namespaces.ts`,
+        `${procedure.key} and ${other} would both be client.${slot}: rename one procedure`,
       );
     }
     taken.set(slot, procedure.key);
-    const operation = `${method} ${path}`;
     table[procedure.key] = {
       method,
       path,
       namespace,
       name,
       hasInput: procedure.hasInput,
-      idempotent: IDEMPOTENT_OPERATIONS.includes(operation),
-      session: TOKEN_ISSUING_OPERATIONS.includes(operation)
-        ? 'issue'
-        : TOKEN_REVOKING_OPERATIONS.includes(operation)
-          ? 'revoke'
-          : null,
+      idempotent: procedure.idempotent === true,
+      session: procedure.session ?? null,
     };
   }
   return table;
@@ -123,11 +122,19 @@ function routesFile(table: Record<string, RouteEntry>): string {
     const session = r.session === null ? 'null' : q(r.session);
     return `  ${q(key)}: {\n    method: ${q(r.method)},\n    path: ${q(r.path)},\n    namespace: ${q(r.namespace)},\n    name: ${q(r.name)},\n    hasInput: ${r.hasInput},\n    idempotent: ${r.idempotent},\n    session: ${session},\n  },`;
   });
+  const namespaces = [...new Set(Object.values(table).map((route) => route.namespace))];
   return `${HEADER}
 /** Every REST operation of the server, keyed by its tRPC procedure path. */
 export const ROUTES = {
 ${lines.join('\n')}
 } as const;
+
+/** The client's namespaces: the server router's top-level keys that have REST operations. */
+export const NAMESPACES = [
+${namespaces.map((namespace) => `  ${q(namespace)},`).join('\n')}
+] as const;
+
+export type Namespace = (typeof NAMESPACES)[number];
 
 /** The contract's error codes (docs/contract.md §2), as the server declares them. */
 export const SERVER_ERROR_CODES = [

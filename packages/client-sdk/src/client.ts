@@ -1,8 +1,7 @@
 import type { StorefrontError } from './errors';
-import { NAMESPACES, type Namespace } from './namespaces';
 import type { AvatarOutput, Procedures } from './procedures.generated';
 import { memoryRevalidationCache, type RevalidationCache } from './revalidation-cache';
-import { ROUTES } from './routes.generated';
+import { NAMESPACES, type Namespace, ROUTES } from './routes.generated';
 import { memoryTokenStore, type TokenStore } from './tokens';
 import {
   createTransport,

@@ -18,9 +18,8 @@ export {
   StorefrontError,
   type StorefrontErrorCode,
 } from './errors';
-export { NAMESPACES, type Namespace } from './namespaces';
 export type { Procedures } from './procedures.generated';
 export { memoryRevalidationCache, type RevalidationCache } from './revalidation-cache';
-export { ROUTES } from './routes.generated';
+export { NAMESPACES, type Namespace, ROUTES } from './routes.generated';
 export { memoryTokenStore, type TokenStore } from './tokens';
 export type { FetchLike, RequestOptions, RetryOptions } from './transport';

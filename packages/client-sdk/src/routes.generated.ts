@@ -592,6 +592,28 @@ export const ROUTES = {
   },
 } as const;
 
+/** The client's namespaces: the server router's top-level keys that have REST operations. */
+export const NAMESPACES = [
+  'auth',
+  'customer',
+  'addresses',
+  'features',
+  'products',
+  'reviews',
+  'categories',
+  'search',
+  'banners',
+  'currency',
+  'cart',
+  'checkout',
+  'orders',
+  'wishlist',
+  'sync',
+  'ai',
+] as const;
+
+export type Namespace = (typeof NAMESPACES)[number];
+
 /** The contract's error codes (docs/contract.md §2), as the server declares them. */
 export const SERVER_ERROR_CODES = [
   'BAD_REQUEST',

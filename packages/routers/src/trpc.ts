@@ -27,6 +27,11 @@ export type Meta = OpenApiMeta<{
    */
   idempotent?: true;
   /**
+   * The answer carries a new bearer token (`issue`) or the call ends the session (`revoke`):
+   * the SDK stores or clears its token (packages/client-sdk).
+   */
+  session?: 'issue' | 'revoke';
+  /**
    * The error codes this operation answers besides the ones every operation of its shape can
    * (validation, authentication, unknown id: openapi.ts derives those). The OpenAPI document
    * lists exactly these per status, and tests check every live error against that list.

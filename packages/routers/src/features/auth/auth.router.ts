@@ -27,6 +27,7 @@ export const authRouter = router({
         description:
           'Creates a customer account and signs it in: answers the user and a bearer token. The e-mail must be unused (422 errors.email otherwise), the password at least 8 characters and confirmed, and `terms_accepted` true. Limited per IP address (429 with Retry-After).',
       },
+      session: 'issue',
       errors: ['RATE_LIMITED'],
       successStatus: 201,
     })
@@ -47,6 +48,7 @@ export const authRouter = router({
         description:
           'Signs in with e-mail and password and answers a bearer token; `remember_me` gives the long-lived token. A wrong e-mail or password answers 401 INVALID_CREDENTIALS, a blocked account 403. After 5 failed attempts for one e-mail within 15 minutes, every login for that e-mail answers 429 with Retry-After until the window passes; attempts are also limited per IP address.',
       },
+      session: 'issue',
       errors: ['INVALID_CREDENTIALS', 'FORBIDDEN', 'RATE_LIMITED'],
     })
     .input(ZLoginInput)
@@ -65,6 +67,7 @@ export const authRouter = router({
         description:
           'Revokes the presented token; other sessions of the user stay signed in. No body is needed.',
       },
+      session: 'revoke',
     })
     .input(z.object({}))
     .output(ZNullEnvelope)
@@ -82,6 +85,7 @@ export const authRouter = router({
         description:
           'Exchanges the presented token for a new one with the same lifetime class; the old token stops working at once. Of several refreshes of one token, exactly one succeeds. No body is needed.',
       },
+      session: 'issue',
     })
     .input(z.object({}))
     .output(ZTokenOutput)
