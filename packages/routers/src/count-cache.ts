@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Clock } from './ports';
 
 /**
@@ -9,7 +10,8 @@ import type { Clock } from './ports';
  * the data as it was at most `ttlMs` ago (default 2 s, `COUNT_CACHE_TTL_MS`; 0 turns it off).
  * Writes in this process that change what a list shows call `clear()`; other instances catch up
  * within the same bound. Concurrent requests for the same key share one count, and the number of
- * keys is bounded (search queries are arbitrary), the oldest going first.
+ * keys is bounded (search queries are arbitrary), the least recently used going first
+ * (lru-cache).
  */
 export type CountCache = TtlCache<number>;
 
@@ -32,7 +34,6 @@ export interface TtlCache<T> {
 }
 
 interface Entry<T> {
-  expiresAt: number;
   value: Promise<T>;
   loaded: boolean;
 }
@@ -49,26 +50,25 @@ export function createCountCache(options: TtlCacheOptions): CountCache {
 
 export function createTtlCache<T>(options: TtlCacheOptions): TtlCache<T> {
   const { clock, ttlMs } = options;
-  const maxEntries = options.maxEntries ?? 1000;
-  const entries = new Map<string, Entry<T>>();
-
   if (ttlMs <= 0)
     return { get: (_key, load) => load(), getIfLoaded: (_key, load) => load(), clear() {} };
 
-  const fresh = (key: string) => {
-    const hit = entries.get(key);
-    return hit && hit.expiresAt > clock.now().getTime() ? hit : undefined;
-  };
+  // Promises are stored, so concurrent requests for a key share one load. Expiry reads the
+  // injected clock on every check (ttlResolution 0), so tests can move time.
+  const entries = new LRUCache<string, Entry<T>>({
+    max: options.maxEntries ?? 1000,
+    ttl: ttlMs,
+    ttlResolution: 0,
+    perf: { now: () => clock.now().getTime() },
+  });
 
   return {
     get<V extends T>(key: string, load: () => Promise<V>): Promise<V> {
-      const now = clock.now().getTime();
-      const hit = entries.get(key);
       // Stored under this key by a `load` of the same type: the key names what is loaded.
-      if (hit && hit.expiresAt > now) return hit.value as Promise<V>;
-      if (hit) entries.delete(key);
+      const hit = entries.get(key);
+      if (hit) return hit.value as Promise<V>;
       const value = load();
-      const entry: Entry<T> = { expiresAt: now + ttlMs, value, loaded: false };
+      const entry: Entry<T> = { value, loaded: false };
       entries.set(key, entry);
       // A failed load is not remembered.
       value.then(
@@ -76,18 +76,13 @@ export function createTtlCache<T>(options: TtlCacheOptions): TtlCache<T> {
           entry.loaded = true;
         },
         () => {
-          if (entries.get(key) === entry) entries.delete(key);
+          if (entries.peek(key) === entry) entries.delete(key);
         },
       );
-      while (entries.size > maxEntries) {
-        const oldest = entries.keys().next().value;
-        if (oldest === undefined) break;
-        entries.delete(oldest);
-      }
       return value;
     },
     getIfLoaded<V extends T>(key: string, load: () => Promise<V>): Promise<V> {
-      const hit = fresh(key);
+      const hit = entries.get(key);
       return hit?.loaded ? (hit.value as Promise<V>) : load();
     },
     clear() {

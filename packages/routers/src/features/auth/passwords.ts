@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { limitConcurrency } from '../../concurrency';
+import pLimit from 'p-limit';
 
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
@@ -26,7 +26,7 @@ export function createArgon2Hasher(options: Argon2Options = {}): PasswordHasher 
     timeCost: options.timeCost ?? 2,
     parallelism: 1,
   };
-  const limit = limitConcurrency(options.maxConcurrent ?? 2);
+  const limit = pLimit(options.maxConcurrent ?? 2);
   return {
     hash: (password) => limit(() => hash(password, params)),
     async verify(passwordHash, password) {
