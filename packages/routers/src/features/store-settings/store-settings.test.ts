@@ -1,0 +1,82 @@
+import { currencies, taxRates, users } from '@storefront/db/schema';
+import { seedStoreSetup } from '@storefront/db/seed/store-setup';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSlice, type SliceHarness } from '../../../test/slice-caller';
+import type { AppError } from '../../errors';
+
+let slice: SliceHarness;
+let admin: ReturnType<SliceHarness['caller']>;
+let customerToken: string;
+
+beforeAll(async () => {
+  slice = await openSlice();
+  await seedStoreSetup(slice.db.db);
+  const owner = await slice.customer();
+  await slice.db.db.update(users).set({ role: 'admin' }).where(eq(users.id, owner.userId));
+  admin = slice.caller(owner.token);
+  customerToken = (await slice.customer()).token;
+});
+afterAll(() => slice.close());
+
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error('expected the call to fail');
+    },
+    (error: unknown) => error as AppError,
+  );
+
+describe('store settings, called as admin procedures', () => {
+  it('are the admin’s: a customer gets FORBIDDEN', async () => {
+    const error = await failure(slice.caller(customerToken).admin.taxRates.list());
+    expect(error.errorCode).toBe('FORBIDDEN');
+  });
+
+  it('keep the default tax rate: it can be set to 0 but not deleted', async () => {
+    const refused = await failure(admin.admin.taxRates.delete({ country: '*' }));
+    expect(refused.errorCode).toBe('VALIDATION_ERROR');
+    expect(refused.fieldErrors).toHaveProperty('country');
+    const zero = await admin.admin.taxRates.set({ country: '*', name: 'No tax', rate: 0 });
+    expect(zero.data.rate).toBe(0);
+    const [stored] = await slice.db.db.select().from(taxRates).where(eq(taxRates.country, '*'));
+    expect(stored?.rateBasisPoints).toBe(0);
+  });
+
+  it('refuse an unknown country and answer NOT_FOUND for a country without its own rate', async () => {
+    const unknown = await failure(admin.admin.taxRates.set({ country: 'ZZ', name: 'x', rate: 5 }));
+    expect(unknown.fieldErrors).toHaveProperty('country');
+    const missing = await failure(admin.admin.taxRates.delete({ country: 'JP' }));
+    expect(missing.errorCode).toBe('NOT_FOUND');
+  });
+
+  it('keep the default currency and its rate of 1', async () => {
+    const [base] = await slice.db.db
+      .insert(currencies)
+      .values({ code: 'USD', name: 'US Dollar', symbol: '$', isDefault: true })
+      .returning();
+    if (!base) throw new Error('currency insert returned no row');
+    const rate = await failure(
+      admin.admin.currencies.update({ code: base.code, exchange_rate: 2 }),
+    );
+    expect(rate.fieldErrors).toHaveProperty('exchange_rate');
+    const removed = await failure(admin.admin.currencies.delete({ code: base.code }));
+    expect(removed.errorCode).toBe('VALIDATION_ERROR');
+    expect(await slice.db.db.$count(currencies, eq(currencies.code, base.code))).toBe(1);
+  });
+
+  it('answer a taken shipping code as a field error, and deactivate instead of deleting', async () => {
+    const created = await admin.admin.shippingMethods.create({
+      code: 'courier',
+      name: 'Courier',
+      rate: 9.5,
+    });
+    expect(created.data).toMatchObject({ code: 'courier', rate: 9.5, active: true });
+    const taken = await failure(
+      admin.admin.shippingMethods.create({ code: 'courier', name: 'Again', rate: 1 }),
+    );
+    expect(taken.fieldErrors).toHaveProperty('code');
+    const off = await admin.admin.shippingMethods.deactivate({ code: 'courier' });
+    expect(off.data.active).toBe(false);
+  });
+});
