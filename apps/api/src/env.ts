@@ -22,6 +22,21 @@ const EnvSchema = z
      * (`myshop://reset-password`) or the shop's page. Default: APP_URL/reset-password.
      */
     PASSWORD_RESET_URL: optionalString().pipe(z.url().optional()),
+    /**
+     * Where the verification e-mail links to, with `token` and `email` added: the app's deep
+     * link or the shop's page. Default: APP_URL/verify-email.
+     */
+    EMAIL_VERIFY_URL: optionalString().pipe(z.url().optional()),
+    /** The shop's name in e-mails and on invoices. */
+    SHOP_NAME: z.string().trim().min(1).max(100).default('Storefront'),
+    /** Run job workers (e-mails) in this process; false for an API-only process. */
+    JOBS_ENABLED: z.stringbool().default(true),
+    /** Jobs one process works on at once. */
+    JOB_CONCURRENCY: positiveInt(4),
+    /** The first retry's delay of a failed job; later ones double (backoff). */
+    JOB_RETRY_DELAY_SECONDS: positiveInt(2),
+    /** How often an idle worker looks for new jobs (≥ 0.5). */
+    JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
     DATABASE_URL: optionalString().pipe(
       z
         .string()
@@ -99,6 +114,7 @@ const EnvSchema = z
       ...env,
       APP_URL: appUrl,
       PASSWORD_RESET_URL: env.PASSWORD_RESET_URL ?? `${appUrl}/reset-password`,
+      EMAIL_VERIFY_URL: env.EMAIL_VERIFY_URL ?? `${appUrl}/verify-email`,
       PAYMENT_GATEWAY_SECRET: env.PAYMENT_GATEWAY_SECRET ?? DEV_GATEWAY_SECRET,
       SEED_DEMO: env.SEED_DEMO ?? env.NODE_ENV !== 'production',
     };
@@ -116,6 +132,12 @@ const ECHOED = new Set([
   'PORT',
   'APP_URL',
   'PASSWORD_RESET_URL',
+  'EMAIL_VERIFY_URL',
+  'SHOP_NAME',
+  'JOBS_ENABLED',
+  'JOB_CONCURRENCY',
+  'JOB_RETRY_DELAY_SECONDS',
+  'JOB_POLL_SECONDS',
   'DATA_DIR',
   'AI_MODEL',
   'AI_ENABLED',

@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { type DatabaseHandle, DataDirLockedError, openDatabase } from '@storefront/db/client';
+import { createJobBoss, jobQueueOf, type PgBoss } from '@storefront/db/jobs';
 import { runMigrations } from '@storefront/db/migrate';
 import { seedDemo } from '@storefront/db/seed/demo';
 import { createArgon2Hasher } from '@storefront/routers/features/auth/passwords';
@@ -17,6 +18,7 @@ import { createRateLimits } from './adapters/rate-limits';
 import { createLocalStorage, createUploadThingStorage } from './adapters/storage';
 import type { AppDeps } from './app';
 import { type Env, redactUrl, StartupError } from './env';
+import { createQueues, startJobWorkers } from './jobs';
 import { serializeError } from './log-redaction';
 
 export const APP_VERSION = '1.0.0';
@@ -72,6 +74,8 @@ function describeFailure(error: unknown): string {
 export interface Runtime {
   database: DatabaseHandle;
   services: Services;
+  /** The job queue (pg-boss); its workers run when JOBS_ENABLED. */
+  jobs: PgBoss;
   appDeps: AppDeps;
   redis: Redis | undefined;
   close(): Promise<void>;
@@ -117,12 +121,26 @@ export async function createRuntime(
     : undefined;
   redis?.on('error', (error) => logger.warn({ err: error }, 'redis error'));
 
+  // The job queue lives in the same database (its own schema), so a job commits with its order.
+  const jobs = createJobBoss(database);
+  jobs.on('error', (error) => logger.warn({ err: error }, 'job queue error'));
+  try {
+    await jobs.start();
+    await createQueues(jobs, env.JOB_RETRY_DELAY_SECONDS);
+  } catch (error) {
+    redis?.disconnect();
+    await database.close().catch(() => {});
+    throw databaseStartupError(env, dataDir, error);
+  }
+
   const uploadsDir = join(dataDir, 'uploads');
   const services = createServices({
     db: database.db,
     clock: systemClock,
     config: {
       passwordResetUrl: env.PASSWORD_RESET_URL,
+      emailVerifyUrl: env.EMAIL_VERIFY_URL,
+      shop: { name: env.SHOP_NAME, url: env.APP_URL },
       tokenTtlSeconds: env.TOKEN_TTL_SECONDS,
       rememberTokenTtlSeconds: env.REMEMBER_TOKEN_TTL_SECONDS,
       passwordResetTtlMinutes: 60,
@@ -141,6 +159,7 @@ export async function createRuntime(
         })
       : undefined,
     hasher: createArgon2Hasher(),
+    jobQueue: jobQueueOf(jobs),
     mailer: env.RESEND_API_KEY
       ? createResendMailer({ apiKey: env.RESEND_API_KEY, from: env.MAIL_FROM })
       : createOutboxMailer(join(dataDir, 'outbox')),
@@ -156,10 +175,18 @@ export async function createRuntime(
     }),
   });
 
+  if (env.JOBS_ENABLED) {
+    await startJobWorkers(jobs, services, logger, {
+      concurrency: env.JOB_CONCURRENCY,
+      pollSeconds: env.JOB_POLL_SECONDS,
+    });
+  }
+
   return {
     database,
     services,
     redis,
+    jobs,
     appDeps: {
       services,
       pingDatabase: () => database.ping(),
@@ -171,9 +198,12 @@ export async function createRuntime(
         trustProxyHops: env.TRUST_PROXY_HOPS,
         catalogCacheMaxAgeSeconds: env.CATALOG_CACHE_MAX_AGE_SECONDS,
         corsOrigins: env.CORS_ORIGINS,
+        shopName: env.SHOP_NAME,
       },
     },
     async close() {
+      // Jobs in hand finish (or go back to the queue at the timeout) before the database closes.
+      await jobs.stop({ graceful: true, timeout: 10_000 });
       redis?.disconnect();
       await database.close();
     },

@@ -1,9 +1,9 @@
 import { sessions } from '@storefront/db/schema';
 import { hashToken } from '@storefront/routers/features/auth/tokens';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRateLimits } from '../src/adapters/rate-limits';
-import { createTestApp, registerCustomer, type TestApp } from './harness';
+import { createTestApp, linkToken, registerCustomer, type TestApp } from './harness';
 import { type ApiClient, apiClient } from './support/api-client';
 
 /*
@@ -120,11 +120,7 @@ describe('password change and reset against refreshes in flight', () => {
       const victim = await registerCustomer(t);
       const stolen = await login(victim.email, victim.password);
       await api.request('POST', '/auth/password/forgot', { body: { email: victim.email } });
-      const token = await vi.waitFor(() => {
-        const mail = t.outbox().find((m) => m.to === victim.email);
-        if (!mail) throw new Error('no reset e-mail yet');
-        return new URL(/https?:\/\/\S+/.exec(mail.text)?.[0] ?? '').searchParams.get('token');
-      });
+      const token = linkToken(await t.mailTo(victim.email, 'Reset your password'));
       const password = `reset password ${round}`;
       let reset = false;
       const [res, obtained] = await Promise.all([

@@ -1,8 +1,9 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Executor } from '@storefront/db/client';
+import { createJobBoss, jobQueueOf } from '@storefront/db/jobs';
 import { users } from '@storefront/db/schema';
 import { openTestDatabase, type TestDatabase } from '@storefront/db/testing';
 import type { AiModelProvider } from '@storefront/routers/features/ai/ai.service';
@@ -14,6 +15,7 @@ import { buildOpenApiDocument } from '@storefront/routers/openapi';
 import type {
   Clock,
   FileStorage,
+  JobQueue,
   Mailer,
   MailMessage,
   RateLimits,
@@ -25,17 +27,37 @@ import { eq } from 'drizzle-orm';
 import type { Express } from 'express';
 import { type Logger, pino } from 'pino';
 import supertest from 'supertest';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, vi } from 'vitest';
 import { createOutboxMailer } from '../src/adapters/mail';
 import { createRateLimits } from '../src/adapters/rate-limits';
 import { createLocalStorage } from '../src/adapters/storage';
 import { createApp } from '../src/app';
 import { answerClientErrors } from '../src/http/errors';
+import { createQueues, startJobWorkers } from '../src/jobs';
 import { featureDefaults } from '../src/runtime';
 import { createOpenApiValidator } from './openapi-validator';
 import type { Requester } from './support/api-client';
 
 export const APP_URL = 'http://shop.test';
+
+/** The `token` of the first link in an e-mail's text that carries one (reset, verification). */
+export function linkToken(mail: MailMessage): string {
+  const link = /\S+[?&]token=\S+/.exec(mail.text)?.[0];
+  const token = link ? new URL(link).searchParams.get('token') : null;
+  if (!token) throw new Error(`no link with a token in the e-mail "${mail.subject}"`);
+  return token;
+}
+
+const matches = (value: string, pattern: string | RegExp) =>
+  typeof pattern === 'string' ? value === pattern : pattern.test(value);
+
+/** For apps over a database the test supplied: nothing can be queued there. */
+const NO_QUEUE: JobQueue = {
+  send: async () => {
+    throw new Error('this test app has no job queue');
+  },
+  retry: async () => false,
+};
 export const TEST_GATEWAY_SECRET = 'test-gateway-secret';
 
 export interface TestAppOptions {
@@ -53,6 +75,11 @@ export interface TestAppOptions {
   logger?: Logger;
   /** Password hashing; default: argon2id with cheap test parameters. */
   hasher?: PasswordHasher;
+  /**
+   * Job workers (e-mails) in this app, as in production (default true; polling every 0.5 s,
+   * retries 1 s apart). false: jobs are queued and wait (tests that inspect the queue).
+   */
+  jobWorkers?: boolean;
 }
 
 export interface RequestOptions {
@@ -71,6 +98,15 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'sf-app-'));
   const outboxDir = join(dir, 'outbox');
   const uploadsDir = join(dir, 'uploads');
+  const logger = options.logger ?? pino({ level: 'silent' });
+  // The real queue on the test database; a database given by the test (an unreachable server,
+  // fault tests) gets none: its writes fail before they would queue anything.
+  const jobs = options.database ? undefined : createJobBoss(database);
+  if (jobs) {
+    jobs.on('error', () => {});
+    await jobs.start();
+    await createQueues(jobs, 1);
+  }
   const services: Services = createServices({
     db: database.db,
     clock: options.clock ?? { now: () => new Date() },
@@ -81,8 +117,11 @@ export async function createTestApp(options: TestAppOptions = {}) {
       passwordResetTtlMinutes: 60,
       featureDefaults: featureDefaults({ AI_ENABLED: false }),
       aiTimeoutMs: 5_000,
+      emailVerifyUrl: `${APP_URL}/verify-email`,
+      shop: { name: 'Test Shop', url: APP_URL },
       ...options.config,
     },
+    jobQueue: jobs ? jobQueueOf(jobs) : NO_QUEUE,
     hasher: options.hasher ?? createArgon2Hasher({ memoryCost: 256, timeCost: 1 }),
     mailer: options.mailer ?? createOutboxMailer(outboxDir),
     avatarStorage:
@@ -97,15 +136,32 @@ export async function createTestApp(options: TestAppOptions = {}) {
     aiProvider: options.aiProvider,
     paymentGatewaySecret: TEST_GATEWAY_SECRET,
   });
+  if (jobs && options.jobWorkers !== false) {
+    await startJobWorkers(jobs, services, logger, { concurrency: 2, pollSeconds: 0.5 });
+  }
   const app: Express = createApp({
     services,
     pingDatabase: () => database.ping(),
-    logger: options.logger ?? pino({ level: 'silent' }),
+    logger,
     config: { appUrl: APP_URL, version: 'test', uploadsDir, corsOrigins: options.corsOrigins },
   });
   const validate = createOpenApiValidator(
     buildOpenApiDocument({ baseUrl: `${APP_URL}/api/v1`, version: 'test' }),
   );
+
+  /** E-mails written to the outbox, oldest first (by write time: job ids name the files). */
+  function readOutbox(): MailMessage[] {
+    let names: string[] = [];
+    try {
+      names = readdirSync(outboxDir);
+    } catch {
+      return [];
+    }
+    return names
+      .map((name) => ({ name, at: statSync(join(outboxDir, name)).mtimeMs }))
+      .sort((a, b) => a.at - b.at || a.name.localeCompare(b.name))
+      .map(({ name }) => JSON.parse(readFileSync(join(outboxDir, name), 'utf8')));
+  }
 
   async function request(method: string, path: string, opts: RequestOptions = {}) {
     const url = `/api/v1${path}`;
@@ -144,16 +200,23 @@ export async function createTestApp(options: TestAppOptions = {}) {
       };
     },
     /** E-mails written to the outbox, oldest first. */
-    outbox(): MailMessage[] {
-      let names: string[] = [];
-      try {
-        names = readdirSync(outboxDir).sort();
-      } catch {
-        return [];
-      }
-      return names.map((name) => JSON.parse(readFileSync(join(outboxDir, name), 'utf8')));
+    outbox: readOutbox,
+    jobs,
+    /** The newest e-mail to `to` (with `subject` when given), waiting for its job to run. */
+    mailTo(to: string, subject?: string | RegExp): Promise<MailMessage> {
+      return vi.waitFor(
+        () => {
+          const mail = readOutbox()
+            .filter((m) => m.to === to && (subject === undefined || matches(m.subject, subject)))
+            .at(-1);
+          if (!mail) throw new Error(`no e-mail to ${to}${subject ? ` (${subject})` : ''} yet`);
+          return mail;
+        },
+        { timeout: 10_000, interval: 50 },
+      );
     },
     async close() {
+      await jobs?.stop({ graceful: true, timeout: 2_000 });
       await database.close();
       rmSync(dir, { recursive: true, force: true });
     },

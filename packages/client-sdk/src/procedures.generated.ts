@@ -50,6 +50,16 @@ export interface Procedures {
     input: { email: string; token: string; password: string; password_confirmation: string; };
     output: { success: true; data: null; message?: string | undefined; };
   };
+  'auth.verifyEmail': {
+    type: 'mutation';
+    input: { email: string; token: string; };
+    output: { success: true; data: null; message?: string | undefined; };
+  };
+  'auth.resendVerification': {
+    type: 'mutation';
+    input: { [x: string]: never; };
+    output: { success: true; data: null; message?: string | undefined; };
+  };
   'customer.profile': {
     type: 'query';
     input: void;
@@ -594,6 +604,16 @@ export interface Procedures {
     type: 'query';
     input: void;
     output: { connected: boolean; sync_enabled: boolean; last_sync_at: string | null; last_status: string; last_message: string; last_checked_at: string; };
+  };
+  'admin.jobs.failed': {
+    type: 'query';
+    input: { page?: number | undefined; per_page?: number | undefined; };
+    output: { success: true; data: { id: string; queue: string; kind: string | null; order_id: number | null; user_id: number | null; retry_count: number; error: string | null; created_at: string; failed_at: string | null; }[]; meta: { current_page: number; per_page: number; total: number; last_page: number; }; message?: string | undefined; };
+  };
+  'admin.jobs.retry': {
+    type: 'mutation';
+    input: { id: string; };
+    output: { success: true; data: null; message?: string | undefined; };
   };
 }
 

@@ -16,6 +16,8 @@ import type { ContentService } from './features/content/content.service';
 import type { ContentAdminService } from './features/content/content-admin.service';
 import type { CouponsService } from './features/coupons/coupons.service';
 import type { CustomerService } from './features/customer/customer.service';
+import type { JobsService } from './features/jobs/jobs.service';
+import type { MailService } from './features/mail/mail.service';
 import type { OrdersService } from './features/orders/orders.service';
 import type { ReviewsService } from './features/reviews/reviews.service';
 import type { SearchService } from './features/search/search.service';
@@ -85,6 +87,9 @@ export interface AppServices {
   orders: OrdersService;
   wishlist: WishlistService;
   reviews: ReviewsService;
+  jobs: JobsService;
+  /** Turns mail jobs into e-mails; the job workers call it (apps/api/src/jobs.ts). */
+  mail: MailService;
 }
 
 export interface Context {

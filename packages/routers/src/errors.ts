@@ -75,6 +75,11 @@ export const ERROR_TABLE = {
     trpc: 'UNPROCESSABLE_CONTENT',
     message: 'This password reset link is invalid or has expired.',
   },
+  INVALID_VERIFICATION_TOKEN: {
+    status: 422,
+    trpc: 'UNPROCESSABLE_CONTENT',
+    message: 'This verification link is invalid, already used or has expired.',
+  },
   AI_GENERATION_FAILED: {
     status: 422,
     trpc: 'UNPROCESSABLE_CONTENT',

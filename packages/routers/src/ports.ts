@@ -1,3 +1,5 @@
+import type { Executor } from '@storefront/db/client';
+
 /**
  * What the services need from the outside world. apps/api provides the real adapters
  * (Resend or outbox, UploadThing or local disk, Redis or memory); tests pass fakes.
@@ -11,7 +13,22 @@ export interface MailMessage {
 }
 
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  /**
+   * Delivers one e-mail. The same `idempotencyKey` (the mail job's id) never sends twice: Resend
+   * dedupes on it, the outbox names the file after it. Throws when delivery failed (the job is
+   * retried).
+   */
+  send(message: MailMessage, options?: { idempotencyKey?: string }): Promise<void>;
+}
+
+/**
+ * The durable job queue (pg-boss on the app's own database). `send` writes the job through the
+ * given executor: inside a transaction it commits or rolls back with the write that caused it.
+ */
+export interface JobQueue {
+  send(executor: Executor, queue: string, data: object): Promise<void>;
+  /** Queues a failed job again; false when it is not (or no longer) failed. */
+  retry(queue: string, id: string): Promise<boolean>;
 }
 
 export interface StoredFile {
@@ -50,6 +67,8 @@ export interface RateLimits {
   aiPerCustomer: RateLimiter;
   /** Avatar uploads per customer (each one is decoded and re-encoded). */
   avatarPerCustomer: RateLimiter;
+  /** Verification e-mails a customer asks for (POST /auth/email/resend). */
+  verificationPerUser: RateLimiter;
 }
 
 export interface Clock {

@@ -1,4 +1,4 @@
-import type { Database } from '@storefront/db/client';
+import type { Database, Executor } from '@storefront/db/client';
 import { createCatalogVersion } from './catalog-version';
 import type { AppServices } from './context';
 import { createCountCache } from './count-cache';
@@ -39,6 +39,9 @@ import { createContentAdminService } from './features/content/content-admin.serv
 import { createCouponsRepository } from './features/coupons/coupons.repository';
 import { createCouponsService } from './features/coupons/coupons.service';
 import { createCustomerService } from './features/customer/customer.service';
+import { createJobsRepository } from './features/jobs/jobs.repository';
+import { createJobsService } from './features/jobs/jobs.service';
+import { createMailService } from './features/mail/mail.service';
 import { createOrdersRepository } from './features/orders/orders.repository';
 import { createOrdersService } from './features/orders/orders.service';
 import { createPaymentProviders } from './features/payments/providers';
@@ -55,13 +58,17 @@ import { createSyncRepository } from './features/sync/sync.repository';
 import { createSyncService } from './features/sync/sync.service';
 import { createWishlistRepository } from './features/wishlist/wishlist.repository';
 import { createWishlistService } from './features/wishlist/wishlist.service';
-import type { Clock, FileStorage, Mailer, RateLimits } from './ports';
+import type { Clock, FileStorage, JobQueue, Mailer, RateLimits } from './ports';
 import { createReferenceCache } from './reference-cache';
 import { createUnitOfWork, type RepositoryFactory } from './transactions';
 
 export interface ServiceConfig {
   /** The page or app deep link the reset e-mail links to (PASSWORD_RESET_URL). */
   passwordResetUrl: string;
+  /** The page or app deep link the verification e-mail links to (EMAIL_VERIFY_URL). */
+  emailVerifyUrl: string;
+  /** The shop as e-mails name and link it (SHOP_NAME, APP_URL). */
+  shop: { name: string; url: string };
   tokenTtlSeconds: number;
   rememberTokenTtlSeconds: number;
   passwordResetTtlMinutes: number;
@@ -93,6 +100,8 @@ export interface ServiceDeps {
   config: ServiceConfig;
   hasher: PasswordHasher;
   mailer: Mailer;
+  /** The durable job queue e-mails (and later payments) go through. */
+  jobQueue: JobQueue;
   avatarStorage: FileStorage;
   rateLimits: RateLimits;
   /** HMAC secret shared with the card gateway (PAYMENT_GATEWAY_SECRET). */
@@ -107,6 +116,7 @@ export interface ServiceDeps {
 export function createServices(deps: ServiceDeps): AppServices {
   const { db, clock, config } = deps;
   const unitOfWork = createUnitOfWork(db);
+  const jobs = (executor: Executor) => createJobsRepository(executor, deps.jobQueue);
   const reference = createReferenceCache({ clock, ttlMs: config.referenceCacheTtlMs ?? 0 });
   const users = createUsersRepository(db);
   const sessions = createSessionStore(db, config, clock);
@@ -117,16 +127,15 @@ export function createServices(deps: ServiceDeps): AppServices {
   });
   const auth = createAuthService({
     users,
-    inTransaction: unitOfWork(createUsersRepository).inTransaction,
+    inTransaction: unitOfWork((executor) => ({
+      users: createUsersRepository(executor),
+      jobs: jobs(executor),
+    })).inTransaction,
     sessions,
     hasher: deps.hasher,
     rateLimits: deps.rateLimits,
-    mailer: deps.mailer,
     clock,
-    config: {
-      passwordResetUrl: config.passwordResetUrl,
-      passwordResetTtlMinutes: config.passwordResetTtlMinutes,
-    },
+    config: { passwordResetTtlMinutes: config.passwordResetTtlMinutes },
     ...(deps.reportBackgroundError ? { reportBackgroundError: deps.reportBackgroundError } : {}),
   });
   const customer = createCustomerService({
@@ -203,6 +212,7 @@ export function createServices(deps: ServiceDeps): AppServices {
     checkout: reference.checkout(createCheckoutRepository(executor), scope.inTransaction),
     orders: createOrdersRepository(executor),
     idempotency: createIdempotencyRepository(executor),
+    jobs: jobs(executor),
   }));
   const payments = createPaymentProviders(deps.paymentGatewaySecret);
   const checkoutRepos = checkoutUnit.repos;
@@ -221,7 +231,10 @@ export function createServices(deps: ServiceDeps): AppServices {
   });
   const orders = createOrdersService({
     repo: checkoutRepos.orders,
-    inTransaction: unitOfWork(createOrdersRepository).inTransaction,
+    inTransaction: unitOfWork((executor) => ({
+      orders: createOrdersRepository(executor),
+      jobs: jobs(executor),
+    })).inTransaction,
     payments,
   });
   const wishlist = createWishlistService({
@@ -286,6 +299,18 @@ export function createServices(deps: ServiceDeps): AppServices {
     orders,
     wishlist,
     reviews,
+    jobs: createJobsService({ repo: jobs(db), queue: deps.jobQueue }),
+    mail: createMailService({
+      users,
+      orders: checkoutRepos.orders,
+      mailer: deps.mailer,
+      config: {
+        shop: config.shop,
+        emailVerifyUrl: config.emailVerifyUrl,
+        passwordResetUrl: config.passwordResetUrl,
+        passwordResetTtlMinutes: config.passwordResetTtlMinutes,
+      },
+    }),
   };
 }
 

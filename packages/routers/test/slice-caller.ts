@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
+import { createJobBoss, jobQueueOf } from '@storefront/db/jobs';
 import { openTestDatabase, type TestDatabase } from '@storefront/db/testing';
 import type { Context } from '../src/context';
+import { MAIL_QUEUE, type MailJob, mailQueuePolicy } from '../src/features/mail/mail.jobs';
 import type { Mailer, MailMessage, RateLimiter } from '../src/ports';
 import { appRouter } from '../src/root';
 import { createServices, type Services } from '../src/services';
@@ -35,6 +37,8 @@ export interface SliceHarness {
   caller(token?: string, request?: { idempotencyKey?: string }): ReturnType<typeof createCaller>;
   /** A new customer and their bearer token. */
   customer(): Promise<{ token: string; userId: number; email: string }>;
+  /** The mail jobs waiting to be sent, oldest first. */
+  queued(): Promise<MailJob[]>;
   close(): Promise<void>;
 }
 
@@ -43,6 +47,11 @@ let customers = 0;
 
 export async function openSlice(): Promise<SliceHarness> {
   const db = await openTestDatabase();
+  // The real queue on the test database: jobs are written with the transactions that cause them
+  // (no worker runs here; `jobs` lists what was queued).
+  const boss = createJobBoss(db);
+  await boss.start();
+  await boss.createQueue(MAIL_QUEUE, mailQueuePolicy(1));
   const mail: MailMessage[] = [];
   const mailer: Mailer = { send: async (message) => void mail.push(message) };
   const services = createServices({
@@ -62,6 +71,8 @@ export async function openSlice(): Promise<SliceHarness> {
         ai_descriptions: false,
       },
       aiTimeoutMs: 5_000,
+      emailVerifyUrl: 'https://shop.test/verify-email',
+      shop: { name: 'Slice Shop', url: 'https://shop.test' },
     },
     hasher: fastHasher,
     mailer,
@@ -74,7 +85,9 @@ export async function openSlice(): Promise<SliceHarness> {
       loginFailuresPerEmail: unlimited,
       aiPerCustomer: unlimited,
       avatarPerCustomer: unlimited,
+      verificationPerUser: unlimited,
     },
+    jobQueue: jobQueueOf(boss),
     paymentGatewaySecret: GATEWAY_SECRET,
   });
 
@@ -111,6 +124,13 @@ export async function openSlice(): Promise<SliceHarness> {
       });
       return { token: registered.data.token, userId: registered.data.user.id, email };
     },
-    close: () => db.close(),
+    async queued() {
+      const jobs = await boss.findJobs<MailJob>(MAIL_QUEUE, { queued: true });
+      return jobs.map((job) => job.data);
+    },
+    async close() {
+      await boss.stop({ graceful: false });
+      await db.close();
+    },
   };
 }

@@ -5,13 +5,24 @@ import { DependencyUnavailableError } from '@storefront/routers/errors';
 import type { Mailer } from '@storefront/routers/ports';
 import type { Resend } from 'resend';
 
-/** Development and tests: each e-mail becomes `$DATA_DIR/outbox/<time>-<id>.json`. */
+/**
+ * Development and tests: each e-mail becomes `$DATA_DIR/outbox/<time>-<id>.json`. With an
+ * idempotency key (a mail job's id) the file is `<key>.json`, written once: a retried job finds
+ * it and sends nothing more.
+ */
 export function createOutboxMailer(dir: string): Mailer {
   return {
-    async send(message) {
+    async send(message, options = {}) {
       await mkdir(dir, { recursive: true });
-      const name = `${Date.now()}-${randomBytes(4).toString('hex')}.json`;
-      await writeFile(join(dir, name), JSON.stringify(message, null, 2));
+      const key = options.idempotencyKey?.replace(/[^A-Za-z0-9_-]/g, '');
+      const name = key ? `${key}.json` : `${Date.now()}-${randomBytes(4).toString('hex')}.json`;
+      try {
+        await writeFile(join(dir, name), JSON.stringify(message, null, 2), {
+          flag: key ? 'wx' : 'w',
+        });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
     },
   };
 }
@@ -31,20 +42,25 @@ export class MailDeliveryError extends DependencyUnavailableError {
 export function createResendMailer(options: ResendMailerOptions): Mailer {
   let client: Resend | undefined;
   return {
-    async send(message) {
+    async send(message, sendOptions = {}) {
       // Imported on the first e-mail, like UploadThing: unused SDKs stay out of the RSS.
       if (!client) {
         const { Resend } = await import('resend');
         client = new Resend(options.apiKey, options.baseUrl ? { baseUrl: options.baseUrl } : {});
       }
       // `send` resolves to { data, error } and never throws.
-      const { error } = await client.emails.send({
-        from: options.from,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-      });
+      // The idempotency key (the mail job's id) makes Resend answer a retry with the first
+      // send instead of delivering a second copy.
+      const { error } = await client.emails.send(
+        {
+          from: options.from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+        },
+        sendOptions.idempotencyKey ? { idempotencyKey: sendOptions.idempotencyKey } : {},
+      );
       if (error) throw new MailDeliveryError(`Resend refused the e-mail: ${error.message}`);
     },
   };

@@ -41,6 +41,8 @@ export interface RateLimitOptions {
   aiPerCustomerPerMinute?: number;
   /** Avatar uploads per customer per hour (default 20). */
   avatarPerCustomerPerHour?: number;
+  /** Verification e-mails a customer may ask for per hour (default 5). */
+  verificationPerCustomerPerHour?: number;
   /** Failed logins per e-mail before the lockout (docs/contract.md §5: 5 in 15 minutes). */
   loginFailures?: { points: number; windowSeconds: number };
   /** Prefix so parallel test runs on one Redis do not share counters. */
@@ -62,5 +64,10 @@ export function createRateLimits(options: RateLimitOptions): RateLimits {
     loginFailuresPerEmail: make('login-fail', failures.points, failures.windowSeconds),
     aiPerCustomer: make('ai-customer', options.aiPerCustomerPerMinute ?? 10, 60),
     avatarPerCustomer: make('avatar-customer', options.avatarPerCustomerPerHour ?? 20, 60 * 60),
+    verificationPerUser: make(
+      'verify-customer',
+      options.verificationPerCustomerPerHour ?? 5,
+      60 * 60,
+    ),
   };
 }

@@ -66,3 +66,22 @@ export const passwordResetTokens = pgTable(
   },
   (t) => [index('password_reset_tokens_user_id_idx').on(t.userId)],
 );
+
+/**
+ * E-mail verification tokens, stored as SHA-256 only; single use, valid 24 h. A new one (resend)
+ * does not void older ones still valid: whichever link the customer opens works once.
+ */
+export const emailVerificationTokens = pgTable(
+  'email_verification_tokens',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_verification_tokens_user_id_idx').on(t.userId)],
+);

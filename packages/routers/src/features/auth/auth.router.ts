@@ -11,6 +11,7 @@ import {
   ZRegisterOutput,
   ZResetPasswordInput,
   ZTokenOutput,
+  ZVerifyEmailInput,
 } from './auth.schemas';
 
 const tags = ['auth'];
@@ -170,4 +171,45 @@ export const authRouter = router({
         'Your password has been reset. Please log in.',
       ),
     ),
+
+  verifyEmail: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/email/verify',
+        tags,
+        protect: false,
+        summary: 'Verify e-mail',
+        description:
+          'Marks the account’s e-mail verified (`email_verified_at`) with the `token` and `email` from the verification e-mail (sent on registration and by POST /auth/email/resend). A token works once and for 24 hours; a wrong, used or expired one answers 422 INVALID_VERIFICATION_TOKEN. Limited per IP address (429 with Retry-After).',
+      },
+      errors: ['INVALID_VERIFICATION_TOKEN', 'RATE_LIMITED'],
+    })
+    .input(ZVerifyEmailInput)
+    .output(ZNullEnvelope)
+    .mutation(async ({ ctx, input }) =>
+      ok(
+        await ctx.services.auth.verifyEmail(input, ctx.request),
+        'Your e-mail address is verified.',
+      ),
+    ),
+
+  resendVerification: customerProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/email/resend',
+        tags,
+        summary: 'Resend verification e-mail',
+        description:
+          'Sends a new verification e-mail to the signed-in customer (earlier links stay valid until they expire). Already verified: 200 and nothing is sent. At most 5 per hour (429 with Retry-After).',
+      },
+      errors: ['RATE_LIMITED'],
+    })
+    .input(z.object({}))
+    .output(ZNullEnvelope)
+    .mutation(async ({ ctx }) => {
+      const message = await ctx.services.auth.resendVerification(ctx.session);
+      return ok(null, message);
+    }),
 });

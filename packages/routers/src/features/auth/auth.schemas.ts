@@ -108,6 +108,11 @@ export const ZResetPasswordInput = z
   .refine(passwordsMatch, PASSWORDS_DIFFER);
 export type ResetPasswordInput = z.infer<typeof ZResetPasswordInput>;
 
+export const ZVerifyEmailInput = z.object({
+  email: email(),
+  token: z.string().trim().min(1).max(200),
+});
+
 export const ZRegisterOutput = envelope(
   ZTokenResult.extend({ user: ZUser }).meta({ id: 'RegisterResult' }),
 );

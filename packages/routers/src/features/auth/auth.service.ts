@@ -1,7 +1,8 @@
 import { isUniqueViolation } from '@storefront/db/errors';
 import { AppError, validationError } from '../../errors';
-import type { Clock, Mailer, RateLimiter, RateLimits } from '../../ports';
+import type { Clock, RateLimiter, RateLimits } from '../../ports';
 import type { InTransaction } from '../../transactions';
+import { enqueueMail, type MailJobs } from '../mail/mail.jobs';
 import type {
   ChangePasswordInput,
   LoginInput,
@@ -9,24 +10,31 @@ import type {
   ResetPasswordInput,
 } from './auth.schemas';
 import type { PasswordHasher } from './passwords';
-import { passwordResetEmail, passwordResetLink } from './reset-email';
 import type { AuthenticatedSession, SessionStore } from './sessions';
 import { generateToken, hashToken } from './tokens';
 import { toLoginUserDto, toUserDto } from './user.dto';
 import type { UsersRepository } from './users.repository';
 
+/** A write of an account and the e-mail it causes, in one transaction. */
+export interface AuthRepositories {
+  users: UsersRepository;
+  jobs: MailJobs;
+}
+
 export interface AuthServiceDeps {
   users: UsersRepository;
-  inTransaction: InTransaction<UsersRepository>;
+  inTransaction: InTransaction<AuthRepositories>;
   sessions: SessionStore;
   hasher: PasswordHasher;
   rateLimits: RateLimits;
-  mailer: Mailer;
   clock: Clock;
-  config: { passwordResetUrl: string; passwordResetTtlMinutes: number };
-  /** Failures of work done off the request path (the reset e-mail). */
+  config: { passwordResetTtlMinutes: number };
+  /** Failures of work done off the request path (queuing the reset e-mail). */
   reportBackgroundError?: (error: unknown) => void;
 }
+
+/** E-mail verification links are valid this long (docs/decisions.md). */
+export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 
 export interface RequestOrigin {
   ip: string;
@@ -54,21 +62,24 @@ export function createAuthService(deps: AuthServiceDeps) {
     return decoyHash;
   };
 
-  async function sendResetEmail(user: { id: number; email: string; name: string }) {
+  /** Stores a new reset token (hashed) and queues its e-mail, together. */
+  async function queueResetEmail(userId: number) {
     const token = generateToken();
     const expiresAt = new Date(
       clock.now().getTime() + deps.config.passwordResetTtlMinutes * 60_000,
     );
-    await users.insertResetToken(user.id, hashToken(token), expiresAt);
-    await deps.mailer.send(
-      passwordResetEmail({
-        to: user.email,
-        name: user.name,
-        link: passwordResetLink(deps.config.passwordResetUrl, token, user.email),
-        token,
-        validMinutes: deps.config.passwordResetTtlMinutes,
-      }),
-    );
+    await deps.inTransaction(async (tx) => {
+      await tx.users.insertResetToken(userId, hashToken(token), expiresAt);
+      await enqueueMail(tx.jobs, { kind: 'password-reset', userId, resetToken: token });
+    });
+  }
+
+  /** A new verification token (hashed) for the user, inside the caller's transaction. */
+  async function issueVerificationToken(tx: AuthRepositories, userId: number): Promise<string> {
+    const token = generateToken();
+    const expiresAt = new Date(clock.now().getTime() + EMAIL_VERIFICATION_TTL_MS);
+    await tx.users.insertVerificationToken(userId, hashToken(token), expiresAt);
+    return token;
   }
 
   return {
@@ -78,11 +89,17 @@ export function createAuthService(deps: AuthServiceDeps) {
       const passwordHash = await hasher.hash(input.password);
       let user: Awaited<ReturnType<UsersRepository['insert']>>;
       try {
-        user = await users.insert({
-          name: input.name,
-          email: input.email,
-          phone: input.phone,
-          passwordHash,
+        // The account, its verification token and the welcome e-mail commit together.
+        user = await deps.inTransaction(async (tx) => {
+          const created = await tx.users.insert({
+            name: input.name,
+            email: input.email,
+            phone: input.phone,
+            passwordHash,
+          });
+          const verifyToken = await issueVerificationToken(tx, created.id);
+          await enqueueMail(tx.jobs, { kind: 'welcome', userId: created.id, verifyToken });
+          return created;
         });
       } catch (error) {
         // Two registrations racing for one e-mail: the unique index decides.
@@ -130,8 +147,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
       const passwordHash = await hasher.hash(input.password);
       await deps.inTransaction(async (tx) => {
-        await tx.setPasswordHash(user.id, passwordHash);
-        await tx.deleteSessions(user.id, session.sessionId);
+        await tx.users.setPasswordHash(user.id, passwordHash);
+        await tx.users.deleteSessions(user.id, session.sessionId);
+        await enqueueMail(tx.jobs, { kind: 'password-changed', userId: user.id, how: 'changed' });
       });
       return null;
     },
@@ -144,10 +162,10 @@ export function createAuthService(deps: AuthServiceDeps) {
       await enforce(rateLimits.authPerIp, origin.ip);
       const user = await users.findByEmail(email);
       if (user && !user.blockedAt) {
-        // Started after the answer is written (the jobs queue will take this over): a row
-        // written and a mail sent for known e-mails only would show in the response time.
+        // Queued after the answer is written: a token row and a job written for known e-mails
+        // only would show in the response time. The e-mail itself is the mail job's.
         setImmediate(() => {
-          sendResetEmail(user).catch(deps.reportBackgroundError ?? (() => {}));
+          queueResetEmail(user.id).catch(deps.reportBackgroundError ?? (() => {}));
         });
       }
       return FORGOT_MESSAGE;
@@ -162,14 +180,44 @@ export function createAuthService(deps: AuthServiceDeps) {
       const passwordHash = await hasher.hash(input.password);
       const reset = await deps.inTransaction(async (tx) => {
         // The guarded UPDATE keeps the token single-use when two resets race.
-        if (!(await tx.consumeResetToken(userId, tokenHash, clock.now()))) return false;
+        if (!(await tx.users.consumeResetToken(userId, tokenHash, clock.now()))) return false;
         // Updating the user row waits for in-flight refreshes (sessions.ts): none survives.
-        await tx.setPasswordHash(userId, passwordHash);
-        await tx.deleteSessions(userId);
+        await tx.users.setPasswordHash(userId, passwordHash);
+        await tx.users.deleteSessions(userId);
+        await enqueueMail(tx.jobs, { kind: 'password-changed', userId, how: 'reset' });
         return true;
       });
       if (!reset) throw new AppError('INVALID_RESET_TOKEN');
       return null;
+    },
+
+    /** Marks the e-mail verified with a token from a verification e-mail (single use, 24 h). */
+    async verifyEmail(
+      input: { email: string; token: string },
+      origin: RequestOrigin,
+    ): Promise<null> {
+      await enforce(rateLimits.authPerIp, origin.ip);
+      const verified = await deps.inTransaction((tx) =>
+        tx.users.consumeVerificationToken(input.email, hashToken(input.token), clock.now()),
+      );
+      if (verified === undefined) throw new AppError('INVALID_VERIFICATION_TOKEN');
+      return null;
+    },
+
+    /**
+     * A new verification e-mail for the signed-in customer; nothing is sent (and the answer is
+     * the same 200) when the address is already verified.
+     */
+    async resendVerification(session: AuthenticatedSession): Promise<string> {
+      await enforce(rateLimits.verificationPerUser, String(session.user.id));
+      const user = await users.findById(session.user.id);
+      if (!user) throw new AppError('UNAUTHENTICATED');
+      if (user.emailVerifiedAt) return 'Your e-mail address is already verified.';
+      await deps.inTransaction(async (tx) => {
+        const verifyToken = await issueVerificationToken(tx, user.id);
+        await enqueueMail(tx.jobs, { kind: 'verify-email', userId: user.id, verifyToken });
+      });
+      return 'We have sent you a new verification e-mail.';
     },
   };
 }

@@ -1,11 +1,13 @@
 import type { Executor } from '@storefront/db/client';
 import {
+  emailVerificationTokens,
   type Gender,
   passwordResetTokens,
   sessions,
   type UserRole,
   users,
 } from '@storefront/db/schema';
+import { qualified } from '@storefront/db/sql';
 import { and, desc, eq, gt, ilike, isNull, ne, or, sql } from 'drizzle-orm';
 import { containsPattern } from '../../pagination';
 
@@ -191,6 +193,44 @@ export function createUsersRepository(db: Executor) {
         )
         .returning({ id: passwordResetTokens.id });
       return used.length === 1;
+    },
+
+    async insertVerificationToken(
+      userId: number,
+      tokenHash: string,
+      expiresAt: Date,
+    ): Promise<void> {
+      await db.insert(emailVerificationTokens).values({ userId, tokenHash, expiresAt });
+    },
+
+    /**
+     * Uses a verification token issued to this e-mail, if it is valid right now, and marks the
+     * user verified; both in one statement each, guarded, so a token works once even when two
+     * requests race. The user id, or undefined for a wrong, used or expired token.
+     */
+    async consumeVerificationToken(
+      email: string,
+      tokenHash: string,
+      now: Date,
+    ): Promise<number | undefined> {
+      const [used] = await db
+        .update(emailVerificationTokens)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(emailVerificationTokens.tokenHash, tokenHash),
+            isNull(emailVerificationTokens.usedAt),
+            gt(emailVerificationTokens.expiresAt, now),
+            sql`${qualified(emailVerificationTokens, emailVerificationTokens.userId)} = (select ${qualified(users, users.id)} from ${users} where lower(${qualified(users, users.email)}) = lower(${email}))`,
+          ),
+        )
+        .returning({ userId: emailVerificationTokens.userId });
+      if (!used) return undefined;
+      await db
+        .update(users)
+        .set({ emailVerifiedAt: now })
+        .where(and(eq(users.id, used.userId), isNull(users.emailVerifiedAt)));
+      return used.userId;
     },
   };
 }

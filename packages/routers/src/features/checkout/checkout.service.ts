@@ -14,6 +14,7 @@ import {
   toCartDto,
 } from '../cart/cart.pricing';
 import type { CartRecord } from '../cart/cart.repository';
+import type { MailJobs } from '../mail/mail.jobs';
 import type { OrdersRepository } from '../orders/orders.repository';
 import type { PaymentProviders } from '../payments/providers';
 import type { CheckoutRepository } from './checkout.repository';
@@ -32,6 +33,7 @@ export interface CheckoutRepositories extends CartRepositories {
   checkout: CheckoutRepository;
   orders: OrdersRepository;
   idempotency: IdempotencyRepository;
+  jobs: MailJobs;
 }
 
 export interface CheckoutServiceDeps {

@@ -135,6 +135,7 @@ describe('the reserve-stock step alone', () => {
           orders: createOrdersRepository(tx),
           checkout: createCheckoutRepository(tx),
           idempotency: createIdempotencyRepository(tx),
+          jobs: { enqueue: async () => {} },
         };
         const cart = await repos.cart.openCart(userId);
         const priced = await priceCart(repos, cart, { now: new Date(), couponsEnabled: true });

@@ -5,6 +5,7 @@ import type { PlaceOrderInput, PlaceOrderResult } from './checkout.schemas';
 import type { CheckoutRepositories } from './checkout.service';
 import type { IdempotencyClaim } from './idempotency';
 import {
+  enqueueFollowUps,
   handOverCart,
   loadAndLock,
   redeemCoupon,
@@ -44,6 +45,7 @@ export function createPlaceOrderService(deps: PlaceOrderServiceDeps) {
         const order = await writeOrder(tx, userId, checkout, payment, input.notes);
         await redeemCoupon(tx, userId, checkout.priced, order.id);
         await handOverCart(tx, checkout.cart);
+        await enqueueFollowUps(tx, order);
         const result = toPlaceOrderResult(order);
         await idempotency?.record(tx, 201, result);
         return result;

@@ -4,6 +4,7 @@ import { centsToAmount } from '../../money';
 import { type PricedCart, priceCart } from '../cart/cart.pricing';
 import type { CartRecord, ShippingMethodRecord } from '../cart/cart.repository';
 import { outOfStock } from '../cart/cart.service';
+import { enqueueMail } from '../mail/mail.jobs';
 import { STATUS_EVENT_TEXT } from '../orders/order-status';
 import type { OrderRecord } from '../orders/orders.repository';
 import type { PaymentProviders } from '../payments/providers';
@@ -194,6 +195,14 @@ export async function redeemCoupon(
 /** 6. Hand over the cart: it becomes the order's; the customer's next request opens a new one. */
 export async function handOverCart(tx: CheckoutRepositories, cart: CartRecord): Promise<void> {
   await tx.cart.update(cart.id, { status: 'ordered' });
+}
+
+/** 7. Enqueue follow-ups: the confirmation e-mail, committed with the order (mail.jobs.ts). */
+export async function enqueueFollowUps(
+  tx: CheckoutRepositories,
+  order: OrderRecord,
+): Promise<void> {
+  await enqueueMail(tx.jobs, { kind: 'order-placed', orderId: order.id });
 }
 
 /** What place-order answers. */

@@ -1,6 +1,7 @@
 import { AppError } from '../../errors';
 import { metaFor, pageOffset } from '../../pagination';
 import type { InTransaction } from '../../transactions';
+import { enqueueMail, type MailJob, type MailJobs } from '../mail/mail.jobs';
 import type { PaymentProviders } from '../payments/providers';
 import { toOrderDto, toOrderListEntryDto, toTrackingDto } from './order.dto';
 import {
@@ -12,10 +13,23 @@ import {
 import type { OrderChanges, OrderRecord, OrdersRepository } from './orders.repository';
 import type { OrderListInput } from './orders.schemas';
 
+/** A status change and the e-mail it causes, in one transaction. */
+export interface OrderRepositories {
+  orders: OrdersRepository;
+  jobs: MailJobs;
+}
+
 export interface OrdersServiceDeps {
   repo: OrdersRepository;
-  inTransaction: InTransaction<OrdersRepository>;
+  inTransaction: InTransaction<OrderRepositories>;
   payments: PaymentProviders;
+}
+
+/** The customer's e-mail for a status change (docs/decisions.md: which changes send one). */
+function statusMail(orderId: number, to: OrderStatus): MailJob | undefined {
+  if (to === 'canceled') return { kind: 'order-canceled', orderId };
+  if (to === 'pending') return undefined;
+  return { kind: 'order-status', orderId, status: to };
 }
 
 export interface ShipmentDetails {
@@ -42,26 +56,26 @@ export function createOrdersService({ repo, inTransaction, payments }: OrdersSer
     options: { userId?: number; reason?: string; shipment?: ShipmentDetails } = {},
   ) {
     const order = await inTransaction(async (tx) => {
-      const current = await tx.find(orderId, options.userId, { lock: true });
+      const current = await tx.orders.find(orderId, options.userId, { lock: true });
       if (!current) throw notFound();
       assertTransition(current.status, to);
       const changes: OrderChanges = { status: to };
       let event = STATUS_EVENT_TEXT[to];
       if (to === 'canceled') {
-        for (const item of await tx.items(current.id)) {
+        for (const item of await tx.orders.items(current.id)) {
           if (item.productId !== null) {
-            await tx.returnStock({
+            await tx.orders.returnStock({
               productId: item.productId,
               variantId: item.variantId,
               quantity: item.quantity,
             });
           }
         }
-        await tx.releaseCoupon(current.id);
+        await tx.orders.releaseCoupon(current.id);
         changes.cancelReason = options.reason ?? null;
         changes.paymentStatus = paymentStatusAfterCancel(current.paymentStatus);
         if (current.paymentStatus === 'paid') {
-          const type = (await tx.paymentMethodType(current.paymentMethod)) ?? 'card';
+          const type = (await tx.orders.paymentMethodType(current.paymentMethod)) ?? 'card';
           const refund = await payments.forType(type).refund({
             paymentId: current.gatewayPaymentId ?? '',
             amountMinor: current.totalCents,
@@ -79,8 +93,10 @@ export function createOrdersService({ repo, inTransaction, payments }: OrdersSer
       }
       // Cash on delivery is collected when the order is delivered.
       if (to === 'completed' && current.paymentStatus === 'pending') changes.paymentStatus = 'paid';
-      const updated = await tx.update(current.id, changes);
-      await tx.addEvent(current.id, to, event);
+      const updated = await tx.orders.update(current.id, changes);
+      await tx.orders.addEvent(current.id, to, event);
+      const mail = statusMail(current.id, to);
+      if (mail) await enqueueMail(tx.jobs, mail);
       return updated;
     });
     return detail(order);

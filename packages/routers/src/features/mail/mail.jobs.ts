@@ -1,0 +1,43 @@
+import type { OrderStatus } from '../orders/order-status';
+
+/** The queue every e-mail goes through (retried with backoff, then kept as failed). */
+export const MAIL_QUEUE = 'mail';
+
+/**
+ * What a mail job carries: ids to load the current data from, and a link's token where the mail
+ * must show one (the database stores tokens hashed only; the job is the one place the plain token
+ * waits until it is sent).
+ */
+export type MailJob =
+  | { kind: 'welcome'; userId: number; verifyToken: string }
+  | { kind: 'verify-email'; userId: number; verifyToken: string }
+  | { kind: 'password-reset'; userId: number; resetToken: string }
+  | { kind: 'password-changed'; userId: number; how: 'changed' | 'reset' }
+  | { kind: 'order-placed'; orderId: number }
+  | {
+      kind: 'order-status';
+      orderId: number;
+      status: Extract<OrderStatus, 'processing' | 'shipped' | 'completed'>;
+    }
+  | { kind: 'order-canceled'; orderId: number };
+
+/** Anything that can enqueue inside the caller's transaction (the jobs repository). */
+export interface MailJobs {
+  enqueue(queue: string, data: object): Promise<void>;
+}
+
+/** Queues an e-mail with the write it belongs to (same transaction). */
+export const enqueueMail = (jobs: MailJobs, job: MailJob) => jobs.enqueue(MAIL_QUEUE, job);
+
+/**
+ * How the mail queue retries: 5 more attempts with exponential backoff from `retryDelaySeconds`
+ * (2 s → 4 → 8 → 16 → 32, jittered, at most 5 min apart), then the job is kept as failed for the
+ * admin (admin.jobs.failed / retry). An attempt running over 2 minutes counts as failed.
+ */
+export const mailQueuePolicy = (retryDelaySeconds: number) => ({
+  retryLimit: 5,
+  retryDelay: retryDelaySeconds,
+  retryBackoff: true,
+  retryDelayMax: 300,
+  expireInSeconds: 120,
+});

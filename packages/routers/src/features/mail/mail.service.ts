@@ -1,0 +1,162 @@
+import { render } from '@react-email/components';
+import type { ReactElement } from 'react';
+import type { Mailer } from '../../ports';
+import type { UsersRepository } from '../auth/users.repository';
+import { toOrderDto } from '../orders/order.dto';
+import type { OrdersRepository } from '../orders/orders.repository';
+import type { MailJob } from './mail.jobs';
+import {
+  OrderCanceledEmail,
+  OrderPlacedEmail,
+  OrderStatusEmail,
+  PasswordChangedEmail,
+  PasswordResetEmail,
+  type Shop,
+  VerifyEmail,
+  WelcomeEmail,
+} from './mail.templates';
+
+export interface MailConfig {
+  shop: Shop;
+  /** The page or app deep link a verification e-mail links to (EMAIL_VERIFY_URL). */
+  emailVerifyUrl: string;
+  /** The page or app deep link a reset e-mail links to (PASSWORD_RESET_URL). */
+  passwordResetUrl: string;
+  passwordResetTtlMinutes: number;
+}
+
+export interface MailServiceDeps {
+  users: Pick<UsersRepository, 'findById'>;
+  orders: Pick<OrdersRepository, 'find' | 'items'>;
+  mailer: Mailer;
+  config: MailConfig;
+}
+
+/** `base` with `token` and `email` added to whatever query it already has. */
+export function linkWithToken(base: string, token: string, email: string): string {
+  const url = new URL(base);
+  url.searchParams.set('token', token);
+  url.searchParams.set('email', email);
+  return url.toString();
+}
+
+/** One e-mail as HTML and plain text, from its component. */
+export async function renderMail(to: string, subject: string, element: ReactElement) {
+  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+  return { to, subject, html, text };
+}
+
+/**
+ * Turns a mail job into the e-mail and hands it to the mailer. Data is read when the job runs
+ * (an order's current status and tracking); the job's id is the delivery's idempotency key, so a
+ * retry after an unclear failure never sends a second copy. A job whose user or order no longer
+ * exists has nothing to send and completes.
+ */
+export function createMailService(deps: MailServiceDeps) {
+  const { config } = deps;
+  const { shop } = config;
+
+  async function compose(job: MailJob) {
+    switch (job.kind) {
+      case 'welcome':
+      case 'verify-email': {
+        const user = await deps.users.findById(job.userId);
+        if (!user) return undefined;
+        const verifyLink = linkWithToken(config.emailVerifyUrl, job.verifyToken, user.email);
+        return job.kind === 'welcome'
+          ? renderMail(
+              user.email,
+              `Welcome to ${shop.name}`,
+              WelcomeEmail({ shop, name: user.name, verifyLink }),
+            )
+          : renderMail(
+              user.email,
+              'Confirm your e-mail address',
+              VerifyEmail({ shop, name: user.name, verifyLink }),
+            );
+      }
+      case 'password-reset': {
+        const user = await deps.users.findById(job.userId);
+        if (!user) return undefined;
+        return renderMail(
+          user.email,
+          'Reset your password',
+          PasswordResetEmail({
+            shop,
+            name: user.name,
+            token: job.resetToken,
+            resetLink: linkWithToken(config.passwordResetUrl, job.resetToken, user.email),
+            validMinutes: config.passwordResetTtlMinutes,
+          }),
+        );
+      }
+      case 'password-changed': {
+        const user = await deps.users.findById(job.userId);
+        if (!user) return undefined;
+        return renderMail(
+          user.email,
+          job.how === 'reset' ? 'Your password was reset' : 'Your password was changed',
+          PasswordChangedEmail({
+            shop,
+            name: user.name,
+            how: job.how,
+            resetLink: config.passwordResetUrl,
+          }),
+        );
+      }
+      case 'order-placed':
+      case 'order-status':
+      case 'order-canceled': {
+        const record = await deps.orders.find(job.orderId);
+        if (!record) return undefined;
+        const user = await deps.users.findById(record.userId);
+        if (!user) return undefined;
+        const order = toOrderDto(record, await deps.orders.items(record.id));
+        if (job.kind === 'order-placed') {
+          return renderMail(
+            user.email,
+            `Order ${order.order_number} confirmed`,
+            OrderPlacedEmail({ shop, order }),
+          );
+        }
+        if (job.kind === 'order-canceled') {
+          return renderMail(
+            user.email,
+            `Order ${order.order_number} cancelled`,
+            OrderCanceledEmail({ shop, order }),
+          );
+        }
+        const subject = {
+          processing: `Order ${order.order_number} is being prepared`,
+          shipped: `Order ${order.order_number} has shipped`,
+          completed: `Order ${order.order_number} has been delivered`,
+        }[job.status];
+        return renderMail(
+          user.email,
+          subject,
+          OrderStatusEmail({
+            shop,
+            order,
+            status: job.status,
+            shipment: {
+              carrier: record.carrier,
+              trackingNumber: record.trackingNumber,
+              trackingUrl: record.trackingUrl,
+            },
+          }),
+        );
+      }
+    }
+  }
+
+  return {
+    compose,
+    /** Sends the e-mail of one mail job; throws (→ retry) when the mailer failed. */
+    async deliver(job: { id: string; data: MailJob }): Promise<void> {
+      const message = await compose(job.data);
+      if (message) await deps.mailer.send(message, { idempotencyKey: job.id });
+    },
+  };
+}
+
+export type MailService = ReturnType<typeof createMailService>;

@@ -1,0 +1,284 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
+import {
+  Body,
+  Button,
+  Container,
+  Head,
+  Heading,
+  Hr,
+  Html,
+  Link,
+  Preview,
+  Section,
+  Text,
+} from '@react-email/components';
+import type { AddressSnapshot } from '@storefront/db/schema';
+import type { ReactNode } from 'react';
+import type { OrderDto } from '../orders/orders.schemas';
+
+/*
+ * Every e-mail the shop sends, written once as react-email components; mail.service.ts renders
+ * each to HTML and to plain text. Links point at the shop (APP_URL) or the app's pages
+ * (EMAIL_VERIFY_URL, PASSWORD_RESET_URL), never at the API.
+ */
+
+export interface Shop {
+  name: string;
+  /** APP_URL: the shop's site. */
+  url: string;
+}
+
+const page = { backgroundColor: '#f6f6f6', fontFamily: 'Helvetica, Arial, sans-serif' };
+const card = {
+  backgroundColor: '#ffffff',
+  padding: '24px',
+  margin: '24px auto',
+  maxWidth: '560px',
+};
+const button = {
+  backgroundColor: '#111111',
+  color: '#ffffff',
+  padding: '12px 20px',
+  borderRadius: '4px',
+  textDecoration: 'none',
+};
+const muted = { color: '#666666', fontSize: '13px' };
+
+function Layout(props: { shop: Shop; preview: string; children: ReactNode }) {
+  return (
+    <Html lang="en">
+      <Head />
+      <Preview>{props.preview}</Preview>
+      <Body style={page}>
+        <Container style={card}>
+          {props.children}
+          <Hr />
+          <Text style={muted}>
+            {props.shop.name} · <Link href={props.shop.url}>{props.shop.url}</Link>
+          </Text>
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
+const money = (amount: number, currency: string) => `${amount.toFixed(2)} ${currency}`;
+
+function AddressBlock(props: { title: string; address: AddressSnapshot }) {
+  const a = props.address;
+  const lines = [
+    `${a.first_name} ${a.last_name}`,
+    a.address_line_1,
+    a.address_line_2,
+    [a.postcode, a.city].join(' '),
+    a.state,
+    a.country_name,
+    a.phone,
+  ].filter((line): line is string => Boolean(line));
+  return (
+    <Section>
+      <Text>
+        <strong>{props.title}</strong>
+        {lines.map((line) => (
+          <span key={line}>
+            <br />
+            {line}
+          </span>
+        ))}
+      </Text>
+    </Section>
+  );
+}
+
+function OrderSummary(props: { order: OrderDto }) {
+  const { order } = props;
+  const rows: Array<[string, string]> = [
+    ['Subtotal', money(order.subtotal, order.currency)],
+    ...(order.discount > 0
+      ? [
+          [
+            `Discount${order.coupon_code ? ` (${order.coupon_code})` : ''}`,
+            `-${money(order.discount, order.currency)}`,
+          ] as [string, string],
+        ]
+      : []),
+    ['Shipping', money(order.shipping, order.currency)],
+    ['Tax', money(order.tax, order.currency)],
+    ['Total', money(order.total, order.currency)],
+  ];
+  return (
+    <Section>
+      {order.items.map((item) => (
+        <Text key={item.id}>
+          {item.quantity} × {item.product_name}
+          {item.variant_name ? ` (${item.variant_name})` : ''} — {money(item.total, order.currency)}
+        </Text>
+      ))}
+      <Hr />
+      {rows.map(([label, value]) => (
+        <Text key={label}>
+          {label}: {value}
+        </Text>
+      ))}
+    </Section>
+  );
+}
+
+export function WelcomeEmail(props: { shop: Shop; name: string; verifyLink: string }) {
+  return (
+    <Layout shop={props.shop} preview={`Welcome to ${props.shop.name}: confirm your e-mail`}>
+      <Heading>Welcome to {props.shop.name}</Heading>
+      <Text>Hello {props.name}, your account is ready.</Text>
+      <Text>Please confirm this is your e-mail address:</Text>
+      <Button href={props.verifyLink} style={button}>
+        Verify my e-mail
+      </Button>
+      <Text style={muted}>The link is valid for 24 hours and works once.</Text>
+    </Layout>
+  );
+}
+
+export function VerifyEmail(props: { shop: Shop; name: string; verifyLink: string }) {
+  return (
+    <Layout shop={props.shop} preview="Confirm your e-mail address">
+      <Heading>Confirm your e-mail address</Heading>
+      <Text>Hello {props.name}, please confirm this is your e-mail address:</Text>
+      <Button href={props.verifyLink} style={button}>
+        Verify my e-mail
+      </Button>
+      <Text style={muted}>
+        The link is valid for 24 hours and works once. If you did not ask for it, ignore this
+        e-mail.
+      </Text>
+    </Layout>
+  );
+}
+
+export function PasswordResetEmail(props: {
+  shop: Shop;
+  name: string;
+  token: string;
+  resetLink: string;
+  validMinutes: number;
+}) {
+  return (
+    <Layout shop={props.shop} preview="Reset your password">
+      <Heading>Reset your password</Heading>
+      <Text>
+        Hello {props.name}, we received a request to reset your password. Use this token in the app:
+      </Text>
+      <Text>
+        <code>{props.token}</code>
+      </Text>
+      <Button href={props.resetLink} style={button}>
+        Reset my password
+      </Button>
+      <Text style={muted}>
+        It is valid for {props.validMinutes} minutes and can be used once. If you did not ask for
+        this, ignore this e-mail.
+      </Text>
+    </Layout>
+  );
+}
+
+export function PasswordChangedEmail(props: {
+  shop: Shop;
+  name: string;
+  how: 'changed' | 'reset';
+  resetLink: string;
+}) {
+  return (
+    <Layout shop={props.shop} preview="Your password was changed">
+      <Heading>Your password was {props.how === 'reset' ? 'reset' : 'changed'}</Heading>
+      <Text>
+        Hello {props.name}, the password of your {props.shop.name} account was just{' '}
+        {props.how === 'reset' ? 'reset' : 'changed'}, and your other devices were signed out.
+      </Text>
+      <Text>
+        Wasn’t you? <Link href={props.resetLink}>Reset your password here</Link> and contact us.
+      </Text>
+    </Layout>
+  );
+}
+
+export function OrderPlacedEmail(props: { shop: Shop; order: OrderDto }) {
+  const { order } = props;
+  return (
+    <Layout shop={props.shop} preview={`Order ${order.order_number} confirmed`}>
+      <Heading>Thank you for your order</Heading>
+      <Text>
+        Order <strong>{order.order_number}</strong> is confirmed. We will tell you when it ships.
+      </Text>
+      <OrderSummary order={order} />
+      <Text>
+        Payment: {order.payment_method} ({order.payment_status})
+      </Text>
+      <Text>Shipping: {order.shipping_method}</Text>
+      <AddressBlock title="Shipping address" address={order.shipping_address} />
+      <AddressBlock title="Billing address" address={order.billing_address} />
+    </Layout>
+  );
+}
+
+export interface Shipment {
+  carrier: string | null;
+  trackingNumber: string | null;
+  trackingUrl: string | null;
+}
+
+const STATUS_TEXT = {
+  processing: 'is being prepared',
+  shipped: 'has shipped',
+  completed: 'has been delivered',
+} as const;
+
+export function OrderStatusEmail(props: {
+  shop: Shop;
+  order: OrderDto;
+  status: keyof typeof STATUS_TEXT;
+  shipment: Shipment;
+}) {
+  const { order, shipment } = props;
+  const text = `Order ${order.order_number} ${STATUS_TEXT[props.status]}`;
+  return (
+    <Layout shop={props.shop} preview={text}>
+      <Heading>{text}</Heading>
+      {props.status === 'shipped' && shipment.carrier ? (
+        <Section>
+          <Text>
+            Carrier: {shipment.carrier}
+            <br />
+            Tracking number: {shipment.trackingNumber}
+          </Text>
+          {shipment.trackingUrl ? (
+            <Button href={shipment.trackingUrl} style={button}>
+              Track the parcel
+            </Button>
+          ) : null}
+        </Section>
+      ) : null}
+      {props.status === 'completed' ? (
+        <Text>We hope you enjoy it. You can review the products in the app.</Text>
+      ) : null}
+      <OrderSummary order={order} />
+    </Layout>
+  );
+}
+
+export function OrderCanceledEmail(props: { shop: Shop; order: OrderDto }) {
+  const { order } = props;
+  const refunded = order.payment_status === 'refunded';
+  return (
+    <Layout shop={props.shop} preview={`Order ${order.order_number} cancelled`}>
+      <Heading>Order {order.order_number} was cancelled</Heading>
+      {order.cancel_reason ? <Text>Reason: {order.cancel_reason}</Text> : null}
+      <Text>
+        {refunded
+          ? `The payment of ${money(order.total, order.currency)} is refunded to your original payment method.`
+          : 'Nothing was charged for this order.'}
+      </Text>
+      <OrderSummary order={order} />
+    </Layout>
+  );
+}
