@@ -35,6 +35,8 @@ const EnvSchema = z
     JOB_CONCURRENCY: positiveInt(4),
     /** The first retry's delay of a failed job; later ones double (backoff). */
     JOB_RETRY_DELAY_SECONDS: positiveInt(2),
+    /** Retries of a failed job before it is kept as failed for the admin. */
+    JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(5),
     /** How often an idle worker looks for new jobs (≥ 0.5). */
     JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
     DATABASE_URL: optionalString().pipe(
@@ -52,6 +54,8 @@ const EnvSchema = z
     ),
     PAYMENT_GATEWAY_SECRET: optionalString(),
     RESEND_API_KEY: optionalString(),
+    /** Resend's API address; only changed to point at a stand-in (tests). */
+    RESEND_API_URL: optionalString().pipe(z.url().optional()),
     MAIL_FROM: z.string().trim().min(3).default('Storefront <no-reply@storefront.local>'),
     UPLOADTHING_TOKEN: optionalString(),
     OPENAI_API_KEY: optionalString(),
@@ -137,6 +141,8 @@ const ECHOED = new Set([
   'JOBS_ENABLED',
   'JOB_CONCURRENCY',
   'JOB_RETRY_DELAY_SECONDS',
+  'JOB_RETRY_LIMIT',
+  'RESEND_API_URL',
   'JOB_POLL_SECONDS',
   'DATA_DIR',
   'AI_MODEL',

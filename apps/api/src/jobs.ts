@@ -15,8 +15,11 @@ export interface JobWorkerOptions {
 }
 
 /** The queues this app uses, with their retry policy (created or updated at every start). */
-export async function createQueues(boss: PgBoss, retryDelaySeconds: number): Promise<void> {
-  const policy = mailQueuePolicy(retryDelaySeconds);
+export async function createQueues(
+  boss: PgBoss,
+  retry: { retryDelaySeconds: number; retryLimit?: number },
+): Promise<void> {
+  const policy = mailQueuePolicy(retry);
   if (await boss.getQueue(MAIL_QUEUE)) await boss.updateQueue(MAIL_QUEUE, policy);
   else await boss.createQueue(MAIL_QUEUE, policy);
 }

@@ -126,7 +126,10 @@ export async function createRuntime(
   jobs.on('error', (error) => logger.warn({ err: error }, 'job queue error'));
   try {
     await jobs.start();
-    await createQueues(jobs, env.JOB_RETRY_DELAY_SECONDS);
+    await createQueues(jobs, {
+      retryDelaySeconds: env.JOB_RETRY_DELAY_SECONDS,
+      retryLimit: env.JOB_RETRY_LIMIT,
+    });
   } catch (error) {
     redis?.disconnect();
     await database.close().catch(() => {});
@@ -161,7 +164,11 @@ export async function createRuntime(
     hasher: createArgon2Hasher(),
     jobQueue: jobQueueOf(jobs),
     mailer: env.RESEND_API_KEY
-      ? createResendMailer({ apiKey: env.RESEND_API_KEY, from: env.MAIL_FROM })
+      ? createResendMailer({
+          apiKey: env.RESEND_API_KEY,
+          from: env.MAIL_FROM,
+          ...(env.RESEND_API_URL ? { baseUrl: env.RESEND_API_URL } : {}),
+        })
       : createOutboxMailer(join(dataDir, 'outbox')),
     avatarStorage: env.UPLOADTHING_TOKEN
       ? createUploadThingStorage({ token: env.UPLOADTHING_TOKEN })

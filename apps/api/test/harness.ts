@@ -80,6 +80,8 @@ export interface TestAppOptions {
    * retries 1 s apart). false: jobs are queued and wait (tests that inspect the queue).
    */
   jobWorkers?: boolean;
+  /** Retries of a failed job before it is kept as failed (default 5, as in production). */
+  jobRetryLimit?: number;
 }
 
 export interface RequestOptions {
@@ -105,7 +107,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
   if (jobs) {
     jobs.on('error', () => {});
     await jobs.start();
-    await createQueues(jobs, 1);
+    await createQueues(jobs, { retryDelaySeconds: 1, retryLimit: options.jobRetryLimit ?? 5 });
   }
   const services: Services = createServices({
     db: database.db,

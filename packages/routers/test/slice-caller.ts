@@ -51,7 +51,7 @@ export async function openSlice(): Promise<SliceHarness> {
   // (no worker runs here; `jobs` lists what was queued).
   const boss = createJobBoss(db);
   await boss.start();
-  await boss.createQueue(MAIL_QUEUE, mailQueuePolicy(1));
+  await boss.createQueue(MAIL_QUEUE, mailQueuePolicy({ retryDelaySeconds: 1 }));
   const mail: MailMessage[] = [];
   const mailer: Mailer = { send: async (message) => void mail.push(message) };
   const services = createServices({

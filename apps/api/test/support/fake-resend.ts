@@ -11,11 +11,16 @@ export interface ResendCall {
 
 /**
  * A local stand-in for the Resend API (`POST /emails`, JSON in, `{ id }` out). `failWith` makes
- * the next answers an error in Resend's shape `{ statusCode, message, name }`.
+ * the answers an error in Resend's shape `{ statusCode, message, name }` (`times`: only the next
+ * few). Like Resend, a repeated `Idempotency-Key` answers the first e-mail's id and delivers
+ * nothing new: `delivered` holds each e-mail delivered once.
  */
 export async function startFakeResend() {
   const calls: ResendCall[] = [];
+  const delivered: ResendCall[] = [];
+  const byKey = new Map<string, string>();
   let failure: { statusCode: number; message: string; name: string } | undefined;
+  let failuresLeft = Number.POSITIVE_INFINITY;
   const server = await listenLocally(async (req, res) => {
     const raw = await readBody(req);
     const call: ResendCall = {
@@ -25,7 +30,8 @@ export async function startFakeResend() {
       body: raw.length > 0 ? JSON.parse(raw.toString('utf8')) : {},
     };
     calls.push(call);
-    if (failure) {
+    if (failure && failuresLeft > 0) {
+      failuresLeft -= 1;
       sendJson(res, failure.statusCode, failure);
       return;
     }
@@ -33,13 +39,27 @@ export async function startFakeResend() {
       sendJson(res, 404, { statusCode: 404, message: 'Route not found', name: 'not_found' });
       return;
     }
-    sendJson(res, 200, { id: randomUUID() });
+    const key = req.headers['idempotency-key'];
+    const known = typeof key === 'string' ? byKey.get(key) : undefined;
+    if (known) {
+      sendJson(res, 200, { id: known });
+      return;
+    }
+    const id = randomUUID();
+    if (typeof key === 'string') byKey.set(key, id);
+    delivered.push(call);
+    sendJson(res, 200, { id });
   });
   return {
     ...server,
     calls,
-    failWith(error: { statusCode: number; message: string; name: string } | undefined) {
+    delivered,
+    failWith(
+      error: { statusCode: number; message: string; name: string } | undefined,
+      times = Number.POSITIVE_INFINITY,
+    ) {
       failure = error;
+      failuresLeft = times;
     },
   };
 }

@@ -30,13 +30,14 @@ export interface MailJobs {
 export const enqueueMail = (jobs: MailJobs, job: MailJob) => jobs.enqueue(MAIL_QUEUE, job);
 
 /**
- * How the mail queue retries: 5 more attempts with exponential backoff from `retryDelaySeconds`
- * (2 s → 4 → 8 → 16 → 32, jittered, at most 5 min apart), then the job is kept as failed for the
- * admin (admin.jobs.failed / retry). An attempt running over 2 minutes counts as failed.
+ * How the mail queue retries: `retryLimit` (default 5) more attempts with exponential backoff
+ * from `retryDelaySeconds` (2 s → 4 → 8 → 16 → 32, jittered, at most 5 min apart), then the job
+ * is kept as failed for the admin (admin.jobs.failed / retry). An attempt running over 2 minutes
+ * counts as failed.
  */
-export const mailQueuePolicy = (retryDelaySeconds: number) => ({
-  retryLimit: 5,
-  retryDelay: retryDelaySeconds,
+export const mailQueuePolicy = (retry: { retryDelaySeconds: number; retryLimit?: number }) => ({
+  retryLimit: retry.retryLimit ?? 5,
+  retryDelay: retry.retryDelaySeconds,
   retryBackoff: true,
   retryDelayMax: 300,
   expireInSeconds: 120,

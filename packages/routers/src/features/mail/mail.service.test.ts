@@ -1,0 +1,166 @@
+import type { AddressSnapshot } from '@storefront/db/schema';
+import { describe, expect, it } from 'vitest';
+import type { MailMessage } from '../../ports';
+import type { UserRecord } from '../auth/users.repository';
+import type { OrderItemRecord, OrderRecord } from '../orders/orders.repository';
+import type { MailJob } from './mail.jobs';
+import { createMailService } from './mail.service';
+
+/* Every template rendered with sample data, checked as the customer reads it (plain text). */
+
+const address: AddressSnapshot = {
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  email: null,
+  phone: '+44 20 7946 0018',
+  address_line_1: '12 St James Square',
+  address_line_2: null,
+  city: 'London',
+  state: null,
+  postcode: 'SW1Y 4JH',
+  country: 'GB',
+  country_name: 'United Kingdom',
+};
+const user = { id: 7, name: 'Ada Lovelace', email: 'ada@example.com' } as UserRecord;
+const order = {
+  id: 42,
+  userId: 7,
+  orderNumber: 'ORD-20261124-0042',
+  status: 'shipped',
+  paymentStatus: 'refunded',
+  paymentMethod: 'card',
+  shippingMethod: 'flatrate',
+  subtotalCents: 3000,
+  discountCents: 500,
+  shippingCents: 499,
+  taxCents: 500,
+  totalCents: 3499,
+  currency: 'USD',
+  couponCode: 'SAVE5',
+  shippingAddress: address,
+  billingAddress: address,
+  notes: null,
+  cancelReason: 'Changed my mind',
+  carrier: 'DHL',
+  trackingNumber: 'JD014600003828',
+  trackingUrl: 'https://track.example/JD014600003828',
+  createdAt: new Date('2026-11-24T10:00:00Z'),
+  updatedAt: new Date('2026-11-24T10:00:00Z'),
+} as OrderRecord;
+const items = [
+  {
+    id: 1,
+    productName: 'Walnut Desk Lamp',
+    variantName: 'Brass',
+    quantity: 2,
+    priceCents: 1500,
+    totalCents: 3000,
+  },
+] as OrderItemRecord[];
+
+function service() {
+  const sent: Array<{ message: MailMessage; key: string | undefined }> = [];
+  const mail = createMailService({
+    users: { findById: async (id) => (id === user.id ? user : undefined) },
+    orders: {
+      find: async (id) => (id === order.id ? order : undefined),
+      items: async () => items,
+    },
+    mailer: {
+      send: async (message, options) => void sent.push({ message, key: options?.idempotencyKey }),
+    },
+    config: {
+      shop: { name: 'Walnut & Co', url: 'https://walnut.example' },
+      emailVerifyUrl: 'myshop://verify-email',
+      passwordResetUrl: 'https://walnut.example/reset-password',
+      passwordResetTtlMinutes: 60,
+    },
+  });
+  return { mail, sent };
+}
+
+async function rendered(job: MailJob) {
+  const { mail, sent } = service();
+  await mail.deliver({ id: 'job-1', data: job });
+  expect(sent).toHaveLength(1);
+  expect(sent[0]?.key).toBe('job-1');
+  const message = sent[0]?.message as MailMessage;
+  expect(message.to).toBe('ada@example.com');
+  expect(message.html).toMatch(/^<!DOCTYPE html/);
+  expect(message.text).toContain('Walnut & Co · https://walnut.example');
+  return message;
+}
+
+describe('e-mail templates', () => {
+  it('welcome: a verification link with token and e-mail', async () => {
+    const mail = await rendered({ kind: 'welcome', userId: 7, verifyToken: 'tok-1' });
+    expect(mail.subject).toBe('Welcome to Walnut & Co');
+    expect(mail.text).toContain('Hello Ada Lovelace, your account is ready.');
+    expect(mail.text).toContain('myshop://verify-email?token=tok-1&email=ada%40example.com');
+    expect(mail.text).toContain('valid for 24 hours');
+  });
+
+  it('verify again, reset link and the password notices', async () => {
+    expect((await rendered({ kind: 'verify-email', userId: 7, verifyToken: 't' })).subject).toBe(
+      'Confirm your e-mail address',
+    );
+    const reset = await rendered({ kind: 'password-reset', userId: 7, resetToken: 'r-9' });
+    expect(reset.text).toContain('r-9');
+    expect(reset.text).toContain(
+      'https://walnut.example/reset-password?token=r-9&email=ada%40example.com',
+    );
+    expect(reset.text).toContain('valid for 60 minutes');
+    const changed = await rendered({ kind: 'password-changed', userId: 7, how: 'changed' });
+    expect(changed.subject).toBe('Your password was changed');
+    expect(changed.text).toContain('Wasn’t you? Reset your password here');
+    expect((await rendered({ kind: 'password-changed', userId: 7, how: 'reset' })).subject).toBe(
+      'Your password was reset',
+    );
+  });
+
+  it('order placed: number, lines, totals with the discount, payment and both addresses', async () => {
+    const mail = await rendered({ kind: 'order-placed', orderId: 42 });
+    expect(mail.subject).toBe('Order ORD-20261124-0042 confirmed');
+    for (const line of [
+      '2 × Walnut Desk Lamp (Brass) — 30.00 USD',
+      'Subtotal: 30.00 USD',
+      'Discount (SAVE5): -5.00 USD',
+      'Shipping: 4.99 USD',
+      'Tax: 5.00 USD',
+      'Total: 34.99 USD',
+      'Payment: card (refunded)',
+      'SHIPPING ADDRESS',
+      '12 St James Square',
+      'SW1Y 4JH London',
+    ]) {
+      expect(mail.text.toUpperCase()).toContain(line.toUpperCase());
+    }
+  });
+
+  it('status e-mails; shipped carries carrier, tracking number and link', async () => {
+    const shipped = await rendered({ kind: 'order-status', orderId: 42, status: 'shipped' });
+    expect(shipped.subject).toBe('Order ORD-20261124-0042 has shipped');
+    expect(shipped.text).toContain('Carrier: DHL');
+    expect(shipped.text).toContain('Tracking number: JD014600003828');
+    expect(shipped.html).toContain('href="https://track.example/JD014600003828"');
+    const processing = await rendered({ kind: 'order-status', orderId: 42, status: 'processing' });
+    expect(processing.subject).toBe('Order ORD-20261124-0042 is being prepared');
+    expect(processing.text).not.toContain('Carrier');
+    expect(
+      (await rendered({ kind: 'order-status', orderId: 42, status: 'completed' })).subject,
+    ).toBe('Order ORD-20261124-0042 has been delivered');
+  });
+
+  it('cancellation: the reason and the refund of a paid order', async () => {
+    const mail = await rendered({ kind: 'order-canceled', orderId: 42 });
+    expect(mail.text).toContain('Reason: Changed my mind');
+    expect(mail.text).toContain('The payment of 34.99 USD is refunded');
+  });
+
+  it('a job whose user or order is gone sends nothing', async () => {
+    const { mail, sent } = service();
+    await mail.deliver({ id: 'j', data: { kind: 'order-placed', orderId: 404 } });
+    await mail.deliver({ id: 'j', data: { kind: 'welcome', userId: 404, verifyToken: 'x' } });
+    expect(sent).toHaveLength(0);
+  });
+});
