@@ -15,6 +15,7 @@ import {
 } from '@react-email/components';
 import type { AddressSnapshot } from '@storefront/db/schema';
 import type { ReactNode } from 'react';
+import { addressLines, formatMoney as money } from '../orders/order.format';
 import type { OrderDto } from '../orders/orders.schemas';
 
 /*
@@ -63,19 +64,8 @@ function Layout(props: { shop: Shop; preview: string; children: ReactNode }) {
   );
 }
 
-const money = (amount: number, currency: string) => `${amount.toFixed(2)} ${currency}`;
-
 function AddressBlock(props: { title: string; address: AddressSnapshot }) {
-  const a = props.address;
-  const lines = [
-    `${a.first_name} ${a.last_name}`,
-    a.address_line_1,
-    a.address_line_2,
-    [a.postcode, a.city].join(' '),
-    a.state,
-    a.country_name,
-    a.phone,
-  ].filter((line): line is string => Boolean(line));
+  const lines = addressLines(props.address);
   return (
     <Section>
       <Text>

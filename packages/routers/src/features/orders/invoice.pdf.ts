@@ -1,20 +1,5 @@
+import { addressLines, formatMoney as money } from './order.format';
 import type { OrderDto } from './orders.schemas';
-
-type Address = OrderDto['shipping_address'];
-
-const money = (amount: number, currency: string) => `${amount.toFixed(2)} ${currency}`;
-
-function addressLines(address: Address): string[] {
-  return [
-    `${address.first_name} ${address.last_name}`,
-    address.address_line_1,
-    address.address_line_2,
-    [address.postcode, address.city].join(' '),
-    address.state,
-    address.country_name,
-    address.phone,
-  ].filter((line): line is string => Boolean(line));
-}
 
 /**
  * A real PDF invoice (pdfkit): number, date, addresses, lines and totals in the order's currency.
