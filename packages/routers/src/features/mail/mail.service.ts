@@ -1,20 +1,10 @@
-import { render } from '@react-email/components';
 import type { ReactElement } from 'react';
 import type { Mailer } from '../../ports';
 import type { UsersRepository } from '../auth/users.repository';
 import { toOrderDto } from '../orders/order.dto';
 import type { OrdersRepository } from '../orders/orders.repository';
 import type { MailJob } from './mail.jobs';
-import {
-  OrderCanceledEmail,
-  OrderPlacedEmail,
-  OrderStatusEmail,
-  PasswordChangedEmail,
-  PasswordResetEmail,
-  type Shop,
-  VerifyEmail,
-  WelcomeEmail,
-} from './mail.templates';
+import type { Shop } from './mail.templates';
 
 export interface MailConfig {
   shop: Shop;
@@ -42,9 +32,16 @@ export function linkWithToken(base: string, token: string, email: string): strin
 
 /** One e-mail as HTML and plain text, from its component. */
 export async function renderMail(to: string, subject: string, element: ReactElement) {
+  const { render } = await import('@react-email/components');
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
   return { to, subject, html, text };
 }
+
+/*
+ * React, react-dom/server and the templates are loaded with the first e-mail, not at start-up:
+ * ~40 MB of RSS that an API-only process (JOBS_ENABLED=false) never needs (docs/performance.md).
+ */
+const loadTemplates = () => import('./mail.templates');
 
 /**
  * Turns a mail job into the e-mail and hands it to the mailer. Data is read when the job runs
@@ -57,6 +54,15 @@ export function createMailService(deps: MailServiceDeps) {
   const { shop } = config;
 
   async function compose(job: MailJob) {
+    const {
+      OrderCanceledEmail,
+      OrderPlacedEmail,
+      OrderStatusEmail,
+      PasswordChangedEmail,
+      PasswordResetEmail,
+      VerifyEmail,
+      WelcomeEmail,
+    } = await loadTemplates();
     switch (job.kind) {
       case 'welcome':
       case 'verify-email': {
