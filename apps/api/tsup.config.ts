@@ -17,7 +17,9 @@ export default defineConfig({
   platform: 'node',
   target: 'node20',
   bundle: true,
-  splitting: false,
+  // Dynamic imports become chunks loaded on first use (the e-mail templates and React: ~40 MB
+  // of RSS a process that sends no e-mail never loads).
+  splitting: true,
   sourcemap: true,
   clean: true,
   dts: false,
