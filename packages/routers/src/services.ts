@@ -5,9 +5,8 @@ import { createCountCache } from './count-cache';
 import { createAddressesRepository } from './features/addresses/addresses.repository';
 import { createAddressesService } from './features/addresses/addresses.service';
 import { productContextFrom } from './features/ai/ai.prompt';
-import { createAiRepository } from './features/ai/ai.repository';
-import { type AiModelProvider, createAiService } from './features/ai/ai.service';
-import { createAiAgentsService } from './features/ai/ai-agents.service';
+import type { AiModelProvider } from './features/ai/ai.service';
+import { createAiSlice } from './features/ai/ai.slice';
 import { createAuthService } from './features/auth/auth.service';
 import type { PasswordHasher } from './features/auth/passwords';
 import type { AuthenticatedSession } from './features/auth/sessions';
@@ -16,26 +15,10 @@ import { createUsersRepository } from './features/auth/users.repository';
 import type { CartRepositories } from './features/cart/cart.pricing';
 import { createCartRepository } from './features/cart/cart.repository';
 import { createCartService } from './features/cart/cart.service';
-import { createCatalogRepository } from './features/catalog/catalog.repository';
-import { createCatalogService } from './features/catalog/catalog.service';
-import { createCatalogAdminRepository } from './features/catalog/catalog-admin.repository';
-import { createCatalogAdminService } from './features/catalog/catalog-admin.service';
-import { createCategoriesAdminService } from './features/catalog/categories-admin.service';
-import { createProductPartsRepository } from './features/catalog/product-parts.repository';
-import { createProductPartsService } from './features/catalog/product-parts.service';
+import { createCatalogSlice } from './features/catalog/catalog.slice';
 import { createPurchasablesRepository } from './features/catalog/purchasables.repository';
-import { createCheckoutRepository } from './features/checkout/checkout.repository';
-import {
-  type CheckoutRepositories,
-  createCheckoutService,
-} from './features/checkout/checkout.service';
-import { createIdempotencyService } from './features/checkout/idempotency';
-import { createIdempotencyRepository } from './features/checkout/idempotency.repository';
-import { createPlaceOrderService } from './features/checkout/place-order.service';
-import { createContentRepository } from './features/content/content.repository';
-import { createContentService } from './features/content/content.service';
-import { createContentAdminRepository } from './features/content/content-admin.repository';
-import { createContentAdminService } from './features/content/content-admin.service';
+import { createCheckoutSlice } from './features/checkout/checkout.slice';
+import { createContentSlice } from './features/content/content.slice';
 import { createCouponsRepository } from './features/coupons/coupons.repository';
 import { createCouponsService } from './features/coupons/coupons.service';
 import { createCustomerService } from './features/customer/customer.service';
@@ -169,33 +152,14 @@ export function createServices(deps: ServiceDeps): AppServices {
     caches: [counts, reference],
     ...(deps.reportBackgroundError ? { reportError: deps.reportBackgroundError } : {}),
   });
-  const catalogRepo = createCatalogRepository(db);
-  const catalog = createCatalogService({ repo: catalogRepo, clock, counts });
-  const catalogAdmin = createCatalogAdminService({
-    repo: createCatalogAdminRepository(db),
-    inTransaction: unitOfWork(createCatalogAdminRepository).inTransaction,
-    counts,
-  });
-  const categoriesAdmin = createCategoriesAdminService({
-    readCategory: (id) => catalog.category(id),
-    inTransaction: unitOfWork(createCatalogAdminRepository).inTransaction,
-    counts,
-  });
-  const productParts = createProductPartsService({
-    inTransaction: unitOfWork((executor) => ({
-      parts: createProductPartsRepository(executor),
-      products: createCatalogAdminRepository(executor),
-    })).inTransaction,
-    readProduct: (id) => catalogAdmin.get(id),
-    counts,
-  });
+  const catalogSlice = createCatalogSlice({ db, unitOfWork, clock, counts });
+  const { catalog, reads: catalogRepo } = catalogSlice;
   const search = createSearchService({
     repo: createSearchRepository(db, catalogRepo),
     catalog,
     clock,
     counts,
   });
-  const content = createContentService({ repo: createContentRepository(db), clock });
   const cartRepositories: RepositoryFactory<CartRepositories> = (executor, scope) => ({
     cart: reference.cart(createCartRepository(executor), scope.inTransaction),
     purchasables: createPurchasablesRepository(executor),
@@ -207,28 +171,18 @@ export function createServices(deps: ServiceDeps): AppServices {
     isFeatureEnabled: (flag) => settings.isFeatureEnabled(flag),
     clock,
   });
-  const checkoutUnit = unitOfWork<CheckoutRepositories>((executor, scope) => ({
-    ...cartRepositories(executor, scope),
-    checkout: reference.checkout(createCheckoutRepository(executor), scope.inTransaction),
-    orders: createOrdersRepository(executor),
-    idempotency: createIdempotencyRepository(executor),
-    jobs: jobs(executor),
-  }));
   const payments = createPaymentProviders(deps.paymentGatewaySecret);
-  const checkoutRepos = checkoutUnit.repos;
-  const checkout = createCheckoutService({
-    repos: checkoutRepos,
+  const checkoutSlice = createCheckoutSlice({
+    unitOfWork,
+    clock,
+    cartRepositories,
+    cachedCheckout: reference.checkout,
+    jobs,
     addresses,
     payments,
     isFeatureEnabled: (flag) => settings.isFeatureEnabled(flag),
-    clock,
   });
-  const placeOrder = createPlaceOrderService({
-    inTransaction: checkoutUnit.inTransaction,
-    payments,
-    isFeatureEnabled: (flag) => settings.isFeatureEnabled(flag),
-    clock,
-  });
+  const checkoutRepos = checkoutSlice.repos;
   const orders = createOrdersService({
     repo: checkoutRepos.orders,
     inTransaction: unitOfWork((executor) => ({
@@ -248,9 +202,8 @@ export function createServices(deps: ServiceDeps): AppServices {
     catalog: catalogRepo,
     inTransaction: unitOfWork(createReviewsRepository).inTransaction,
   });
-  const aiRepo = createAiRepository(db);
-  const ai = createAiService({
-    repo: aiRepo,
+  const { ai, aiAgents } = createAiSlice({
+    db,
     provider: deps.aiProvider,
     isEnabled: () => settings.isFeatureEnabled('ai_descriptions'),
     findProduct: async (id) => {
@@ -260,6 +213,7 @@ export function createServices(deps: ServiceDeps): AppServices {
     rateLimiter: deps.rateLimits.aiPerCustomer,
     timeoutMs: config.aiTimeoutMs,
   });
+  const { content, contentAdmin } = createContentSlice({ db, clock });
 
   return {
     /** The session of a bearer token; every failure is the same 401. Not a heartbeat. */
@@ -282,20 +236,20 @@ export function createServices(deps: ServiceDeps): AppServices {
     addresses,
     sync,
     ai,
-    aiAgents: createAiAgentsService({ repo: aiRepo }),
+    aiAgents,
     catalog,
-    catalogAdmin,
-    categoriesAdmin,
-    productParts,
+    catalogAdmin: catalogSlice.catalogAdmin,
+    categoriesAdmin: catalogSlice.categoriesAdmin,
+    productParts: catalogSlice.productParts,
     search,
     content,
-    contentAdmin: createContentAdminService({ repo: createContentAdminRepository(db) }),
+    contentAdmin,
     cart,
     storeSettings: createStoreSettingsService({ repo: createStoreSettingsRepository(db) }),
     coupons: createCouponsService({ repo: createCouponsRepository(db) }),
-    checkout,
-    placeOrder,
-    idempotency: createIdempotencyService({ repo: checkoutRepos.idempotency, clock }),
+    checkout: checkoutSlice.checkout,
+    placeOrder: checkoutSlice.placeOrder,
+    idempotency: checkoutSlice.idempotency,
     orders,
     wishlist,
     reviews,

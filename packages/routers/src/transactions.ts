@@ -29,3 +29,6 @@ export function createUnitOfWork(db: Database) {
     inTransaction: (work) => db.transaction((tx) => work(make(tx, { inTransaction: true }))),
   });
 }
+
+/** What `createUnitOfWork` returns: builds a unit for any repository factory. */
+export type UnitOfWorkFactory = ReturnType<typeof createUnitOfWork>;

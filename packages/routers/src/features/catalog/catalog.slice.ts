@@ -1,0 +1,53 @@
+import type { Executor } from '@storefront/db/client';
+import type { CountCache } from '../../count-cache';
+import type { Clock } from '../../ports';
+import type { UnitOfWorkFactory } from '../../transactions';
+import { createCatalogRepository } from './catalog.repository';
+import { createCatalogService } from './catalog.service';
+import { createCatalogAdminRepository } from './catalog-admin.repository';
+import { createCatalogAdminService } from './catalog-admin.service';
+import { createCategoriesAdminService } from './categories-admin.service';
+import { createProductPartsRepository } from './product-parts.repository';
+import { createProductPartsService } from './product-parts.service';
+
+export interface CatalogSliceDeps {
+  db: Executor;
+  unitOfWork: UnitOfWorkFactory;
+  clock: Clock;
+  /** The catalogue's list totals: every catalogue write forgets them. */
+  counts: CountCache;
+}
+
+/**
+ * The catalogue slice: storefront reads, and the back office's products (with their images and
+ * variants) and categories. `reads` is the read repository other slices check products with.
+ */
+export function createCatalogSlice(deps: CatalogSliceDeps) {
+  const { clock, counts } = deps;
+  const reads = createCatalogRepository(deps.db);
+  const catalog = createCatalogService({ repo: reads, clock, counts });
+  const products = deps.unitOfWork(createCatalogAdminRepository);
+  const catalogAdmin = createCatalogAdminService({
+    repo: products.repos,
+    inTransaction: products.inTransaction,
+    counts,
+  });
+  return {
+    reads,
+    catalog,
+    catalogAdmin,
+    categoriesAdmin: createCategoriesAdminService({
+      readCategory: (id) => catalog.category(id),
+      inTransaction: products.inTransaction,
+      counts,
+    }),
+    productParts: createProductPartsService({
+      inTransaction: deps.unitOfWork((executor) => ({
+        parts: createProductPartsRepository(executor),
+        products: createCatalogAdminRepository(executor),
+      })).inTransaction,
+      readProduct: (id) => catalogAdmin.get(id),
+      counts,
+    }),
+  };
+}

@@ -1,0 +1,58 @@
+import type { Executor } from '@storefront/db/client';
+import type { Clock } from '../../ports';
+import type { RepositoryFactory, UnitOfWorkFactory } from '../../transactions';
+import type { CartRepositories } from '../cart/cart.pricing';
+import type { MailJobs } from '../mail/mail.jobs';
+import { createOrdersRepository } from '../orders/orders.repository';
+import type { PaymentProviders } from '../payments/providers';
+import { type CheckoutRepository, createCheckoutRepository } from './checkout.repository';
+import {
+  type CheckoutRepositories,
+  type CheckoutServiceDeps,
+  createCheckoutService,
+} from './checkout.service';
+import { createIdempotencyService } from './idempotency';
+import { createIdempotencyRepository } from './idempotency.repository';
+import { createPlaceOrderService } from './place-order.service';
+
+export interface CheckoutSliceDeps {
+  unitOfWork: UnitOfWorkFactory;
+  clock: Clock;
+  /** The cart slice's repositories: checkout works on the same cart. */
+  cartRepositories: RepositoryFactory<CartRepositories>;
+  /** Reference-data caching for the payment methods (reference-cache.ts). */
+  cachedCheckout: (repo: CheckoutRepository, inTransaction: boolean) => CheckoutRepository;
+  jobs: (executor: Executor) => MailJobs;
+  addresses: CheckoutServiceDeps['addresses'];
+  payments: PaymentProviders;
+  isFeatureEnabled: (flag: 'coupons') => Promise<boolean>;
+}
+
+/** The checkout slice: the steps, place-order, and the Idempotency-Keys it honours. */
+export function createCheckoutSlice(deps: CheckoutSliceDeps) {
+  const { clock, payments, isFeatureEnabled } = deps;
+  const unit = deps.unitOfWork<CheckoutRepositories>((executor, scope) => ({
+    ...deps.cartRepositories(executor, scope),
+    checkout: deps.cachedCheckout(createCheckoutRepository(executor), scope.inTransaction),
+    orders: createOrdersRepository(executor),
+    idempotency: createIdempotencyRepository(executor),
+    jobs: deps.jobs(executor),
+  }));
+  return {
+    repos: unit.repos,
+    checkout: createCheckoutService({
+      repos: unit.repos,
+      addresses: deps.addresses,
+      payments,
+      isFeatureEnabled,
+      clock,
+    }),
+    placeOrder: createPlaceOrderService({
+      inTransaction: unit.inTransaction,
+      payments,
+      isFeatureEnabled,
+      clock,
+    }),
+    idempotency: createIdempotencyService({ repo: unit.repos.idempotency, clock }),
+  };
+}
