@@ -3,7 +3,7 @@
 # The Storefront API image: the same apps/api/dist/main.js that `pnpm start` builds, run by
 # node with production dependencies only, as the unprivileged `node` user.
 #   docker build -t storefront-api .
-#   docker run -p 8000:8000 -e DATABASE_URL=... -e REDIS_URL=... -e PAYMENT_GATEWAY_SECRET=... storefront-api
+#   docker run -p 8000:8000 -e DATABASE_URL=... -e REDIS_URL=... -e RAZORPAY_KEY_ID=... -e RAZORPAY_KEY_SECRET=... -e RAZORPAY_WEBHOOK_SECRET=... storefront-api
 # compose.yaml runs two of them behind nginx (README: "Running N instances").
 
 FROM node:20-slim AS base

@@ -68,13 +68,23 @@ describe('loadEnv defaults (docs/contract.md §6)', () => {
   });
 
   it('turns SEED_DEMO off by default in production, and follows an explicit value', () => {
-    expect(load({ NODE_ENV: 'production', PAYMENT_GATEWAY_SECRET: 's3cret' }).SEED_DEMO).toBe(
-      false,
-    );
+    expect(
+      load({
+        NODE_ENV: 'production',
+        RAZORPAY_KEY_ID: 'rzp_live_x',
+        RAZORPAY_KEY_SECRET: 's3cret',
+        RAZORPAY_WEBHOOK_SECRET: 'wh',
+      }).SEED_DEMO,
+    ).toBe(false);
     expect(load({ SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
     expect(
-      load({ NODE_ENV: 'production', PAYMENT_GATEWAY_SECRET: 's3cret', SEED_DEMO: 'true' })
-        .SEED_DEMO,
+      load({
+        NODE_ENV: 'production',
+        RAZORPAY_KEY_ID: 'rzp_live_x',
+        RAZORPAY_KEY_SECRET: 's3cret',
+        RAZORPAY_WEBHOOK_SECRET: 'wh',
+        SEED_DEMO: 'true',
+      }).SEED_DEMO,
     ).toBe(true);
   });
 
@@ -119,13 +129,22 @@ describe('loadEnv refusals', () => {
     expect(error.message).toContain(`"${value}"`);
   });
 
-  it('refuses production without PAYMENT_GATEWAY_SECRET', () => {
-    const error = configError({ NODE_ENV: 'production' });
-    expect(error.message).toMatch(/^Invalid configuration: PAYMENT_GATEWAY_SECRET /);
+  it('refuses production on the development gateway, and a partial Razorpay set', () => {
+    const error = configError({ NODE_ENV: 'production', PAYMENT_GATEWAY_SECRET: 's3cret' });
+    expect(error.message).toMatch(/^Invalid configuration: RAZORPAY_KEY_ID /);
     expect(error.message).not.toContain('\n');
-    expect(load({ NODE_ENV: 'production', PAYMENT_GATEWAY_SECRET: 's3cret' }).NODE_ENV).toBe(
-      'production',
-    );
+    const partial = configError({ RAZORPAY_KEY_ID: 'rzp_test_x', RAZORPAY_KEY_SECRET: 'k' });
+    expect(partial.message).toMatch(/^Invalid configuration: RAZORPAY_WEBHOOK_SECRET /);
+    expect(partial.message).not.toContain('"k"');
+    expect(
+      load({
+        NODE_ENV: 'production',
+        RAZORPAY_KEY_ID: 'rzp_live_x',
+        RAZORPAY_KEY_SECRET: 's3cret',
+        RAZORPAY_WEBHOOK_SECRET: 'wh',
+      }).NODE_ENV,
+    ).toBe('production');
+    expect(load({}).RAZORPAY_API_URL).toBe('https://api.razorpay.com');
   });
 
   it.each([

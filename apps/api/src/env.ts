@@ -52,7 +52,14 @@ const EnvSchema = z
         .regex(/^rediss?:\/\//, 'must be a redis:// URL')
         .optional(),
     ),
+    /** The development gateway's HMAC secret (no Razorpay account): no money moves. */
     PAYMENT_GATEWAY_SECRET: optionalString(),
+    /** Razorpay: all three, or none (the development gateway). Required in production. */
+    RAZORPAY_KEY_ID: optionalString(),
+    RAZORPAY_KEY_SECRET: optionalString(),
+    RAZORPAY_WEBHOOK_SECRET: optionalString(),
+    /** Razorpay's API address; only changed to point at a stand-in (tests). */
+    RAZORPAY_API_URL: z.url().default('https://api.razorpay.com'),
     RESEND_API_KEY: optionalString(),
     /** Resend's API address; only changed to point at a stand-in (tests). */
     RESEND_API_URL: optionalString().pipe(z.url().optional()),
@@ -106,11 +113,20 @@ const EnvSchema = z
     SYNC_IMPLICIT_HEARTBEAT: z.stringbool().default(true),
   })
   .transform((env, ctx) => {
-    if (env.NODE_ENV === 'production' && !env.PAYMENT_GATEWAY_SECRET) {
+    const razorpay = ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const;
+    const missing = razorpay.filter((name) => !env[name]);
+    if (missing.length > 0 && missing.length < razorpay.length) {
       ctx.addIssue({
         code: 'custom',
-        path: ['PAYMENT_GATEWAY_SECRET'],
-        message: 'must be set when NODE_ENV=production (the development secret is refused)',
+        path: [missing[0] as string],
+        message: 'must be set with the other RAZORPAY_ variables (all three, or none)',
+      });
+    } else if (env.NODE_ENV === 'production' && missing.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['RAZORPAY_KEY_ID'],
+        message:
+          'must be set when NODE_ENV=production (the development payment gateway moves no money)',
       });
     }
     const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
@@ -142,6 +158,8 @@ const ECHOED = new Set([
   'JOB_CONCURRENCY',
   'JOB_RETRY_DELAY_SECONDS',
   'JOB_RETRY_LIMIT',
+  'RAZORPAY_KEY_ID',
+  'RAZORPAY_API_URL',
   'RESEND_API_URL',
   'JOB_POLL_SECONDS',
   'DATA_DIR',

@@ -173,7 +173,17 @@ export async function createRuntime(
     avatarStorage: env.UPLOADTHING_TOKEN
       ? createUploadThingStorage({ token: env.UPLOADTHING_TOKEN })
       : createLocalStorage({ dir: uploadsDir, publicBaseUrl: env.APP_URL }),
-    paymentGatewaySecret: env.PAYMENT_GATEWAY_SECRET,
+    payments: {
+      developmentSecret: env.PAYMENT_GATEWAY_SECRET,
+      razorpay:
+        env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET
+          ? {
+              keyId: env.RAZORPAY_KEY_ID,
+              keySecret: env.RAZORPAY_KEY_SECRET,
+              apiUrl: env.RAZORPAY_API_URL,
+            }
+          : undefined,
+    },
     reportBackgroundError: (error) => logger.warn({ err: error }, 'background write failed'),
     rateLimits: createRateLimits({
       ...(redis ? { redis } : {}),

@@ -76,7 +76,8 @@ describe('compose.yaml and deploy/nginx.conf', () => {
     expect(env).toMatchObject({
       NODE_ENV: 'production',
       TRUST_PROXY_HOPS: 1,
-      PAYMENT_GATEWAY_SECRET: 'from-the-deployment',
+      RAZORPAY_KEY_ID: 'from-the-deployment',
+      RAZORPAY_KEY_SECRET: 'from-the-deployment',
       DATA_DIR: '/data',
     });
     expect(env.DATABASE_URL).toMatch(/@postgres:5432\//);

@@ -11,6 +11,7 @@ import {
   createArgon2Hasher,
   type PasswordHasher,
 } from '@storefront/routers/features/auth/passwords';
+import type { RazorpayConfig } from '@storefront/routers/features/payments/razorpay';
 import { buildOpenApiDocument } from '@storefront/routers/openapi';
 import type {
   Clock,
@@ -82,6 +83,8 @@ export interface TestAppOptions {
   jobWorkers?: boolean;
   /** Retries of a failed job before it is kept as failed (default 5, as in production). */
   jobRetryLimit?: number;
+  /** Card and wallet through Razorpay (a stand-in's URL) instead of the development gateway. */
+  razorpay?: RazorpayConfig;
 }
 
 export interface RequestOptions {
@@ -136,7 +139,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
         avatarPerCustomerPerHour: 10_000,
       }),
     aiProvider: options.aiProvider,
-    paymentGatewaySecret: TEST_GATEWAY_SECRET,
+    payments: { developmentSecret: TEST_GATEWAY_SECRET, razorpay: options.razorpay },
   });
   if (jobs && options.jobWorkers !== false) {
     await startJobWorkers(jobs, services, logger, { concurrency: 2, pollSeconds: 0.5 });

@@ -27,7 +27,7 @@ import { createJobsService } from './features/jobs/jobs.service';
 import { createMailService } from './features/mail/mail.service';
 import { createOrdersRepository } from './features/orders/orders.repository';
 import { createOrdersService } from './features/orders/orders.service';
-import { createPaymentProviders } from './features/payments/providers';
+import { createPaymentProviders, type PaymentConfig } from './features/payments/providers';
 import { createReviewsRepository } from './features/reviews/reviews.repository';
 import { createReviewsService } from './features/reviews/reviews.service';
 import { createSearchRepository } from './features/search/search.repository';
@@ -87,8 +87,8 @@ export interface ServiceDeps {
   jobQueue: JobQueue;
   avatarStorage: FileStorage;
   rateLimits: RateLimits;
-  /** HMAC secret shared with the card gateway (PAYMENT_GATEWAY_SECRET). */
-  paymentGatewaySecret: string;
+  /** Razorpay when configured, else the development gateway's secret. */
+  payments: PaymentConfig;
   /** The configured AI provider; undefined when AI is not configured. */
   aiProvider?: AiModelProvider | undefined;
   /** Failures of background work that must not fail a request (heartbeats, reset e-mails). */
@@ -171,7 +171,7 @@ export function createServices(deps: ServiceDeps): AppServices {
     isFeatureEnabled: (flag) => settings.isFeatureEnabled(flag),
     clock,
   });
-  const payments = createPaymentProviders(deps.paymentGatewaySecret);
+  const payments = createPaymentProviders(deps.payments);
   const checkoutSlice = createCheckoutSlice({
     unitOfWork,
     clock,

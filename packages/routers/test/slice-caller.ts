@@ -88,7 +88,7 @@ export async function openSlice(): Promise<SliceHarness> {
       verificationPerUser: unlimited,
     },
     jobQueue: jobQueueOf(boss),
-    paymentGatewaySecret: GATEWAY_SECRET,
+    payments: { developmentSecret: GATEWAY_SECRET },
   });
 
   const caller = (token?: string, request: { idempotencyKey?: string } = {}) => {

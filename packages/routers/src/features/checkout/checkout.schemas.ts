@@ -91,7 +91,14 @@ export const ZPaymentMethod = z
   .meta({ id: 'PaymentMethod' });
 
 export const ZGatewayOrder = z
-  .object({ id: z.string(), amount: z.number(), currency: z.string() })
+  .object({
+    id: z.string(),
+    amount: z.number(),
+    currency: z.string(),
+    key_id: z.string().nullable().meta({
+      description: 'The Razorpay key id to open the checkout with; null on the development gateway',
+    }),
+  })
   .meta({
     id: 'GatewayOrder',
     description: 'Pay this with the gateway, then send payment_data to place-order',

@@ -104,6 +104,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
               id: cart.gatewayOrderId,
               amount: centsToAmount(priced.totals.totalCents),
               currency: priced.currency,
+              key_id: paymentMethod ? payments.forType(paymentMethod.type).keyId : null,
             }
           : null,
       missing_steps: missing,
@@ -214,9 +215,12 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
             before,
           );
         }
+        // A refusal or an unreachable gateway throws before anything about the cart changes.
         const gatewayOrder = await provider.createOrder({
           amountMinor: priced.totals.totalCents,
           currency: priced.currency,
+          receipt: `cart-${cart.id}-v${cart.version}`,
+          notes: { customer_id: String(userId), cart_id: String(cart.id) },
         });
         return {
           paymentMethod: method.code,

@@ -7,6 +7,7 @@ import { outOfStock } from '../cart/cart.service';
 import { enqueueMail } from '../mail/mail.jobs';
 import { STATUS_EVENT_TEXT } from '../orders/order-status';
 import type { OrderRecord } from '../orders/orders.repository';
+import { paymentNotVerified } from '../payments/gateway';
 import type { PaymentProviders } from '../payments/providers';
 import type { PaymentMethodRecord } from './checkout.repository';
 import type { PlaceOrderInput, PlaceOrderResult } from './checkout.schemas';
@@ -85,7 +86,8 @@ export type VerifiedPayment = { gatewayOrderId: string; gatewayPaymentId: string
 
 /**
  * 2. Verify payment: a gateway method needs the gateway's proof for this cart's gateway order,
- * with a payment id no other order used (422 PAYMENT_FAILED otherwise).
+ * with a payment id no other order used, and the gateway's word that the payment is this
+ * order's, of its amount, and captured (422 PAYMENT_FAILED otherwise; 503 when it is down).
  */
 export async function verifyPayment(
   tx: CheckoutRepositories,
@@ -103,19 +105,20 @@ export async function verifyPayment(
     );
   }
   const { cart, priced } = checkout;
-  const verified =
-    proof.gateway_order_id === cart.gatewayOrderId &&
-    gatewayOrderValid(priced) &&
-    provider.verifyPayment({
-      gatewayOrderId: proof.gateway_order_id,
-      gatewayPaymentId: proof.gateway_payment_id,
-      signature: proof.gateway_signature,
-    });
-  if (!verified)
-    throw new AppError('PAYMENT_FAILED', 'The payment could not be verified for this order.');
+  if (proof.gateway_order_id !== cart.gatewayOrderId || !gatewayOrderValid(priced)) {
+    throw paymentNotVerified();
+  }
+  // Checked before the gateway is asked (and an authorized payment captured).
   if (await tx.orders.paymentIdUsed(proof.gateway_payment_id)) {
     throw new AppError('PAYMENT_FAILED', 'This payment has already been used for another order.');
   }
+  await provider.confirmPayment({
+    gatewayOrderId: proof.gateway_order_id,
+    gatewayPaymentId: proof.gateway_payment_id,
+    signature: proof.gateway_signature,
+    amountMinor: priced.totals.totalCents,
+    currency: priced.currency,
+  });
   return { gatewayOrderId: proof.gateway_order_id, gatewayPaymentId: proof.gateway_payment_id };
 }
 

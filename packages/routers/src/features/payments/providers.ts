@@ -1,9 +1,19 @@
 import type { PaymentMethodType } from '@storefront/db/schema';
 import { cashOnDelivery, createHmacGateway, type PaymentProvider } from './gateway';
+import { createRazorpayGateway, type RazorpayConfig } from './razorpay';
+
+export interface PaymentConfig {
+  /** Razorpay for card and wallet when configured (RAZORPAY_*). */
+  razorpay?: RazorpayConfig | undefined;
+  /** Otherwise the development gateway's HMAC secret (PAYMENT_GATEWAY_SECRET). */
+  developmentSecret: string;
+}
 
 /** Card and wallet methods go through the gateway; `offline` (cash on delivery) does not. */
-export function createPaymentProviders(gatewaySecret: string) {
-  const gateway = createHmacGateway(gatewaySecret);
+export function createPaymentProviders(config: PaymentConfig) {
+  const gateway = config.razorpay
+    ? createRazorpayGateway(config.razorpay)
+    : createHmacGateway(config.developmentSecret);
   return {
     forType(type: PaymentMethodType): PaymentProvider {
       return type === 'offline' ? cashOnDelivery : gateway;

@@ -1,0 +1,161 @@
+import { carts, orders, products } from '@storefront/db/schema';
+import { seedStoreSetup } from '@storefront/db/seed/store-setup';
+import { createCurrency, createProduct } from '@storefront/db/testing/factories';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, registerCustomer, type TestApp } from './harness';
+import { startFakeRazorpay } from './support/fake-razorpay';
+import { NEW_ADDRESS } from './support/shop';
+
+/*
+ * Card and wallet through Razorpay's official SDK, against a local stand-in of its API: the
+ * gateway order is created at Razorpay for the checkout's amount, and place-order accepts only a
+ * genuine, matching, captured payment. The gateway being down changes nothing here.
+ */
+
+const KEYS = { keyId: 'rzp_test_storefront', keySecret: 'razorpay-test-secret' };
+const razorpay = await startFakeRazorpay(KEYS);
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ razorpay: { ...KEYS, apiUrl: razorpay.url, timeoutMs: 2_000 } });
+  await createCurrency(t.db, { code: 'INR', isDefault: true });
+  await seedStoreSetup(t.db);
+});
+afterAll(async () => {
+  await t.close();
+  await razorpay.close();
+});
+
+/** A customer with 2 × a 15.00 product, address and shipping chosen. */
+async function checkoutReady() {
+  const product = await createProduct(t.db, { priceCents: 1500, stockQuantity: 10 });
+  const customer = await registerCustomer(t);
+  await t.request('POST', '/cart/add', {
+    token: customer.token,
+    body: { product_id: product.id, quantity: 2 },
+  });
+  await t.request('POST', '/checkout/shipping-address', {
+    token: customer.token,
+    body: NEW_ADDRESS,
+  });
+  await t.request('POST', '/checkout/shipping-method', {
+    token: customer.token,
+    body: { shipping_method: 'flatrate' },
+  });
+  return { ...customer, product };
+}
+
+const choose = (token: string, method: 'card' | 'wallet') =>
+  t.request('POST', '/checkout/payment-method', { token, body: { payment_method: method } });
+const place = (token: string, payment_data?: unknown) =>
+  t.request('POST', '/checkout/place-order', { token, body: payment_data ? { payment_data } : {} });
+const stockOf = async (id: number) =>
+  (await t.db.select({ s: products.stockQuantity }).from(products).where(eq(products.id, id)))[0]
+    ?.s;
+const ordersOf = (userId: number) => t.db.$count(orders, eq(orders.userId, userId));
+
+describe('card and wallet through Razorpay', () => {
+  it.each(['card', 'wallet'] as const)(
+    '%s: paid end to end, the Razorpay order has the checkout’s amount',
+    async (method) => {
+      const buyer = await checkoutReady();
+      const chosen = await choose(buyer.token, method);
+      expect(chosen.status).toBe(200);
+      const gatewayOrder = chosen.body.data.gateway_order;
+      expect(gatewayOrder).toMatchObject({ key_id: KEYS.keyId, currency: 'INR' });
+      const atRazorpay = razorpay.orders.get(gatewayOrder.id);
+      expect(atRazorpay?.amount).toBe(Math.round(chosen.body.data.cart.total * 100));
+      expect(atRazorpay?.currency).toBe('INR');
+      expect(atRazorpay?.notes).toMatchObject({ customer_id: String(buyer.user.id) });
+      expect(atRazorpay?.receipt).toMatch(/^cart-\d+-v\d+$/);
+
+      const placed = await place(buyer.token, razorpay.pay(gatewayOrder.id));
+      expect(placed.status).toBe(201);
+      expect(placed.body.data).toMatchObject({ status: 'pending', payment_status: 'paid' });
+      expect(await stockOf(buyer.product.id)).toBe(8);
+    },
+  );
+
+  it('captures an authorized payment before accepting it', async () => {
+    const buyer = await checkoutReady();
+    const gatewayOrder = (await choose(buyer.token, 'card')).body.data.gateway_order;
+    const payment = razorpay.pay(gatewayOrder.id, { status: 'authorized' });
+    const placed = await place(buyer.token, payment);
+    expect(placed.status).toBe(201);
+    expect(razorpay.payments.get(payment.gateway_payment_id)?.status).toBe('captured');
+  });
+
+  it('refuses, with nothing written: a failed payment, a wrong amount, another order’s payment, a forged signature', async () => {
+    const buyer = await checkoutReady();
+    const gatewayOrder = (await choose(buyer.token, 'card')).body.data.gateway_order;
+    const other = await checkoutReady();
+    const otherOrder = (await choose(other.token, 'card')).body.data.gateway_order;
+    const attempts = [
+      razorpay.pay(gatewayOrder.id, { status: 'failed' }),
+      razorpay.pay(gatewayOrder.id, { amount: 100 }),
+      razorpay.pay(gatewayOrder.id, { currency: 'USD' }),
+      // Signed for this order, but the payment at Razorpay is the other order's.
+      razorpay.pay(gatewayOrder.id, { payFor: otherOrder.id }),
+      { ...razorpay.pay(gatewayOrder.id), gateway_signature: 'f'.repeat(64) },
+    ];
+    for (const payment of attempts) {
+      const refused = await place(buyer.token, payment);
+      expect(refused.status).toBe(422);
+      expect(refused.body.error_code).toBe('PAYMENT_FAILED');
+    }
+    expect(await ordersOf(buyer.user.id)).toBe(0);
+    expect(await stockOf(buyer.product.id)).toBe(10);
+    const [cart] = await t.db.select().from(carts).where(eq(carts.userId, buyer.user.id));
+    expect(cart?.status).toBe('open');
+  });
+
+  it('a payment id already used by another order is refused', async () => {
+    const first = await checkoutReady();
+    const order = (await choose(first.token, 'card')).body.data.gateway_order;
+    const payment = razorpay.pay(order.id);
+    expect((await place(first.token, payment)).status).toBe(201);
+    const second = await checkoutReady();
+    await choose(second.token, 'card');
+    const reused = await place(second.token, payment);
+    expect(reused.status).toBe(422);
+    expect(reused.body.error_code).toBe('PAYMENT_FAILED');
+  });
+
+  it('Razorpay down: choosing the method and placing answer 503 and change nothing', async () => {
+    const buyer = await checkoutReady();
+    for (const mode of [503, 'drop'] as const) {
+      razorpay.outage(mode);
+      const chosen = await choose(buyer.token, 'card');
+      razorpay.outage(undefined);
+      expect(chosen.status).toBe(503);
+      expect(chosen.body.error_code).toBe('SERVICE_UNAVAILABLE');
+      const [cart] = await t.db.select().from(carts).where(eq(carts.userId, buyer.user.id));
+      expect(cart?.paymentMethod).toBeNull();
+      expect(cart?.gatewayOrderId).toBeNull();
+    }
+
+    const gatewayOrder = (await choose(buyer.token, 'card')).body.data.gateway_order;
+    const payment = razorpay.pay(gatewayOrder.id);
+    razorpay.outage(502);
+    const placed = await place(buyer.token, payment);
+    razorpay.outage(undefined);
+    expect(placed.status).toBe(503);
+    expect(await ordersOf(buyer.user.id)).toBe(0);
+    expect(await stockOf(buyer.product.id)).toBe(10);
+    // Back up: the same payment places the order.
+    expect((await place(buyer.token, payment)).status).toBe(201);
+  });
+
+  it('a refusal by Razorpay when creating the order is 422 PAYMENT_FAILED with its reason', async () => {
+    const buyer = await checkoutReady();
+    razorpay.outage(400);
+    const refused = await choose(buyer.token, 'card');
+    razorpay.outage(undefined);
+    expect(refused.status).toBe(422);
+    expect(refused.body.error_code).toBe('PAYMENT_FAILED');
+    expect(refused.body.message).toContain('not activated for international payments');
+    const [cart] = await t.db.select().from(carts).where(eq(carts.userId, buyer.user.id));
+    expect(cart?.gatewayOrderId).toBeNull();
+  });
+});

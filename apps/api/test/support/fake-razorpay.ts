@@ -1,0 +1,183 @@
+import { randomBytes } from 'node:crypto';
+import { signPayment } from '@storefront/routers/features/payments/gateway';
+import { listenLocally, readBody, sendJson } from './local-server';
+
+export interface FakeRazorpayOrder {
+  id: string;
+  entity: 'order';
+  amount: number;
+  currency: string;
+  receipt: string;
+  notes: Record<string, string>;
+  status: 'created' | 'paid';
+}
+
+export interface FakeRazorpayPayment {
+  id: string;
+  entity: 'payment';
+  order_id: string;
+  amount: number;
+  currency: string;
+  status: 'created' | 'authorized' | 'captured' | 'failed' | 'refunded';
+}
+
+const id = (prefix: string) => `${prefix}_${randomBytes(7).toString('hex')}`;
+const error = (description: string) => ({ error: { code: 'BAD_REQUEST_ERROR', description } });
+
+/**
+ * A local stand-in for the part of Razorpay's API the server uses, speaking its HTTP protocol:
+ * basic auth with the key id and secret; `POST /v1/orders`, `GET /v1/orders/:id`,
+ * `GET /v1/payments/:id`, `POST /v1/payments/:id/capture`, `POST /v1/payments/:id/refund`,
+ * `GET /v1/refunds/:id`. `pay()` plays the customer paying in the app's Razorpay checkout.
+ */
+export async function startFakeRazorpay(keys: { keyId: string; keySecret: string }) {
+  const orders = new Map<string, FakeRazorpayOrder>();
+  const payments = new Map<string, FakeRazorpayPayment>();
+  const refunds = new Map<
+    string,
+    { id: string; payment_id: string; amount: number; status: string }
+  >();
+  const requests: Array<{ method: string; path: string }> = [];
+  let outage: number | 'drop' | undefined;
+  const auth = `Basic ${Buffer.from(`${keys.keyId}:${keys.keySecret}`).toString('base64')}`;
+
+  const server = await listenLocally(async (req, res) => {
+    const raw = (await readBody(req)).toString('utf8');
+    const path = (req.url ?? '').split('?')[0] ?? '';
+    requests.push({ method: req.method ?? '', path });
+    if (outage === 'drop') {
+      req.socket.destroy();
+      return;
+    }
+    if (outage !== undefined) {
+      sendJson(
+        res,
+        outage,
+        outage < 500
+          ? error('The merchant account is not activated for international payments')
+          : { error: { code: 'SERVER_ERROR', description: 'Try again later' } },
+      );
+      return;
+    }
+    if (req.headers.authorization !== auth) {
+      sendJson(res, 401, error('Authentication failed'));
+      return;
+    }
+    const body: Record<string, unknown> =
+      raw === ''
+        ? {}
+        : req.headers['content-type']?.includes('json')
+          ? JSON.parse(raw)
+          : Object.fromEntries(new URLSearchParams(raw));
+    const [, version, resource, key, action] = path.split('/');
+    if (version !== 'v1') return sendJson(res, 404, error('The requested URL was not found'));
+
+    if (resource === 'orders' && req.method === 'POST' && !key) {
+      const amount = Number(body.amount);
+      if (!Number.isInteger(amount) || amount < 100) {
+        return sendJson(res, 400, error('Order amount less than minimum amount allowed'));
+      }
+      const order: FakeRazorpayOrder = {
+        id: id('order'),
+        entity: 'order',
+        amount,
+        currency: String(body.currency),
+        receipt: String(body.receipt ?? ''),
+        notes: (body.notes ?? {}) as Record<string, string>,
+        status: 'created',
+      };
+      orders.set(order.id, order);
+      return sendJson(res, 200, order);
+    }
+    if (resource === 'orders' && req.method === 'GET' && key) {
+      const order = orders.get(key);
+      return order
+        ? sendJson(res, 200, order)
+        : sendJson(res, 400, error('The id provided does not exist'));
+    }
+    if (resource === 'payments' && key) {
+      const payment = payments.get(key);
+      if (!payment) return sendJson(res, 400, error('The id provided does not exist'));
+      if (req.method === 'GET' && !action) return sendJson(res, 200, payment);
+      if (req.method === 'POST' && action === 'capture') {
+        if (payment.status !== 'authorized') {
+          return sendJson(res, 400, error('This payment has already been captured'));
+        }
+        if (Number(body.amount) !== payment.amount) {
+          return sendJson(res, 400, error('Capture amount must be equal to the amount authorized'));
+        }
+        payment.status = 'captured';
+        const order = orders.get(payment.order_id);
+        if (order) order.status = 'paid';
+        return sendJson(res, 200, payment);
+      }
+      if (req.method === 'POST' && action === 'refund') {
+        if (payment.status !== 'captured') {
+          return sendJson(res, 400, error('The payment has not been captured'));
+        }
+        const refund = {
+          id: id('rfnd'),
+          payment_id: payment.id,
+          amount: Number(body.amount ?? payment.amount),
+          status: 'processed',
+        };
+        refunds.set(refund.id, refund);
+        payment.status = 'refunded';
+        return sendJson(res, 200, refund);
+      }
+    }
+    if (resource === 'refunds' && req.method === 'GET' && key) {
+      const refund = refunds.get(key);
+      return refund
+        ? sendJson(res, 200, refund)
+        : sendJson(res, 400, error('The id provided does not exist'));
+    }
+    return sendJson(res, 404, error('The requested URL was not found'));
+  });
+
+  return {
+    ...server,
+    orders,
+    payments,
+    refunds,
+    requests,
+    /**
+     * Makes every call fail: a 5xx, a 4xx refusal (with Razorpay's error body), or `drop` to cut
+     * the connection; undefined to recover.
+     */
+    outage(mode: number | 'drop' | undefined) {
+      outage = mode;
+    },
+    /**
+     * The customer pays `orderId` in the app's checkout: a payment in `status` (captured by
+     * default) and the signature the checkout hands the app. `amount`/`currency`/`payFor` make
+     * a payment that does not match the order.
+     */
+    pay(
+      orderId: string,
+      options: {
+        status?: FakeRazorpayPayment['status'];
+        amount?: number;
+        currency?: string;
+        payFor?: string;
+      } = {},
+    ) {
+      const order = orders.get(options.payFor ?? orderId);
+      if (!order) throw new Error(`no Razorpay order ${orderId}`);
+      const payment: FakeRazorpayPayment = {
+        id: id('pay'),
+        entity: 'payment',
+        order_id: order.id,
+        amount: options.amount ?? order.amount,
+        currency: options.currency ?? order.currency,
+        status: options.status ?? 'captured',
+      };
+      payments.set(payment.id, payment);
+      return {
+        gateway_order_id: orderId,
+        gateway_payment_id: payment.id,
+        gateway_signature: signPayment(keys.keySecret, orderId, payment.id),
+      };
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import Razorpay from 'razorpay';
+import { AppError, DependencyUnavailableError } from '../../errors';
+import { type PaymentProvider, paymentNotVerified, signatureValid } from './gateway';
+
+export interface RazorpayConfig {
+  keyId: string;
+  keySecret: string;
+  /** https://api.razorpay.com, or a local stand-in in tests (RAZORPAY_API_URL). */
+  apiUrl: string;
+  /** Bound on each call to Razorpay; past it the request answers 503. */
+  timeoutMs?: number;
+}
+
+/** What the official SDK throws for an API error (4xx/5xx); a network failure has no status. */
+interface RazorpayApiError {
+  statusCode?: number;
+  error?: { code?: string; description?: string };
+}
+
+/**
+ * Runs one call to Razorpay: its refusal (4xx) is the customer's PAYMENT_FAILED with Razorpay's
+ * reason; anything else (unreachable, timeout, 5xx) is 503 with nothing written here.
+ */
+async function gatewayCall<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (caught) {
+    const error = caught as RazorpayApiError;
+    if (
+      typeof error?.statusCode === 'number' &&
+      error.statusCode >= 400 &&
+      error.statusCode < 500
+    ) {
+      throw new AppError(
+        'PAYMENT_FAILED',
+        `The payment gateway refused: ${error.error?.description ?? 'request rejected'}.`,
+      );
+    }
+    throw new DependencyUnavailableError('The payment gateway is unavailable.', { cause: caught });
+  }
+}
+
+/**
+ * Card and wallet payments through Razorpay's official SDK: an order per checkout, and at
+ * place-order the checkout signature (HMAC-SHA256 of `order_id|payment_id` with the key secret,
+ * constant-time) plus the payment as Razorpay has it — this order's, this amount and currency,
+ * captured (an authorized payment is captured here).
+ */
+export function createRazorpayGateway(config: RazorpayConfig): PaymentProvider {
+  const client = new Razorpay({ key_id: config.keyId, key_secret: config.keySecret });
+  // The SDK fixes its host; its axios instance is where a stand-in (or a proxy) is set.
+  const http = (
+    client as unknown as { api: { rq: { defaults: { baseURL: string; timeout: number } } } }
+  ).api.rq.defaults;
+  http.baseURL = config.apiUrl;
+  http.timeout = config.timeoutMs ?? 10_000;
+
+  return {
+    kind: 'gateway',
+    keyId: config.keyId,
+
+    async createOrder({ amountMinor, currency, receipt, notes }) {
+      const order = await gatewayCall(() =>
+        client.orders.create({ amount: amountMinor, currency, receipt, notes }),
+      );
+      return { id: order.id };
+    },
+
+    async confirmPayment(payment) {
+      if (!signatureValid(config.keySecret, payment)) throw paymentNotVerified();
+      let fetched = await gatewayCall(() => client.payments.fetch(payment.gatewayPaymentId));
+      const refuse = (reason: string) =>
+        new AppError('PAYMENT_FAILED', `The payment could not be accepted: ${reason}.`);
+      if (fetched.order_id !== payment.gatewayOrderId) throw refuse('it belongs to another order');
+      if (Number(fetched.amount) !== payment.amountMinor || fetched.currency !== payment.currency) {
+        throw refuse('its amount or currency differs from the order');
+      }
+      if (fetched.status === 'authorized') {
+        fetched = await gatewayCall(() =>
+          client.payments.capture(payment.gatewayPaymentId, payment.amountMinor, payment.currency),
+        );
+      }
+      if (fetched.status !== 'captured') throw refuse(`it is ${fetched.status}, not captured`);
+    },
+
+    async refund({ paymentId, amountMinor }) {
+      const refund = await gatewayCall(() =>
+        client.payments.refund(paymentId, { amount: amountMinor }),
+      );
+      return { refundId: refund.id };
+    },
+  };
+}
