@@ -4,6 +4,11 @@ import {
   type MailJob,
   mailQueuePolicy,
 } from '@storefront/routers/features/mail/mail.jobs';
+import {
+  REFUND_QUEUE,
+  type RefundJob,
+  refundQueuePolicy,
+} from '@storefront/routers/features/payments/refunds';
 import type { Services } from '@storefront/routers/services';
 import type { Logger } from 'pino';
 
@@ -19,9 +24,13 @@ export async function createQueues(
   boss: PgBoss,
   retry: { retryDelaySeconds: number; retryLimit?: number },
 ): Promise<void> {
-  const policy = mailQueuePolicy(retry);
-  if (await boss.getQueue(MAIL_QUEUE)) await boss.updateQueue(MAIL_QUEUE, policy);
-  else await boss.createQueue(MAIL_QUEUE, policy);
+  for (const [name, policy] of [
+    [MAIL_QUEUE, mailQueuePolicy(retry)],
+    [REFUND_QUEUE, refundQueuePolicy(retry)],
+  ] as const) {
+    if (await boss.getQueue(name)) await boss.updateQueue(name, policy);
+    else await boss.createQueue(name, policy);
+  }
 }
 
 /**
@@ -31,7 +40,7 @@ export async function createQueues(
  */
 export async function startJobWorkers(
   boss: PgBoss,
-  services: Pick<Services, 'mail'>,
+  services: Pick<Services, 'mail' | 'refunds'>,
   logger: Logger,
   options: JobWorkerOptions,
 ): Promise<void> {
@@ -50,6 +59,25 @@ export async function startJobWorkers(
         logger.warn(
           { err: error, job: { id: job.id, kind: job.data.kind, retryCount: job.retryCount } },
           'mail job failed; it will be retried',
+        );
+        throw error;
+      }
+    },
+  );
+  await boss.work<RefundJob>(
+    REFUND_QUEUE,
+    { batchSize: 1, localConcurrency: 1, pollingIntervalSeconds: options.pollSeconds },
+    async ([job]) => {
+      if (!job) return;
+      try {
+        await services.refunds.process(job.data.orderId);
+      } catch (error) {
+        logger.warn(
+          {
+            err: error,
+            job: { id: job.id, orderId: job.data.orderId, retryCount: job.retryCount },
+          },
+          'refund job failed; it will be retried',
         );
         throw error;
       }

@@ -2,7 +2,7 @@ import { orders } from '@storefront/db/schema';
 import { seedStoreSetup } from '@storefront/db/seed/store-setup';
 import { createCurrency, createProduct } from '@storefront/db/testing/factories';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { adminClient, registerCustomer, trpcFailure, useAdminApp } from './harness';
 import { gatewayPayment, prepareCheckout, stockOf } from './support/shop';
 
@@ -178,9 +178,18 @@ describe('admin.orders', () => {
     expect((await app.admin.admin.orders.get.query({ id })).data.payment_status).toBe('paid');
     await app.admin.admin.orders.process.mutate({ id });
     const canceled = await app.admin.admin.orders.cancel.mutate({ id, reason: 'Out of stock' });
-    expect(canceled.data).toMatchObject({ status: 'canceled', payment_status: 'refunded' });
-    const [row] = await app.t.db.select().from(orders).where(eq(orders.id, id));
+    expect(canceled.data).toMatchObject({ status: 'canceled', payment_status: 'refund_pending' });
+    const row = await vi.waitFor(
+      async () => {
+        const [found] = await app.t.db.select().from(orders).where(eq(orders.id, id));
+        expect(found?.paymentStatus).toBe('refunded');
+        return found;
+      },
+      { timeout: 10_000, interval: 100 },
+    );
     expect(row?.refundReference).toMatch(/^gw_refund_/);
+    const tracking = await app.admin.admin.orders.get.query({ id });
+    expect(tracking.data.payment_status).toBe('refunded');
   });
 
   it('validates ship input and refuses customers with 403', async () => {

@@ -3,7 +3,7 @@ import { seedStoreSetup } from '@storefront/db/seed/store-setup';
 import { createCoupon, createCurrency, createProduct } from '@storefront/db/testing/factories';
 import { and, eq } from 'drizzle-orm';
 import supertest from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, registerCustomer, type TestApp } from './harness';
 import { pdfText } from './support/pdf';
 import { gatewayPayment, NEW_ADDRESS, prepareCheckout, stockOf } from './support/shop';
@@ -261,8 +261,19 @@ describe('place-order', () => {
       token,
       body: { reason: 'Changed my mind' },
     });
-    expect(canceled.body.data).toMatchObject({ status: 'canceled', payment_status: 'refunded' });
-    const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
+    // The refund is a job: pending at once, refunded when the gateway has processed it.
+    expect(canceled.body.data).toMatchObject({
+      status: 'canceled',
+      payment_status: 'refund_pending',
+    });
+    const row = await vi.waitFor(
+      async () => {
+        const [found] = await t.db.select().from(orders).where(eq(orders.id, id));
+        expect(found?.paymentStatus).toBe('refunded');
+        return found;
+      },
+      { timeout: 10_000, interval: 100 },
+    );
     expect(row?.refundReference).toMatch(/^gw_refund_/);
     expect(await stockOf(t.db, product.id)).toBe(4);
   });

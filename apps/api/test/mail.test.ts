@@ -187,7 +187,7 @@ describe('order e-mails', () => {
     const card = await placedOrder('card');
     await app.admin.admin.orders.cancel.mutate({ id: card.orderId, reason: 'Out of stock' });
     const [paid] = await expectMails(card.email, `Order ${card.orderNumber} cancelled`);
-    expect(paid?.text).toMatch(/The payment of \d+\.\d\d USD is refunded/);
+    expect(paid?.text).toMatch(/The payment of \d+\.\d\d USD is being refunded/);
   });
 });
 

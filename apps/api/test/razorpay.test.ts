@@ -1,8 +1,9 @@
+import { bossJobs } from '@storefront/db/jobs';
 import { carts, orders, products } from '@storefront/db/schema';
 import { seedStoreSetup } from '@storefront/db/seed/store-setup';
 import { createCurrency, createProduct } from '@storefront/db/testing/factories';
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, registerCustomer, type TestApp } from './harness';
 import { startFakeRazorpay } from './support/fake-razorpay';
 import { NEW_ADDRESS } from './support/shop';
@@ -18,7 +19,11 @@ const razorpay = await startFakeRazorpay(KEYS);
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ razorpay: { ...KEYS, apiUrl: razorpay.url, timeoutMs: 2_000 } });
+  t = await createTestApp({
+    razorpay: { ...KEYS, apiUrl: razorpay.url, timeoutMs: 2_000 },
+    // Two retries keep "Razorpay keeps refusing the refund" short.
+    jobRetryLimit: 2,
+  });
   await createCurrency(t.db, { code: 'INR', isDefault: true });
   await seedStoreSetup(t.db);
 });
@@ -157,5 +162,79 @@ describe('card and wallet through Razorpay', () => {
     expect(refused.body.message).toContain('not activated for international payments');
     const [cart] = await t.db.select().from(carts).where(eq(carts.userId, buyer.user.id));
     expect(cart?.gatewayOrderId).toBeNull();
+  });
+});
+
+describe('refunds through Razorpay', () => {
+  async function paidOrder() {
+    const buyer = await checkoutReady();
+    const gatewayOrder = (await choose(buyer.token, 'card')).body.data.gateway_order;
+    const payment = razorpay.pay(gatewayOrder.id);
+    const placed = await place(buyer.token, payment);
+    expect(placed.status).toBe(201);
+    return {
+      ...buyer,
+      orderId: placed.body.data.order_id as number,
+      paymentId: payment.gateway_payment_id,
+    };
+  }
+  const paymentStatus = async (id: number) =>
+    (await t.db.select({ s: orders.paymentStatus }).from(orders).where(eq(orders.id, id)))[0]?.s;
+  const refundsOf = (paymentId: string) =>
+    [...razorpay.refunds.values()].filter((refund) => refund.payment_id === paymentId);
+
+  it('cancelling a paid order asks Razorpay for one refund; refunded once processed', async () => {
+    const order = await paidOrder();
+    const canceled = await t.request('POST', `/customer/orders/${order.orderId}/cancel`, {
+      token: order.token,
+      body: { reason: 'Changed my mind' },
+    });
+    expect(canceled.body.data).toMatchObject({
+      status: 'canceled',
+      payment_status: 'refund_pending',
+    });
+    await vi.waitFor(async () => expect(await paymentStatus(order.orderId)).toBe('refunded'), {
+      timeout: 15_000,
+      interval: 100,
+    });
+    const refunds = refundsOf(order.paymentId);
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]?.amount).toBe(Math.round(canceled.body.data.total * 100));
+    expect(await stockOf(order.product.id)).toBe(10);
+  });
+
+  it('Razorpay refusing the refund: retried, kept failed for the admin, never marked refunded', async () => {
+    const order = await paidOrder();
+    razorpay.outage(400);
+    await t.request('POST', `/customer/orders/${order.orderId}/cancel`, {
+      token: order.token,
+      body: { reason: 'Changed my mind' },
+    });
+    const refundJob = () =>
+      t.db
+        .select()
+        .from(bossJobs)
+        .where(
+          sql`${bossJobs.name} = 'refunds' and ${bossJobs.data}->>'orderId' = ${String(order.orderId)}`,
+        );
+    await vi.waitFor(async () => expect((await refundJob())[0]?.state).toBe('failed'), {
+      timeout: 30_000,
+      interval: 200,
+    });
+    expect((await refundJob())[0]?.retryCount).toBe(2);
+    expect(await paymentStatus(order.orderId)).toBe('refund_pending');
+    expect(refundsOf(order.paymentId)).toHaveLength(0);
+    const failed = await t.services.jobs.failed({ page: 1, per_page: 50 });
+    const listed = failed.items.find((job) => job.order_id === order.orderId);
+    expect(listed).toMatchObject({ queue: 'refunds' });
+    expect(listed?.error).toContain('not activated');
+
+    razorpay.outage(undefined);
+    await t.services.jobs.retry(listed?.id ?? '');
+    await vi.waitFor(async () => expect(await paymentStatus(order.orderId)).toBe('refunded'), {
+      timeout: 15_000,
+      interval: 100,
+    });
+    expect(refundsOf(order.paymentId)).toHaveLength(1);
   });
 });

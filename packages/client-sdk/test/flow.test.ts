@@ -7,7 +7,7 @@ import { IMAGES } from '@storefront/api/test/support/images';
 import { seedStoreSetup } from '@storefront/db/seed/store-setup';
 import { createCurrency, createProduct } from '@storefront/db/testing/factories';
 import { signPayment } from '@storefront/routers/features/payments/gateway';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createStorefrontClient,
   type FetchLike,
@@ -195,7 +195,13 @@ describe('a customer through the app', () => {
     const tracking = await client.orders.track({ id: placed.order_id });
     expect(tracking.events.map((event) => event.status)).toEqual(['pending']);
     const canceled = await client.orders.cancel({ id: placed.order_id, reason: 'Changed my mind' });
-    expect(canceled).toMatchObject({ status: 'canceled', payment_status: 'refunded' });
+    // The refund is a background job: pending now, `refunded` once the gateway has processed it.
+    expect(canceled).toMatchObject({ status: 'canceled', payment_status: 'refund_pending' });
+    await vi.waitFor(
+      async () =>
+        expect((await client.orders.get({ id: placed.order_id })).payment_status).toBe('refunded'),
+      { timeout: 10_000, interval: 100 },
+    );
     const again = await failure(client.orders.cancel({ id: placed.order_id, reason: 'Twice' }));
     expect(again.code).toBe('ORDER_NOT_CANCELLABLE');
   });

@@ -19,6 +19,7 @@ import type { CustomerService } from './features/customer/customer.service';
 import type { JobsService } from './features/jobs/jobs.service';
 import type { MailService } from './features/mail/mail.service';
 import type { OrdersService } from './features/orders/orders.service';
+import type { RefundsService } from './features/payments/refunds';
 import type { ReviewsService } from './features/reviews/reviews.service';
 import type { SearchService } from './features/search/search.service';
 import type { SettingsService } from './features/settings/settings.service';
@@ -90,6 +91,8 @@ export interface AppServices {
   jobs: JobsService;
   /** Turns mail jobs into e-mails; the job workers call it (apps/api/src/jobs.ts). */
   mail: MailService;
+  /** Carries out refund jobs (cancelled paid orders); the job workers call it. */
+  refunds: RefundsService;
 }
 
 export interface Context {

@@ -28,6 +28,7 @@ import { createMailService } from './features/mail/mail.service';
 import { createOrdersRepository } from './features/orders/orders.repository';
 import { createOrdersService } from './features/orders/orders.service';
 import { createPaymentProviders, type PaymentConfig } from './features/payments/providers';
+import { createRefundsService } from './features/payments/refunds';
 import { createReviewsRepository } from './features/reviews/reviews.repository';
 import { createReviewsService } from './features/reviews/reviews.service';
 import { createSearchRepository } from './features/search/search.repository';
@@ -189,7 +190,6 @@ export function createServices(deps: ServiceDeps): AppServices {
       orders: createOrdersRepository(executor),
       jobs: jobs(executor),
     })).inTransaction,
-    payments,
   });
   const wishlist = createWishlistService({
     repo: createWishlistRepository(db),
@@ -254,6 +254,7 @@ export function createServices(deps: ServiceDeps): AppServices {
     wishlist,
     reviews,
     jobs: createJobsService({ repo: jobs(db), queue: deps.jobQueue }),
+    refunds: createRefundsService({ orders: checkoutRepos.orders, payments }),
     mail: createMailService({
       users,
       orders: checkoutRepos.orders,

@@ -22,7 +22,14 @@ export const ORDER_STATUSES = [
   'canceled',
 ] as const;
 export type OrderStatusValue = (typeof ORDER_STATUSES)[number];
-export const PAYMENT_STATUSES = ['pending', 'paid', 'refunded', 'failed'] as const;
+/** `refund_pending`: a cancelled paid order whose refund the gateway has not confirmed yet. */
+export const PAYMENT_STATUSES = [
+  'pending',
+  'paid',
+  'refund_pending',
+  'refunded',
+  'failed',
+] as const;
 export type PaymentStatusValue = (typeof PAYMENT_STATUSES)[number];
 
 /** Feeds human-readable order numbers (SF-2026-000123); gaps are harmless, repeats impossible. */

@@ -154,7 +154,7 @@ describe('e-mail templates', () => {
   it('cancellation: the reason and the refund of a paid order', async () => {
     const mail = await rendered({ kind: 'order-canceled', orderId: 42 });
     expect(mail.text).toContain('Reason: Changed my mind');
-    expect(mail.text).toContain('The payment of 34.99 USD is refunded');
+    expect(mail.text).toContain('The payment of 34.99 USD is being refunded');
   });
 
   it('a job whose user or order is gone sends nothing', async () => {

@@ -258,14 +258,14 @@ export function OrderStatusEmail(props: {
 
 export function OrderCanceledEmail(props: { shop: Shop; order: OrderDto }) {
   const { order } = props;
-  const refunded = order.payment_status === 'refunded';
+  const refunded = order.payment_status === 'refunded' || order.payment_status === 'refund_pending';
   return (
     <Layout shop={props.shop} preview={`Order ${order.order_number} cancelled`}>
       <Heading>Order {order.order_number} was cancelled</Heading>
       {order.cancel_reason ? <Text>Reason: {order.cancel_reason}</Text> : null}
       <Text>
         {refunded
-          ? `The payment of ${money(order.total, order.currency)} is refunded to your original payment method.`
+          ? `The payment of ${money(order.total, order.currency)} is being refunded to your original payment method.`
           : 'Nothing was charged for this order.'}
       </Text>
       <OrderSummary order={order} />

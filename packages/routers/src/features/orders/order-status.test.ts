@@ -32,7 +32,7 @@ describe('order status machine', () => {
   });
 
   it('refunds a paid order on cancellation only', () => {
-    expect(paymentStatusAfterCancel('paid')).toBe('refunded');
+    expect(paymentStatusAfterCancel('paid')).toBe('refund_pending');
     expect(paymentStatusAfterCancel('pending')).toBe('pending');
   });
 });

@@ -37,9 +37,12 @@ export function assertTransition(from: OrderStatus, to: OrderStatus): void {
   });
 }
 
-/** What a cancellation does to the payment: a paid order is refunded, others stay as they are. */
+/**
+ * What a cancellation does to the payment: a paid order waits for its refund (a durable job asks
+ * the gateway; `refunded` once it confirms), others stay as they are.
+ */
 export function paymentStatusAfterCancel(current: PaymentStatus): PaymentStatus {
-  return current === 'paid' ? 'refunded' : current;
+  return current === 'paid' ? 'refund_pending' : current;
 }
 
 /** Human text for the tracking timeline, one event per status change. */

@@ -48,7 +48,7 @@ export const ordersAdminRouter = router({
     .mutation(async ({ ctx, input }) =>
       ok(await ctx.services.orders.complete(input.id), 'Order completed.'),
     ),
-  /** Any pending or processing order; stock returns and a paid order is refunded. */
+  /** Any pending or processing order; stock returns and a paid order's refund is queued. */
   cancel: adminProcedure
     .input(ZCancelOrderInput)
     .output(ZOrderOutput)

@@ -55,7 +55,7 @@ export const ordersRouter = router({
         tags,
         summary: 'Cancel order',
         description:
-          'Cancels a pending or processing order: its stock and coupon use go back, and a paid order is refunded. Any other status answers 422 ORDER_NOT_CANCELLABLE. `reason` is required (1–500 characters).',
+          'Cancels a pending or processing order: its stock and coupon use go back, and a paid order is refunded through the gateway by a background job (`payment_status` is `refund_pending` until the gateway has processed the refund, then `refunded`). Any other status answers 422 ORDER_NOT_CANCELLABLE. `reason` is required (1–500 characters).',
       },
       errors: ['ORDER_NOT_CANCELLABLE'],
       // Stock returns.

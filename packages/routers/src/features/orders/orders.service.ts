@@ -2,7 +2,7 @@ import { AppError } from '../../errors';
 import { metaFor, pageOffset } from '../../pagination';
 import type { InTransaction } from '../../transactions';
 import { enqueueMail, type MailJob, type MailJobs } from '../mail/mail.jobs';
-import type { PaymentProviders } from '../payments/providers';
+import { enqueueRefund } from '../payments/refunds';
 import { toOrderDto, toOrderListEntryDto, toTrackingDto } from './order.dto';
 import {
   assertTransition,
@@ -22,7 +22,6 @@ export interface OrderRepositories {
 export interface OrdersServiceDeps {
   repo: OrdersRepository;
   inTransaction: InTransaction<OrderRepositories>;
-  payments: PaymentProviders;
 }
 
 /** The customer's e-mail for a status change (docs/decisions.md: which changes send one). */
@@ -45,7 +44,7 @@ const notFound = () => new AppError('NOT_FOUND', 'Order not found.');
  * state machine and records one tracking event; `userId` scopes it to the customer's own
  * orders (undefined: admin).
  */
-export function createOrdersService({ repo, inTransaction, payments }: OrdersServiceDeps) {
+export function createOrdersService({ repo, inTransaction }: OrdersServiceDeps) {
   async function detail(order: OrderRecord) {
     return toOrderDto(order, await repo.items(order.id));
   }
@@ -74,15 +73,9 @@ export function createOrdersService({ repo, inTransaction, payments }: OrdersSer
         await tx.orders.releaseCoupon(current.id);
         changes.cancelReason = options.reason ?? null;
         changes.paymentStatus = paymentStatusAfterCancel(current.paymentStatus);
-        if (current.paymentStatus === 'paid') {
-          const type = (await tx.orders.paymentMethodType(current.paymentMethod)) ?? 'card';
-          const refund = await payments.forType(type).refund({
-            paymentId: current.gatewayPaymentId ?? '',
-            amountMinor: current.totalCents,
-            currency: current.currency,
-          });
-          changes.refundReference = refund.refundId;
-        }
+        // The refund itself is a durable job (payments/refunds.ts): `refund_pending` until the
+        // gateway confirms it.
+        if (current.paymentStatus === 'paid') await enqueueRefund(tx.jobs, current.id);
         if (options.reason) event = `Order cancelled: ${options.reason}`;
       }
       if (to === 'shipped' && options.shipment) {

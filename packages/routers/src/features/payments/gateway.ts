@@ -28,11 +28,17 @@ export interface PaymentProvider {
    */
   confirmPayment(payment: PaymentProof & { amountMinor: number; currency: string }): Promise<void>;
   /** Returns a refund reference; offline payments have nothing to refund at the gateway. */
+  /**
+   * Asks for the whole payment back. `settled`: the gateway has processed it; otherwise ask
+   * `refundSettled` later. Throws like createOrder.
+   */
   refund(args: {
     paymentId: string;
     amountMinor: number;
     currency: string;
-  }): Promise<{ refundId: string | null }>;
+  }): Promise<{ refundId: string | null; settled: boolean }>;
+  /** Whether a refund the gateway accepted earlier has been processed. */
+  refundSettled(refundId: string): Promise<boolean>;
 }
 
 export interface PaymentProof {
@@ -83,7 +89,10 @@ export function createHmacGateway(secret: string): PaymentProvider {
       if (!signatureValid(secret, payment)) throw paymentNotVerified();
     },
     async refund() {
-      return { refundId: `gw_refund_${randomBytes(12).toString('hex')}` };
+      return { refundId: `gw_refund_${randomBytes(12).toString('hex')}`, settled: true };
+    },
+    async refundSettled() {
+      return true;
     },
   };
 }
@@ -99,6 +108,9 @@ export const cashOnDelivery: PaymentProvider = {
     throw new Error('cash on delivery has no gateway payment');
   },
   async refund() {
-    return { refundId: null };
+    return { refundId: null, settled: true };
+  },
+  async refundSettled() {
+    return true;
   },
 };

@@ -87,7 +87,12 @@ export function createRazorpayGateway(config: RazorpayConfig): PaymentProvider {
       const refund = await gatewayCall(() =>
         client.payments.refund(paymentId, { amount: amountMinor }),
       );
-      return { refundId: refund.id };
+      return { refundId: refund.id, settled: refund.status === 'processed' };
+    },
+
+    async refundSettled(refundId) {
+      const refund = await gatewayCall(() => client.refunds.fetch(refundId));
+      return refund.status === 'processed';
     },
   };
 }
