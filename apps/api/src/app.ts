@@ -11,6 +11,7 @@ import { createAvatarRoute } from './http/avatar';
 import { createContextFactory } from './http/context';
 import { errorHandler, notFoundHandler, sendError } from './http/errors';
 import { createInvoiceRoute } from './http/invoice';
+import { createRazorpayWebhookRoute } from './http/razorpay-webhook';
 import { requestLogging } from './http/request-log';
 import { createRestHandler, headAsGet } from './http/rest';
 import { securityHeaders } from './http/security-headers';
@@ -34,6 +35,8 @@ export interface AppDeps {
     catalogCacheMaxAgeSeconds?: number;
     /** Browser origins allowed by CORS (exact matches); none: no CORS headers at all. */
     corsOrigins?: readonly string[];
+    /** RAZORPAY_WEBHOOK_SECRET: with it, Razorpay's webhook route is served. */
+    razorpayWebhookSecret?: string | undefined;
   };
 }
 
@@ -81,6 +84,12 @@ export function createApp(deps: AppDeps): Express {
     res.json(openApiDocument);
   });
   app.post('/api/v1/auth/avatar', ...createAvatarRoute(services));
+  if (config.razorpayWebhookSecret) {
+    app.post(
+      '/api/v1/payments/razorpay/webhook',
+      ...createRazorpayWebhookRoute(services, config.razorpayWebhookSecret),
+    );
+  }
   app.get(
     '/api/v1/customer/orders/:id/invoice',
     ...createInvoiceRoute(services, config.shopName ?? 'Storefront'),

@@ -60,6 +60,8 @@ const EnvSchema = z
     RAZORPAY_WEBHOOK_SECRET: optionalString(),
     /** Razorpay's API address; only changed to point at a stand-in (tests). */
     RAZORPAY_API_URL: z.url().default('https://api.razorpay.com'),
+    /** How long a webhook-reported payment waits for the app's own place-order. */
+    PAYMENT_WEBHOOK_GRACE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
     RESEND_API_KEY: optionalString(),
     /** Resend's API address; only changed to point at a stand-in (tests). */
     RESEND_API_URL: optionalString().pipe(z.url().optional()),
@@ -160,6 +162,7 @@ const ECHOED = new Set([
   'JOB_RETRY_LIMIT',
   'RAZORPAY_KEY_ID',
   'RAZORPAY_API_URL',
+  'PAYMENT_WEBHOOK_GRACE_SECONDS',
   'RESEND_API_URL',
   'JOB_POLL_SECONDS',
   'DATA_DIR',

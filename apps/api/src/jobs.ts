@@ -5,6 +5,10 @@ import {
   mailQueuePolicy,
 } from '@storefront/routers/features/mail/mail.jobs';
 import {
+  PAYMENT_EVENTS_QUEUE,
+  type PaymentEventJob,
+} from '@storefront/routers/features/payments/payment-events';
+import {
   REFUND_QUEUE,
   type RefundJob,
   refundQueuePolicy,
@@ -27,6 +31,7 @@ export async function createQueues(
   for (const [name, policy] of [
     [MAIL_QUEUE, mailQueuePolicy(retry)],
     [REFUND_QUEUE, refundQueuePolicy(retry)],
+    [PAYMENT_EVENTS_QUEUE, refundQueuePolicy(retry)],
   ] as const) {
     if (await boss.getQueue(name)) await boss.updateQueue(name, policy);
     else await boss.createQueue(name, policy);
@@ -40,7 +45,7 @@ export async function createQueues(
  */
 export async function startJobWorkers(
   boss: PgBoss,
-  services: Pick<Services, 'mail' | 'refunds'>,
+  services: Pick<Services, 'mail' | 'refunds' | 'paymentEvents'>,
   logger: Logger,
   options: JobWorkerOptions,
 ): Promise<void> {
@@ -78,6 +83,25 @@ export async function startJobWorkers(
             job: { id: job.id, orderId: job.data.orderId, retryCount: job.retryCount },
           },
           'refund job failed; it will be retried',
+        );
+        throw error;
+      }
+    },
+  );
+  await boss.work<PaymentEventJob>(
+    PAYMENT_EVENTS_QUEUE,
+    { batchSize: 1, localConcurrency: 1, pollingIntervalSeconds: options.pollSeconds },
+    async ([job]) => {
+      if (!job) return;
+      try {
+        await services.paymentEvents.process(job.data.eventId);
+      } catch (error) {
+        logger.warn(
+          {
+            err: error,
+            job: { id: job.id, eventId: job.data.eventId, retryCount: job.retryCount },
+          },
+          'payment event job failed; it will be retried',
         );
         throw error;
       }

@@ -143,6 +143,7 @@ export async function createRuntime(
     config: {
       passwordResetUrl: env.PASSWORD_RESET_URL,
       emailVerifyUrl: env.EMAIL_VERIFY_URL,
+      paymentWebhookGraceSeconds: env.PAYMENT_WEBHOOK_GRACE_SECONDS,
       shop: { name: env.SHOP_NAME, url: env.APP_URL },
       tokenTtlSeconds: env.TOKEN_TTL_SECONDS,
       rememberTokenTtlSeconds: env.REMEMBER_TOKEN_TTL_SECONDS,
@@ -216,6 +217,7 @@ export async function createRuntime(
         catalogCacheMaxAgeSeconds: env.CATALOG_CACHE_MAX_AGE_SECONDS,
         corsOrigins: env.CORS_ORIGINS,
         shopName: env.SHOP_NAME,
+        razorpayWebhookSecret: env.RAZORPAY_KEY_ID ? env.RAZORPAY_WEBHOOK_SECRET : undefined,
       },
     },
     async close() {

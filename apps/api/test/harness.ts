@@ -85,6 +85,8 @@ export interface TestAppOptions {
   jobRetryLimit?: number;
   /** Card and wallet through Razorpay (a stand-in's URL) instead of the development gateway. */
   razorpay?: RazorpayConfig;
+  /** Serves Razorpay's webhook with this secret. */
+  razorpayWebhookSecret?: string;
 }
 
 export interface RequestOptions {
@@ -148,7 +150,13 @@ export async function createTestApp(options: TestAppOptions = {}) {
     services,
     pingDatabase: () => database.ping(),
     logger,
-    config: { appUrl: APP_URL, version: 'test', uploadsDir, corsOrigins: options.corsOrigins },
+    config: {
+      appUrl: APP_URL,
+      version: 'test',
+      uploadsDir,
+      corsOrigins: options.corsOrigins,
+      razorpayWebhookSecret: options.razorpayWebhookSecret,
+    },
   });
   const validate = createOpenApiValidator(
     buildOpenApiDocument({ baseUrl: `${APP_URL}/api/v1`, version: 'test' }),

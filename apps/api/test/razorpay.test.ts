@@ -1,8 +1,9 @@
 import { bossJobs } from '@storefront/db/jobs';
-import { carts, orders, products } from '@storefront/db/schema';
+import { carts, orders, paymentWebhookEvents, products } from '@storefront/db/schema';
 import { seedStoreSetup } from '@storefront/db/seed/store-setup';
 import { createCurrency, createProduct } from '@storefront/db/testing/factories';
 import { eq, sql } from 'drizzle-orm';
+import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, registerCustomer, type TestApp } from './harness';
 import { startFakeRazorpay } from './support/fake-razorpay';
@@ -15,6 +16,7 @@ import { NEW_ADDRESS } from './support/shop';
  */
 
 const KEYS = { keyId: 'rzp_test_storefront', keySecret: 'razorpay-test-secret' };
+const WEBHOOK_SECRET = 'razorpay-webhook-secret';
 const razorpay = await startFakeRazorpay(KEYS);
 let t: TestApp;
 
@@ -23,6 +25,9 @@ beforeAll(async () => {
     razorpay: { ...KEYS, apiUrl: razorpay.url, timeoutMs: 2_000 },
     // Two retries keep "Razorpay keeps refusing the refund" short.
     jobRetryLimit: 2,
+    razorpayWebhookSecret: WEBHOOK_SECRET,
+    // A webhook-reported payment waits this long for the app's own place-order.
+    config: { paymentWebhookGraceSeconds: 1 },
   });
   await createCurrency(t.db, { code: 'INR', isDefault: true });
   await seedStoreSetup(t.db);
@@ -236,5 +241,132 @@ describe('refunds through Razorpay', () => {
       interval: 100,
     });
     expect(refundsOf(order.paymentId)).toHaveLength(1);
+  });
+});
+
+describe('the Razorpay webhook', () => {
+  const deliver = (delivery: { body: string; headers: Record<string, string> }) =>
+    supertest(t.app)
+      .post('/api/v1/payments/razorpay/webhook')
+      .set(delivery.headers)
+      .send(delivery.body);
+  const captured = (paymentId: string, eventId?: string) => {
+    const payment = razorpay.payments.get(paymentId);
+    if (!payment) throw new Error('no such payment at the stand-in');
+    return razorpay.webhook('payment.captured', { payment }, WEBHOOK_SECRET, eventId);
+  };
+  const eventOutcome = async (eventId: string) =>
+    (
+      await t.db
+        .select()
+        .from(paymentWebhookEvents)
+        .where(eq(paymentWebhookEvents.eventId, eventId))
+    )[0];
+
+  it('paid at Razorpay, place-order never called: after the grace period one paid order and its e-mail', async () => {
+    const buyer = await checkoutReady();
+    const gatewayOrder = (await choose(buyer.token, 'card')).body.data.gateway_order;
+    const payment = razorpay.pay(gatewayOrder.id);
+    const delivery = captured(payment.gateway_payment_id, 'evt_crash_1');
+    const res = await deliver(delivery);
+    expect(res.status).toBe(200);
+    expect(await ordersOf(buyer.user.id)).toBe(0); // still within the grace period
+    await vi.waitFor(async () => expect(await ordersOf(buyer.user.id)).toBe(1), {
+      timeout: 15_000,
+      interval: 200,
+    });
+    const [order] = await t.db.select().from(orders).where(eq(orders.userId, buyer.user.id));
+    expect(order).toMatchObject({
+      paymentStatus: 'paid',
+      gatewayPaymentId: payment.gateway_payment_id,
+    });
+    expect(await stockOf(buyer.product.id)).toBe(8);
+    await t.mailTo(buyer.email, `Order ${order?.orderNumber} confirmed`);
+    expect((await eventOutcome('evt_crash_1'))?.outcome).toMatch(/^order .* placed$/);
+  });
+
+  it('the same webhook 3× at once while the app places the order: exactly one order', async () => {
+    const buyer = await checkoutReady();
+    const gatewayOrder = (await choose(buyer.token, 'card')).body.data.gateway_order;
+    const payment = razorpay.pay(gatewayOrder.id);
+    const delivery = captured(payment.gateway_payment_id, 'evt_race_1');
+    const [a, b, c, placed] = await Promise.all([
+      deliver(delivery),
+      deliver(delivery),
+      deliver(delivery),
+      place(buyer.token, payment),
+    ]);
+    expect([a.status, b.status, c.status]).toEqual([200, 200, 200]);
+    expect(placed.status).toBe(201);
+    await vi.waitFor(
+      async () => expect((await eventOutcome('evt_race_1'))?.processedAt).toBeTruthy(),
+      {
+        timeout: 15_000,
+        interval: 200,
+      },
+    );
+    expect(await ordersOf(buyer.user.id)).toBe(1);
+    expect((await eventOutcome('evt_race_1'))?.outcome).toBe('order already placed');
+    expect(
+      await t.db.$count(paymentWebhookEvents, eq(paymentWebhookEvents.eventId, 'evt_race_1')),
+    ).toBe(1);
+  });
+
+  it('paid, then the stock sold out before the webhook job: refunded at Razorpay, no order, the customer told', async () => {
+    const buyer = await checkoutReady();
+    const gatewayOrder = (await choose(buyer.token, 'card')).body.data.gateway_order;
+    const payment = razorpay.pay(gatewayOrder.id);
+    await t.db.update(products).set({ stockQuantity: 0 }).where(eq(products.id, buyer.product.id));
+    expect((await deliver(captured(payment.gateway_payment_id, 'evt_soldout'))).status).toBe(200);
+    await vi.waitFor(
+      async () => expect((await eventOutcome('evt_soldout'))?.processedAt).toBeTruthy(),
+      {
+        timeout: 15_000,
+        interval: 200,
+      },
+    );
+    expect((await eventOutcome('evt_soldout'))?.outcome).toMatch(/^refunded: /);
+    expect(await ordersOf(buyer.user.id)).toBe(0);
+    const refunds = [...razorpay.refunds.values()].filter(
+      (refund) => refund.payment_id === payment.gateway_payment_id,
+    );
+    expect(refunds).toHaveLength(1);
+    const mail = await t.mailTo(buyer.email, 'Your payment is being refunded');
+    expect(mail.text).toContain('could not place the order');
+  });
+
+  it('a bad signature, a replayed event and an unknown event type change nothing', async () => {
+    const buyer = await checkoutReady();
+    const gatewayOrder = (await choose(buyer.token, 'card')).body.data.gateway_order;
+    const payment = razorpay.pay(gatewayOrder.id);
+    const genuine = captured(payment.gateway_payment_id, 'evt_forged');
+    const forged = await deliver({
+      ...genuine,
+      headers: { ...genuine.headers, 'X-Razorpay-Signature': 'a'.repeat(64) },
+    });
+    expect(forged.status).toBe(400);
+    expect(forged.body.error_code).toBe('BAD_REQUEST');
+    const unsigned = await deliver({
+      ...genuine,
+      headers: { 'Content-Type': 'application/json', 'X-Razorpay-Event-Id': 'evt_forged' },
+    });
+    expect(unsigned.status).toBe(400);
+    expect(await eventOutcome('evt_forged')).toBeUndefined();
+
+    const unknown = razorpay.webhook('subscription.charged', {}, WEBHOOK_SECRET, 'evt_unknown');
+    expect((await deliver(unknown)).status).toBe(200);
+    const replay = await deliver(unknown);
+    expect(replay.status).toBe(200);
+    expect(replay.body.message).toBe('Event already received.');
+    await vi.waitFor(
+      async () => expect((await eventOutcome('evt_unknown'))?.outcome).toBe('ignored'),
+      {
+        timeout: 10_000,
+        interval: 200,
+      },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await ordersOf(buyer.user.id)).toBe(0);
+    expect(await stockOf(buyer.product.id)).toBe(10);
   });
 });

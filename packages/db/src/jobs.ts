@@ -50,8 +50,16 @@ export const bossJobs = pgSchema('pgboss').table('job', {
 /** pg-boss as the services' job queue port (packages/routers/src/ports.ts JobQueue). */
 export function jobQueueOf(boss: PgBoss) {
   return {
-    async send(executor: Executor, queue: string, data: object): Promise<void> {
-      await boss.send(queue, data, { db: jobExecutor(executor) });
+    async send(
+      executor: Executor,
+      queue: string,
+      data: object,
+      options: { startAfterSeconds?: number } = {},
+    ): Promise<void> {
+      await boss.send(queue, data, {
+        db: jobExecutor(executor),
+        ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+      });
     },
     async retry(queue: string, id: string): Promise<boolean> {
       await boss.retry(queue, id);

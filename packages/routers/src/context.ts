@@ -19,6 +19,7 @@ import type { CustomerService } from './features/customer/customer.service';
 import type { JobsService } from './features/jobs/jobs.service';
 import type { MailService } from './features/mail/mail.service';
 import type { OrdersService } from './features/orders/orders.service';
+import type { PaymentEvents } from './features/payments/payment-events';
 import type { RefundsService } from './features/payments/refunds';
 import type { ReviewsService } from './features/reviews/reviews.service';
 import type { SearchService } from './features/search/search.service';
@@ -93,6 +94,8 @@ export interface AppServices {
   mail: MailService;
   /** Carries out refund jobs (cancelled paid orders); the job workers call it. */
   refunds: RefundsService;
+  /** Razorpay's webhook: stored once, handled by jobs (http/razorpay-webhook.ts, the workers). */
+  paymentEvents: PaymentEvents;
 }
 
 export interface Context {

@@ -4,6 +4,10 @@ import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { ERROR_TABLE, type ErrorCode, ZErrorEnvelope } from './errors';
 import { avatarUploadOperation, avatarUploadPath } from './features/customer/avatar.openapi';
 import { invoiceOperation, invoicePath } from './features/orders/invoice.openapi';
+import {
+  razorpayWebhookOperation,
+  razorpayWebhookPath,
+} from './features/payments/razorpay-webhook.openapi';
 import { restProcedureMetas } from './rest-procedures';
 import { appRouter } from './root';
 import type { Meta } from './trpc';
@@ -23,6 +27,7 @@ const TAGS: Record<string, string> = {
   cart: "The customer's cart and its coupon.",
   checkout: 'The checkout steps, payment and placing the order.',
   orders: "The customer's orders: list, detail, cancel, tracking and invoice.",
+  payments: 'Callbacks from the payment gateway (Razorpay), not for the app.',
   wishlist: 'Products saved for later.',
   sync: 'Mobile-app connectivity shown in the admin panel.',
   ai: 'AI-written product descriptions.',
@@ -55,7 +60,11 @@ interface ExtraOperation {
  * meta `errors`), each status's body limited to those codes (docs/api-reference.md).
  */
 export function buildOpenApiDocument(options: { baseUrl: string; version: string }): OpenAPIObject {
-  const extraPaths: ZodOpenApiPathsObject = { ...avatarUploadPath, ...invoicePath };
+  const extraPaths: ZodOpenApiPathsObject = {
+    ...avatarUploadPath,
+    ...invoicePath,
+    ...razorpayWebhookPath,
+  };
   const doc = generateOpenApiDocument(appRouter, {
     title: 'Storefront API',
     version: options.version,
@@ -80,7 +89,11 @@ export function buildOpenApiDocument(options: { baseUrl: string; version: string
     const operation = operationOf(doc, meta.openapi.path, meta.openapi.method);
     if (operation) declared.set(operation, meta.errors ?? []);
   }
-  for (const extra of [avatarUploadOperation, invoiceOperation] satisfies ExtraOperation[]) {
+  for (const extra of [
+    avatarUploadOperation,
+    invoiceOperation,
+    razorpayWebhookOperation,
+  ] satisfies ExtraOperation[]) {
     const operation = operationOf(doc, extra.path, extra.method);
     if (operation) declared.set(operation, extra.errors);
   }

@@ -26,7 +26,12 @@ export interface Mailer {
  * given executor: inside a transaction it commits or rolls back with the write that caused it.
  */
 export interface JobQueue {
-  send(executor: Executor, queue: string, data: object): Promise<void>;
+  send(
+    executor: Executor,
+    queue: string,
+    data: object,
+    options?: { startAfterSeconds?: number },
+  ): Promise<void>;
   /** Queues a failed job again; false when it is not (or no longer) failed. */
   retry(queue: string, id: string): Promise<boolean>;
 }

@@ -27,6 +27,8 @@ import { createJobsService } from './features/jobs/jobs.service';
 import { createMailService } from './features/mail/mail.service';
 import { createOrdersRepository } from './features/orders/orders.repository';
 import { createOrdersService } from './features/orders/orders.service';
+import { createPaymentEvents } from './features/payments/payment-events';
+import { createPaymentEventsRepository } from './features/payments/payment-events.repository';
 import { createPaymentProviders, type PaymentConfig } from './features/payments/providers';
 import { createRefundsService } from './features/payments/refunds';
 import { createReviewsRepository } from './features/reviews/reviews.repository';
@@ -76,6 +78,8 @@ export interface ServiceConfig {
   referenceCacheTtlMs?: number;
   /** Whether customers' authenticated requests count as sync heartbeats; default true. */
   implicitHeartbeat?: boolean;
+  /** How long a webhook-reported payment waits for the app's own place-order (default 120 s). */
+  paymentWebhookGraceSeconds?: number;
 }
 
 export interface ServiceDeps {
@@ -255,6 +259,19 @@ export function createServices(deps: ServiceDeps): AppServices {
     reviews,
     jobs: createJobsService({ repo: jobs(db), queue: deps.jobQueue }),
     refunds: createRefundsService({ orders: checkoutRepos.orders, payments }),
+    paymentEvents: createPaymentEvents({
+      events: createPaymentEventsRepository(db),
+      inTransaction: unitOfWork((executor) => ({
+        events: createPaymentEventsRepository(executor),
+        jobs: jobs(executor),
+      })).inTransaction,
+      carts: checkoutRepos.cart,
+      orders: checkoutRepos.orders,
+      placeOrder: checkoutSlice.placeOrder,
+      payments,
+      mailJobs: jobs(db),
+      graceSeconds: config.paymentWebhookGraceSeconds ?? 120,
+    }),
     mail: createMailService({
       users,
       orders: checkoutRepos.orders,

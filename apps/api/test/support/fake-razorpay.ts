@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { signPayment } from '@storefront/routers/features/payments/gateway';
 import { listenLocally, readBody, sendJson } from './local-server';
 
@@ -177,6 +177,34 @@ export async function startFakeRazorpay(keys: { keyId: string; keySecret: string
         gateway_order_id: orderId,
         gateway_payment_id: payment.id,
         gateway_signature: signPayment(keys.keySecret, orderId, payment.id),
+      };
+    },
+    /**
+     * A webhook delivery as Razorpay sends it: the JSON body, `X-Razorpay-Signature` (HMAC-SHA256
+     * of the body with the webhook secret) and `X-Razorpay-Event-Id`.
+     */
+    webhook(
+      event: string,
+      entities: { payment?: FakeRazorpayPayment; refund?: unknown },
+      webhookSecret: string,
+      eventId = id('evt'),
+    ) {
+      const body = JSON.stringify({
+        entity: 'event',
+        event,
+        contains: Object.keys(entities),
+        payload: Object.fromEntries(
+          Object.entries(entities).map(([name, entity]) => [name, { entity }]),
+        ),
+        created_at: Math.floor(Date.now() / 1000),
+      });
+      return {
+        body,
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Razorpay-Signature': createHmac('sha256', webhookSecret).update(body).digest('hex'),
+          'X-Razorpay-Event-Id': eventId,
+        },
       };
     },
   };

@@ -150,3 +150,17 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
+
+/**
+ * Razorpay webhook deliveries, stored once by their event id (`X-Razorpay-Event-Id`): a
+ * redelivered event finds its row and changes nothing. A job handles each (payments slice).
+ */
+export const paymentWebhookEvents = pgTable('payment_webhook_events', {
+  eventId: text('event_id').primaryKey(),
+  event: text('event').notNull(),
+  payload: jsonb('payload').notNull(),
+  receivedAt: createdAt(),
+  processedAt: timestamptz('processed_at'),
+  /** What handling the event did (order placed, refunded, recorded, ignored). */
+  outcome: text('outcome'),
+});

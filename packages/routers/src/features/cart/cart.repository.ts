@@ -43,6 +43,12 @@ export function createCartRepository(db: Executor) {
      * transaction ends: every mutation of one cart is serialised in the database, across
      * server instances (five concurrent adds end with quantity 5).
      */
+    /** The cart a gateway order was issued for, open or not. */
+    async findByGatewayOrder(gatewayOrderId: string): Promise<CartRecord | undefined> {
+      const [cart] = await db.select().from(carts).where(eq(carts.gatewayOrderId, gatewayOrderId));
+      return cart;
+    },
+
     async openCart(userId: number, options: { lock?: boolean } = {}): Promise<CartRecord> {
       const select = () => {
         const query = db.select().from(carts).where(openCart(userId));

@@ -122,6 +122,36 @@ export async function verifyPayment(
   return { gatewayOrderId: proof.gateway_order_id, gatewayPaymentId: proof.gateway_payment_id };
 }
 
+/**
+ * 2 (webhook). Verify a payment Razorpay reported in a signed webhook, for an order the app
+ * never placed: the same checks as `verifyPayment` without the client's signature.
+ */
+export async function verifyReportedPayment(
+  tx: CheckoutRepositories,
+  payments: PaymentProviders,
+  checkout: ReadyCheckout,
+  payment: { gatewayOrderId: string; gatewayPaymentId: string },
+): Promise<VerifiedPayment> {
+  const provider = payments.forType(checkout.paymentMethod.type);
+  const { cart, priced } = checkout;
+  if (
+    provider.kind !== 'gateway' ||
+    payment.gatewayOrderId !== cart.gatewayOrderId ||
+    !gatewayOrderValid(priced)
+  ) {
+    throw paymentNotVerified();
+  }
+  if (await tx.orders.paymentIdUsed(payment.gatewayPaymentId)) {
+    throw new AppError('PAYMENT_FAILED', 'This payment has already been used for another order.');
+  }
+  await provider.confirmCapturedPayment({
+    ...payment,
+    amountMinor: priced.totals.totalCents,
+    currency: priced.currency,
+  });
+  return payment;
+}
+
 /** 3. Reserve stock: each line's units, by guarded decrements (422 OUT_OF_STOCK when short). */
 export async function reserveStock(tx: CheckoutRepositories, priced: PricedCart): Promise<void> {
   for (const line of priced.lines) {

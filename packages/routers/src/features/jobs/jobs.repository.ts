@@ -19,8 +19,12 @@ export interface FailedJobRecord {
  */
 export function createJobsRepository(db: Executor, queue: JobQueue) {
   return {
-    enqueue(queueName: string, data: object): Promise<void> {
-      return queue.send(db, queueName, data);
+    enqueue(
+      queueName: string,
+      data: object,
+      options?: { startAfterSeconds?: number },
+    ): Promise<void> {
+      return queue.send(db, queueName, data, options);
     },
 
     /** Jobs that used up their retries, newest first. */

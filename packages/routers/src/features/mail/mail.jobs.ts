@@ -19,11 +19,19 @@ export type MailJob =
       orderId: number;
       status: Extract<OrderStatus, 'processing' | 'shipped' | 'completed'>;
     }
-  | { kind: 'order-canceled'; orderId: number };
+  | { kind: 'order-canceled'; orderId: number }
+  | {
+      kind: 'payment-refunded';
+      userId: number;
+      /** Minor units, in `currency`. */
+      amountMinor: number;
+      currency: string;
+      reason: string;
+    };
 
 /** Anything that can enqueue inside the caller's transaction (the jobs repository). */
 export interface MailJobs {
-  enqueue(queue: string, data: object): Promise<void>;
+  enqueue(queue: string, data: object, options?: { startAfterSeconds?: number }): Promise<void>;
 }
 
 /** Queues an e-mail with the write it belongs to (same transaction). */

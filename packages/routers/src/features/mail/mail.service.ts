@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import type { Mailer } from '../../ports';
 import type { UsersRepository } from '../auth/users.repository';
 import { toOrderDto } from '../orders/order.dto';
+import { formatMoney } from '../orders/order.format';
 import type { OrdersRepository } from '../orders/orders.repository';
 import type { MailJob } from './mail.jobs';
 import type { Shop } from './mail.templates';
@@ -60,6 +61,7 @@ export function createMailService(deps: MailServiceDeps) {
       OrderStatusEmail,
       PasswordChangedEmail,
       PasswordResetEmail,
+      PaymentRefundedEmail,
       VerifyEmail,
       WelcomeEmail,
     } = await loadTemplates();
@@ -107,6 +109,20 @@ export function createMailService(deps: MailServiceDeps) {
             name: user.name,
             how: job.how,
             resetLink: config.passwordResetUrl,
+          }),
+        );
+      }
+      case 'payment-refunded': {
+        const user = await deps.users.findById(job.userId);
+        if (!user) return undefined;
+        return renderMail(
+          user.email,
+          'Your payment is being refunded',
+          PaymentRefundedEmail({
+            shop,
+            name: user.name,
+            amount: formatMoney(job.amountMinor / 100, job.currency),
+            reason: job.reason,
           }),
         );
       }

@@ -157,6 +157,11 @@ export function createOrdersRepository(db: Executor) {
       return row?.type;
     },
 
+    async findByRefundReference(refundId: string): Promise<OrderRecord | undefined> {
+      const [order] = await db.select().from(orders).where(eq(orders.refundReference, refundId));
+      return order;
+    },
+
     async paymentIdUsed(gatewayPaymentId: string): Promise<boolean> {
       return (await db.$count(orders, eq(orders.gatewayPaymentId, gatewayPaymentId))) > 0;
     },

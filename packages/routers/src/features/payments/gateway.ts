@@ -27,6 +27,16 @@ export interface PaymentProvider {
    * PAYMENT_FAILED with the reason otherwise, DependencyUnavailableError when the gateway is down.
    */
   confirmPayment(payment: PaymentProof & { amountMinor: number; currency: string }): Promise<void>;
+  /**
+   * The same check of the payment at the gateway, without the client's signature: for a payment
+   * a signed webhook reported (payment-events.ts).
+   */
+  confirmCapturedPayment(payment: {
+    gatewayOrderId: string;
+    gatewayPaymentId: string;
+    amountMinor: number;
+    currency: string;
+  }): Promise<void>;
   /** Returns a refund reference; offline payments have nothing to refund at the gateway. */
   /**
    * Asks for the whole payment back. `settled`: the gateway has processed it; otherwise ask
@@ -88,6 +98,9 @@ export function createHmacGateway(secret: string): PaymentProvider {
     async confirmPayment(payment) {
       if (!signatureValid(secret, payment)) throw paymentNotVerified();
     },
+    async confirmCapturedPayment() {
+      // No gateway to ask: the development gateway has no webhooks either.
+    },
     async refund() {
       return { refundId: `gw_refund_${randomBytes(12).toString('hex')}`, settled: true };
     },
@@ -105,6 +118,9 @@ export const cashOnDelivery: PaymentProvider = {
     throw new Error('cash on delivery has no gateway order');
   },
   async confirmPayment() {
+    throw new Error('cash on delivery has no gateway payment');
+  },
+  async confirmCapturedPayment() {
     throw new Error('cash on delivery has no gateway payment');
   },
   async refund() {

@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import Razorpay from 'razorpay';
 import { AppError, DependencyUnavailableError } from '../../errors';
 import { type PaymentProvider, paymentNotVerified, signatureValid } from './gateway';
@@ -55,6 +56,28 @@ export function createRazorpayGateway(config: RazorpayConfig): PaymentProvider {
   http.baseURL = config.apiUrl;
   http.timeout = config.timeoutMs ?? 10_000;
 
+  /** The payment as Razorpay has it: this order's, this amount and currency, captured. */
+  async function confirmCaptured(payment: {
+    gatewayOrderId: string;
+    gatewayPaymentId: string;
+    amountMinor: number;
+    currency: string;
+  }): Promise<void> {
+    let fetched = await gatewayCall(() => client.payments.fetch(payment.gatewayPaymentId));
+    const refuse = (reason: string) =>
+      new AppError('PAYMENT_FAILED', `The payment could not be accepted: ${reason}.`);
+    if (fetched.order_id !== payment.gatewayOrderId) throw refuse('it belongs to another order');
+    if (Number(fetched.amount) !== payment.amountMinor || fetched.currency !== payment.currency) {
+      throw refuse('its amount or currency differs from the order');
+    }
+    if (fetched.status === 'authorized') {
+      fetched = await gatewayCall(() =>
+        client.payments.capture(payment.gatewayPaymentId, payment.amountMinor, payment.currency),
+      );
+    }
+    if (fetched.status !== 'captured') throw refuse(`it is ${fetched.status}, not captured`);
+  }
+
   return {
     kind: 'gateway',
     keyId: config.keyId,
@@ -68,20 +91,10 @@ export function createRazorpayGateway(config: RazorpayConfig): PaymentProvider {
 
     async confirmPayment(payment) {
       if (!signatureValid(config.keySecret, payment)) throw paymentNotVerified();
-      let fetched = await gatewayCall(() => client.payments.fetch(payment.gatewayPaymentId));
-      const refuse = (reason: string) =>
-        new AppError('PAYMENT_FAILED', `The payment could not be accepted: ${reason}.`);
-      if (fetched.order_id !== payment.gatewayOrderId) throw refuse('it belongs to another order');
-      if (Number(fetched.amount) !== payment.amountMinor || fetched.currency !== payment.currency) {
-        throw refuse('its amount or currency differs from the order');
-      }
-      if (fetched.status === 'authorized') {
-        fetched = await gatewayCall(() =>
-          client.payments.capture(payment.gatewayPaymentId, payment.amountMinor, payment.currency),
-        );
-      }
-      if (fetched.status !== 'captured') throw refuse(`it is ${fetched.status}, not captured`);
+      await confirmCaptured(payment);
     },
+
+    confirmCapturedPayment: confirmCaptured,
 
     async refund({ paymentId, amountMinor }) {
       const refund = await gatewayCall(() =>
@@ -95,4 +108,11 @@ export function createRazorpayGateway(config: RazorpayConfig): PaymentProvider {
       return refund.status === 'processed';
     },
   };
+}
+
+/** X-Razorpay-Signature: hex HMAC-SHA256 of the raw body with the webhook secret (constant-time). */
+export function webhookSignatureValid(body: Buffer, signature: string, secret: string): boolean {
+  if (!/^[0-9a-f]{64}$/i.test(signature)) return false;
+  const expected = createHmac('sha256', secret).update(body).digest();
+  return timingSafeEqual(expected, Buffer.from(signature, 'hex'));
 }

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import type { ZodOpenApiPathsObject } from 'zod-openapi';
+import { ZNullEnvelope } from '../../envelope';
+import type { ErrorCode } from '../../errors';
+
+/**
+ * Razorpay's webhook is a plain Express route (its signature covers the raw body); this entry
+ * documents it for the shop's operators (apps/api/src/http/razorpay-webhook.ts).
+ */
+export const razorpayWebhookPath: ZodOpenApiPathsObject = {
+  '/payments/razorpay/webhook': {
+    post: {
+      operationId: 'payments-razorpay-webhook',
+      tags: ['payments'],
+      summary: 'Razorpay webhook',
+      description:
+        'For Razorpay, not the app; served when RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET are set. Authenticated by `X-Razorpay-Signature` (hex HMAC-SHA256 of the raw body with the webhook secret): a missing or wrong signature answers 400 and nothing happens. Each event is stored once by `X-Razorpay-Event-Id`; a redelivery answers 200 and changes nothing. Handled by a background job: `payment.captured` / `order.paid` for a checkout the app did not place within PAYMENT_WEBHOOK_GRACE_SECONDS places the order (or refunds the payment when that is no longer possible); `refund.processed` marks a `refund_pending` order `refunded`; `payment.failed` and other events are recorded.',
+      requestParams: {
+        header: z.object({
+          'X-Razorpay-Signature': z.string().meta({ description: 'hex HMAC-SHA256 of the body' }),
+          'X-Razorpay-Event-Id': z.string(),
+        }),
+      },
+      requestBody: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: z
+              .object({ event: z.string(), payload: z.record(z.string(), z.unknown()) })
+              .meta({ description: 'Razorpay’s event, as it sends it' }),
+          },
+        },
+      },
+      responses: {
+        200: {
+          description: 'Received (or received before)',
+          content: { 'application/json': { schema: ZNullEnvelope } },
+        },
+      },
+    },
+  },
+};
+
+/** Its errors besides those of its shape; 404 on a server without Razorpay (see openapi.ts). */
+export const razorpayWebhookOperation = {
+  path: '/payments/razorpay/webhook',
+  method: 'post' as const,
+  errors: ['NOT_FOUND'] as ErrorCode[],
+};
