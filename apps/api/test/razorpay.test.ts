@@ -369,4 +369,86 @@ describe('the Razorpay webhook', () => {
     expect(await ordersOf(buyer.user.id)).toBe(0);
     expect(await stockOf(buyer.product.id)).toBe(10);
   });
+
+  it('payment.failed is recorded on the checkout; no order', async () => {
+    const buyer = await checkoutReady();
+    const gatewayOrder = (await choose(buyer.token, 'card')).body.data.gateway_order;
+    const payment = razorpay.pay(gatewayOrder.id, { status: 'failed' });
+    const entity = {
+      ...razorpay.payments.get(payment.gateway_payment_id),
+      error_description: 'Payment declined by the bank',
+    };
+    const delivery = razorpay.webhook(
+      'payment.failed',
+      { payment: entity as never },
+      WEBHOOK_SECRET,
+      'evt_failed_1',
+    );
+    expect((await deliver(delivery)).status).toBe(200);
+    await vi.waitFor(
+      async () => expect((await eventOutcome('evt_failed_1'))?.processedAt).toBeTruthy(),
+      { timeout: 10_000, interval: 200 },
+    );
+    const [cart] = await t.db.select().from(carts).where(eq(carts.userId, buyer.user.id));
+    expect(cart?.gatewayPaymentError).toBe('Payment declined by the bank');
+    expect(cart?.status).toBe('open');
+    expect(await ordersOf(buyer.user.id)).toBe(0);
+    // Choosing the method again issues a new gateway order and forgets the failure.
+    await choose(buyer.token, 'card');
+    const [after] = await t.db.select().from(carts).where(eq(carts.userId, buyer.user.id));
+    expect(after?.gatewayPaymentError).toBeNull();
+  });
+
+  it('refund.failed asks Razorpay for a new refund; a late refund.processed changes nothing', async () => {
+    razorpay.refundMode('pending');
+    const buyer = await checkoutReady();
+    const gatewayOrder = (await choose(buyer.token, 'card')).body.data.gateway_order;
+    const payment = razorpay.pay(gatewayOrder.id);
+    const placed = await place(buyer.token, payment);
+    const orderId = placed.body.data.order_id as number;
+    await t.request('POST', `/customer/orders/${orderId}/cancel`, {
+      token: buyer.token,
+      body: { reason: 'Changed my mind' },
+    });
+    const refundOf = async () =>
+      (await t.db.select().from(orders).where(eq(orders.id, orderId)))[0]?.refundReference;
+    const first = await vi.waitFor(
+      async () => {
+        const reference = await refundOf();
+        expect(reference).toMatch(/^rfnd_/);
+        return reference as string;
+      },
+      { timeout: 10_000, interval: 100 },
+    );
+    // Razorpay gives up on it: a new refund is requested.
+    const failed = razorpay.failRefund(first);
+    razorpay.refundMode('processed');
+    await deliver(
+      razorpay.webhook('refund.failed', { refund: failed }, WEBHOOK_SECRET, 'evt_rf_1'),
+    );
+    await vi.waitFor(
+      async () => {
+        const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+        expect(order?.paymentStatus).toBe('refunded');
+        expect(order?.refundReference).not.toBe(first);
+      },
+      { timeout: 15_000, interval: 200 },
+    );
+    const refunds = [...razorpay.refunds.values()].filter(
+      (refund) => refund.payment_id === payment.gateway_payment_id,
+    );
+    expect(refunds.map((refund) => refund.status).sort()).toEqual(['failed', 'processed']);
+    // A late refund.processed for the order changes nothing more.
+    const late = razorpay.webhook(
+      'refund.processed',
+      { refund: refunds.find((r) => r.status === 'processed') },
+      WEBHOOK_SECRET,
+      'evt_rp_late',
+    );
+    expect((await deliver(late)).status).toBe(200);
+    await vi.waitFor(
+      async () => expect((await eventOutcome('evt_rp_late'))?.outcome).toMatch(/nothing to do/),
+      { timeout: 10_000, interval: 200 },
+    );
+  });
 });

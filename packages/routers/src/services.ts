@@ -269,7 +269,7 @@ export function createServices(deps: ServiceDeps): AppServices {
       orders: checkoutRepos.orders,
       placeOrder: checkoutSlice.placeOrder,
       payments,
-      mailJobs: jobs(db),
+      jobs: jobs(db),
       graceSeconds: config.paymentWebhookGraceSeconds ?? 120,
     }),
     mail: createMailService({

@@ -39,6 +39,8 @@ export async function startFakeRazorpay(keys: { keyId: string; keySecret: string
   >();
   const requests: Array<{ method: string; path: string }> = [];
   let outage: number | 'drop' | undefined;
+  /** `pending`: new refunds wait (as a slow bank's do) until `settleRefund` or `failRefund`. */
+  let refundMode: 'processed' | 'pending' = 'processed';
   const auth = `Basic ${Buffer.from(`${keys.keyId}:${keys.keySecret}`).toString('base64')}`;
 
   const server = await listenLocally(async (req, res) => {
@@ -119,7 +121,7 @@ export async function startFakeRazorpay(keys: { keyId: string; keySecret: string
           id: id('rfnd'),
           payment_id: payment.id,
           amount: Number(body.amount ?? payment.amount),
-          status: 'processed',
+          status: refundMode,
         };
         refunds.set(refund.id, refund);
         payment.status = 'refunded';
@@ -178,6 +180,18 @@ export async function startFakeRazorpay(keys: { keyId: string; keySecret: string
         gateway_payment_id: payment.id,
         gateway_signature: signPayment(keys.keySecret, orderId, payment.id),
       };
+    },
+    refundMode(mode: 'processed' | 'pending') {
+      refundMode = mode;
+    },
+    /** Razorpay gives up on a pending refund (its `refund.failed` webhook follows). */
+    failRefund(refundId: string) {
+      const refund = refunds.get(refundId);
+      if (!refund) throw new Error(`no refund ${refundId}`);
+      refund.status = 'failed';
+      const payment = payments.get(refund.payment_id);
+      if (payment) payment.status = 'captured';
+      return refund;
     },
     /**
      * A webhook delivery as Razorpay sends it: the JSON body, `X-Razorpay-Signature` (HMAC-SHA256

@@ -56,6 +56,8 @@ export const carts = pgTable(
     gatewayCurrency: text('gateway_currency'),
     /** The cart version the gateway order was issued for. */
     gatewayCartVersion: integer('gateway_cart_version'),
+    /** Why Razorpay reported the last payment for this gateway order as failed (webhook). */
+    gatewayPaymentError: text('gateway_payment_error'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -27,6 +27,7 @@ export type CartChanges = Partial<
     | 'gatewayAmountCents'
     | 'gatewayCurrency'
     | 'gatewayCartVersion'
+    | 'gatewayPaymentError'
     | 'status'
   >
 >;
@@ -43,6 +44,14 @@ export function createCartRepository(db: Executor) {
      * transaction ends: every mutation of one cart is serialised in the database, across
      * server instances (five concurrent adds end with quantity 5).
      */
+    /** Records on the checkout why the gateway reported its payment as failed (webhook). */
+    async recordPaymentError(gatewayOrderId: string, message: string): Promise<void> {
+      await db
+        .update(carts)
+        .set({ gatewayPaymentError: message })
+        .where(eq(carts.gatewayOrderId, gatewayOrderId));
+    },
+
     /** The cart a gateway order was issued for, open or not. */
     async findByGatewayOrder(gatewayOrderId: string): Promise<CartRecord | undefined> {
       const [cart] = await db.select().from(carts).where(eq(carts.gatewayOrderId, gatewayOrderId));

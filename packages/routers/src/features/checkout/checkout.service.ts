@@ -129,6 +129,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       gatewayAmountCents: null,
       gatewayCurrency: null,
       gatewayCartVersion: null,
+      gatewayPaymentError: null,
       ...changes,
     });
     return state(userId);

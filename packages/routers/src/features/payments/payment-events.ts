@@ -6,6 +6,7 @@ import { enqueueMail, type MailJobs } from '../mail/mail.jobs';
 import type { OrdersRepository } from '../orders/orders.repository';
 import type { PaymentEventsRepository } from './payment-events.repository';
 import type { PaymentProviders } from './providers';
+import { enqueueRefund } from './refunds';
 
 /** The queue webhook events are handled on (one job per stored event). */
 export const PAYMENT_EVENTS_QUEUE = 'payment-events';
@@ -29,12 +30,12 @@ export interface PaymentEventsDeps {
   events: PaymentEventsRepository;
   /** Storing an event and queuing its job, together. */
   inTransaction: InTransaction<{ events: PaymentEventsRepository; jobs: MailJobs }>;
-  carts: Pick<CartRepository, 'findByGatewayOrder'>;
+  carts: Pick<CartRepository, 'findByGatewayOrder' | 'recordPaymentError'>;
   orders: Pick<OrdersRepository, 'paymentIdUsed' | 'findByRefundReference' | 'update' | 'addEvent'>;
   placeOrder: Pick<PlaceOrderService, 'placeFromGateway'>;
   payments: PaymentProviders;
-  /** Queues the "refunded, no order" e-mail. */
-  mailJobs: MailJobs;
+  /** Queues the "refunded, no order" e-mail and repeated refunds. */
+  jobs: MailJobs;
   /** How long a captured payment waits for the app's own place-order (PAYMENT_WEBHOOK_GRACE_SECONDS). */
   graceSeconds: number;
 }
@@ -68,7 +69,7 @@ export function createPaymentEvents(deps: PaymentEventsDeps) {
       currency: payment.currency,
     });
     if (userId !== undefined) {
-      await enqueueMail(deps.mailJobs, {
+      await enqueueMail(deps.jobs, {
         kind: 'payment-refunded',
         userId,
         amountMinor: payment.amount,
@@ -132,22 +133,27 @@ export function createPaymentEvents(deps: PaymentEventsDeps) {
       if (PAYMENT_CAPTURED.has(stored.event) && payment) {
         outcome = await reconcile(payment);
       } else if (stored.event === 'payment.failed' && payment) {
-        outcome = `payment failed: ${payment.error_description ?? 'no reason given'}`;
+        const reason = payment.error_description ?? 'no reason given';
+        await deps.carts.recordPaymentError(payment.order_id, reason);
+        outcome = `payment failed: ${reason}`;
       } else if (
         (stored.event === 'refund.processed' || stored.event === 'refund.failed') &&
         refund
       ) {
         const order = await deps.orders.findByRefundReference(refund.id);
-        if (
-          order &&
-          stored.event === 'refund.processed' &&
-          order.paymentStatus === 'refund_pending'
-        ) {
+        if (order?.paymentStatus !== 'refund_pending') {
+          outcome = order
+            ? `order ${order.id}: ${stored.event}, nothing to do`
+            : 'no order has this refund';
+        } else if (stored.event === 'refund.processed') {
           await deps.orders.update(order.id, { paymentStatus: 'refunded' });
           await deps.orders.addEvent(order.id, 'canceled', 'Payment refunded.');
           outcome = `order ${order.id} refunded`;
         } else {
-          outcome = order ? `order ${order.id}: ${stored.event}` : 'no order has this refund';
+          // The gateway gave up on this refund: ask for a new one (a durable job, as at cancel).
+          await deps.orders.update(order.id, { refundReference: null });
+          await enqueueRefund(deps.jobs, order.id);
+          outcome = `order ${order.id}: refund failed, requested again`;
         }
       }
       await deps.events.markProcessed(eventId, outcome);

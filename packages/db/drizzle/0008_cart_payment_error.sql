@@ -1,0 +1,1 @@
+ALTER TABLE "carts" ADD COLUMN "gateway_payment_error" text;
