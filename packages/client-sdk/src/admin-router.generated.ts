@@ -215,6 +215,9 @@ export type AppRouter = TRPCBuiltRouter<
         failed: Query<'admin.jobs.failed'>;
         retry: Mutation<'admin.jobs.retry'>;
       };
+      dashboard: {
+        summary: Query<'admin.dashboard.summary'>;
+      };
     };
   }
 >;

@@ -357,7 +357,7 @@ export interface Procedures {
   };
   'admin.orders.list': {
     type: 'query';
-    input: { status?: 'pending' | 'processing' | 'shipped' | 'completed' | 'canceled' | undefined; page?: number | undefined; per_page?: number | undefined; };
+    input: { status?: 'pending' | 'processing' | 'shipped' | 'completed' | 'canceled' | undefined; payment_status?: 'pending' | 'paid' | 'refund_pending' | 'refunded' | 'failed' | undefined; from?: string | undefined; to?: string | undefined; search?: string | undefined; page?: number | undefined; per_page?: number | undefined; };
     output: { success: true; data: { id: number; order_number: string; status: 'pending' | 'processing' | 'shipped' | 'completed' | 'canceled'; payment_status: 'pending' | 'paid' | 'refund_pending' | 'refunded' | 'failed'; total: number; currency: string; item_count: number; created_at: string; }[]; meta: { current_page: number; per_page: number; total: number; last_page: number; }; message?: string | undefined; };
   };
   'admin.orders.get': {
@@ -614,6 +614,11 @@ export interface Procedures {
     type: 'mutation';
     input: { id: string; };
     output: { success: true; data: null; message?: string | undefined; };
+  };
+  'admin.dashboard.summary': {
+    type: 'query';
+    input: void;
+    output: { success: true; data: { currency: string; today: { orders: number; revenue: number; }; last_7_days: { orders: number; revenue: number; }; orders_waiting_to_ship: number; low_stock: { id: number; sku: string; name: string; stock_quantity: number; }[]; mobile_app: { connected: boolean; sync_enabled: boolean; last_sync_at: string | null; last_status: string; last_message: string; last_checked_at: string; }; }; message?: string | undefined; };
   };
 }
 

@@ -16,6 +16,7 @@ import type { ContentService } from './features/content/content.service';
 import type { ContentAdminService } from './features/content/content-admin.service';
 import type { CouponsService } from './features/coupons/coupons.service';
 import type { CustomerService } from './features/customer/customer.service';
+import type { DashboardService } from './features/dashboard/dashboard.service';
 import type { JobsService } from './features/jobs/jobs.service';
 import type { MailService } from './features/mail/mail.service';
 import type { OrdersService } from './features/orders/orders.service';
@@ -90,6 +91,8 @@ export interface AppServices {
   wishlist: WishlistService;
   reviews: ReviewsService;
   jobs: JobsService;
+  /** The admin panel's figures. */
+  dashboard: DashboardService;
   /** Turns mail jobs into e-mails; the job workers call it (apps/api/src/jobs.ts). */
   mail: MailService;
   /** Carries out refund jobs (cancelled paid orders); the job workers call it. */

@@ -14,6 +14,7 @@ import { bannersRouter, currencyRouter } from './features/content/content.router
 import { couponsAdminRouter } from './features/coupons/coupons.admin.router';
 import { customerAdminRouter } from './features/customer/customer.admin.router';
 import { customerRouter } from './features/customer/customer.router';
+import { dashboardAdminRouter } from './features/dashboard/dashboard.admin.router';
 import { jobsAdminRouter } from './features/jobs/jobs.admin.router';
 import { ordersAdminRouter } from './features/orders/orders.admin.router';
 import { ordersRouter } from './features/orders/orders.router';
@@ -52,6 +53,7 @@ const adminRouter = router({
   taxRates: taxRatesAdminRouter,
   sync: syncAdminRouter,
   jobs: jobsAdminRouter,
+  dashboard: dashboardAdminRouter,
 });
 
 /*

@@ -22,6 +22,8 @@ import { createContentSlice } from './features/content/content.slice';
 import { createCouponsRepository } from './features/coupons/coupons.repository';
 import { createCouponsService } from './features/coupons/coupons.service';
 import { createCustomerService } from './features/customer/customer.service';
+import { createDashboardRepository } from './features/dashboard/dashboard.repository';
+import { createDashboardService } from './features/dashboard/dashboard.service';
 import { createJobsRepository } from './features/jobs/jobs.repository';
 import { createJobsService } from './features/jobs/jobs.service';
 import { createMailService } from './features/mail/mail.service';
@@ -258,6 +260,7 @@ export function createServices(deps: ServiceDeps): AppServices {
     wishlist,
     reviews,
     jobs: createJobsService({ repo: jobs(db), queue: deps.jobQueue }),
+    dashboard: createDashboardService({ repo: createDashboardRepository(db), sync, clock }),
     refunds: createRefundsService({ orders: checkoutRepos.orders, payments }),
     paymentEvents: createPaymentEvents({
       events: createPaymentEventsRepository(db),

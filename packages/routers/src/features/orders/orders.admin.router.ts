@@ -1,19 +1,13 @@
 import { ok, page } from '../../envelope';
 import { adminProcedure, router } from '../../trpc';
-import { ZAdminShipInput } from './orders.admin.schemas';
-import {
-  ZCancelOrderInput,
-  ZOrderId,
-  ZOrderListInput,
-  ZOrderListOutput,
-  ZOrderOutput,
-} from './orders.schemas';
+import { ZAdminOrderListInput, ZAdminShipInput } from './orders.admin.schemas';
+import { ZCancelOrderInput, ZOrderId, ZOrderListOutput, ZOrderOutput } from './orders.schemas';
 
 /** admin.orders (/trpc only): every customer's orders and their fulfilment. */
 export const ordersAdminRouter = router({
-  /** Every customer's orders, newest first, optional status filter. */
+  /** Every customer's orders, newest first; filters by status, payment status, date; search. */
   list: adminProcedure
-    .input(ZOrderListInput)
+    .input(ZAdminOrderListInput)
     .output(ZOrderListOutput)
     .query(async ({ ctx, input }) => {
       const { items, meta } = await ctx.services.orders.list(undefined, input);

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { zId } from '../../zod-helpers';
+import { pageQuery } from '../../pagination';
+import { zDateTime, zId } from '../../zod-helpers';
+import { ZOrderStatus, ZPaymentStatus } from './order-status.schemas';
 
 export const ZAdminShipInput = z.object({
   id: zId(),
@@ -7,3 +9,20 @@ export const ZAdminShipInput = z.object({
   tracking_number: z.string().trim().min(1).max(100),
   tracking_url: z.string().trim().url().max(500).nullable().optional(),
 });
+
+/** The admin's order list: every customer's, with filters and a search. */
+export const ZAdminOrderListInput = z.object({
+  ...pageQuery,
+  status: ZOrderStatus.optional(),
+  payment_status: ZPaymentStatus.optional(),
+  from: zDateTime().optional().meta({ description: 'Placed at or after' }),
+  to: zDateTime().optional().meta({ description: 'Placed before' }),
+  search: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .optional()
+    .meta({ description: 'Part of the order number or of the customer’s e-mail' }),
+});
+export type AdminOrderListInput = z.infer<typeof ZAdminOrderListInput>;

@@ -9,14 +9,16 @@ import {
   orderItems,
   orders,
   type PaymentMethodType,
+  type PaymentStatusValue,
   paymentMethods,
   products,
   productVariants,
+  users,
 } from '@storefront/db/schema';
 import { qualified } from '@storefront/db/sql';
-import { and, asc, desc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
-
+import { and, asc, desc, eq, gte, ilike, isNull, lt, or, sql } from 'drizzle-orm';
 import { AppError } from '../../errors';
+import { containsPattern } from '../../pagination';
 
 export type OrderRecord = typeof orders.$inferSelect;
 
@@ -167,12 +169,30 @@ export function createOrdersRepository(db: Executor) {
     },
 
     async list(
-      filter: { userId?: number; status?: OrderStatusValue | undefined },
+      filter: {
+        userId?: number;
+        status?: OrderStatusValue | undefined;
+        paymentStatus?: PaymentStatusValue | undefined;
+        from?: Date | undefined;
+        to?: Date | undefined;
+        /** Part of the order number or of the customer's e-mail (admin search). */
+        search?: string | undefined;
+      },
       page: { offset: number; limit: number },
     ) {
+      const pattern = filter.search === undefined ? undefined : containsPattern(filter.search);
       const where = and(
         filter.userId === undefined ? undefined : eq(orders.userId, filter.userId),
         filter.status ? eq(orders.status, filter.status) : undefined,
+        filter.paymentStatus ? eq(orders.paymentStatus, filter.paymentStatus) : undefined,
+        filter.from ? gte(orders.createdAt, filter.from) : undefined,
+        filter.to ? lt(orders.createdAt, filter.to) : undefined,
+        pattern === undefined
+          ? undefined
+          : or(
+              ilike(orders.orderNumber, pattern),
+              sql`${qualified(orders, orders.userId)} in (select ${qualified(users, users.id)} from ${users} where ${qualified(users, users.email)} ilike ${pattern})`,
+            ),
       );
       const [rows, total] = await Promise.all([
         db

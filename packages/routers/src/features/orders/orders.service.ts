@@ -10,6 +10,7 @@ import {
   paymentStatusAfterCancel,
   STATUS_EVENT_TEXT,
 } from './order-status';
+import type { AdminOrderListInput } from './orders.admin.schemas';
 import type { OrderChanges, OrderRecord, OrdersRepository } from './orders.repository';
 import type { OrderListInput } from './orders.schemas';
 
@@ -102,9 +103,17 @@ export function createOrdersService({ repo, inTransaction }: OrdersServiceDeps) 
   }
 
   return {
-    async list(userId: number | undefined, input: OrderListInput) {
+    async list(userId: number | undefined, input: OrderListInput | AdminOrderListInput) {
+      const admin = input as Partial<AdminOrderListInput>;
       const { rows, total } = await repo.list(
-        { ...(userId === undefined ? {} : { userId }), status: input.status },
+        {
+          ...(userId === undefined ? {} : { userId }),
+          status: input.status,
+          paymentStatus: admin.payment_status,
+          from: admin.from ? new Date(admin.from) : undefined,
+          to: admin.to ? new Date(admin.to) : undefined,
+          search: admin.search,
+        },
         pageOffset(input),
       );
       return {

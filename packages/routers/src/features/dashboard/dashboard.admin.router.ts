@@ -1,0 +1,10 @@
+import { ok } from '../../envelope';
+import { adminProcedure, router } from '../../trpc';
+import { ZDashboardOutput } from './dashboard.admin.schemas';
+
+/** admin.dashboard (/trpc only): the figures of the admin panel's first page. */
+export const dashboardAdminRouter = router({
+  summary: adminProcedure
+    .output(ZDashboardOutput)
+    .query(async ({ ctx }) => ok(await ctx.services.dashboard.summary())),
+});

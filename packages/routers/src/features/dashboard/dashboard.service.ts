@@ -1,0 +1,53 @@
+import { centsToAmount } from '../../money';
+import type { Clock } from '../../ports';
+import { FALLBACK_CURRENCY } from '../catalog/product.dto';
+import type { SyncService } from '../sync/sync.service';
+import type { DashboardRepository } from './dashboard.repository';
+
+/** A product at or under this many units counts as low on stock. */
+export const LOW_STOCK_THRESHOLD = 5;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The admin panel's first page: orders and revenue today (since UTC midnight) and over the last
+ * 7 days (cancelled orders left out), orders waiting to ship, products low on stock, and the
+ * mobile app's connection as the sync status reports it.
+ */
+export function createDashboardService(deps: {
+  repo: DashboardRepository;
+  sync: Pick<SyncService, 'status'>;
+  clock: Clock;
+}) {
+  const { repo, clock } = deps;
+  return {
+    async summary() {
+      const now = clock.now();
+      const midnight = new Date(
+        Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()),
+      );
+      const [today, week, waiting, lowStock, currency, app] = await Promise.all([
+        repo.ordersSince(midnight),
+        repo.ordersSince(new Date(now.getTime() - 7 * DAY_MS)),
+        repo.waitingToShip(),
+        repo.lowStock(LOW_STOCK_THRESHOLD, 10),
+        repo.defaultCurrency(),
+        deps.sync.status(),
+      ]);
+      return {
+        currency: currency ?? FALLBACK_CURRENCY,
+        today: { orders: today.orders, revenue: centsToAmount(today.revenueMinor) },
+        last_7_days: { orders: week.orders, revenue: centsToAmount(week.revenueMinor) },
+        orders_waiting_to_ship: waiting,
+        low_stock: lowStock.map((product) => ({
+          id: product.id,
+          sku: product.sku,
+          name: product.name,
+          stock_quantity: product.stockQuantity,
+        })),
+        mobile_app: app,
+      };
+    },
+  };
+}
+
+export type DashboardService = ReturnType<typeof createDashboardService>;
