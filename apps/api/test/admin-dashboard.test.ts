@@ -108,3 +108,81 @@ describe('admin.orders.list filters and search', () => {
     expect(await app.t.db.$count(products)).toBeGreaterThan(0);
   });
 });
+
+describe('admin.products.list', () => {
+  it('lists inactive products too, with search, active, stock and category filters', async () => {
+    const tag = `Lamp-${Date.now()}`;
+    const lit = await createProduct(app.t.db, { name: `${tag} Brass`, stockQuantity: 40 });
+    const low = await createProduct(app.t.db, { name: `${tag} Copper`, stockQuantity: 3 });
+    const out = await createProduct(app.t.db, {
+      name: `${tag} Iron`,
+      stockQuantity: 0,
+      active: false,
+    });
+    const list = (input: Record<string, unknown>) =>
+      app.admin.admin.products.list.query({ search: tag, per_page: 50, ...input });
+    const ids = async (input: Record<string, unknown> = {}) =>
+      (await list(input)).data.map((p) => p.id).sort((a, b) => a - b);
+    expect(await ids()).toEqual([lit.id, low.id, out.id].sort((a, b) => a - b));
+    expect(await ids({ active: false })).toEqual([out.id]);
+    expect(await ids({ stock: 'out' })).toEqual([out.id]);
+    expect(await ids({ stock: 'low' })).toEqual([low.id]);
+    expect(await ids({ stock: 'in' })).toEqual([lit.id, low.id].sort((a, b) => a - b));
+    const bySku = await app.admin.admin.products.list.query({ search: lit.sku });
+    expect(bySku.data.map((p) => p.id)).toEqual([lit.id]);
+    const entry = (await list({ stock: 'low' })).data[0];
+    expect(entry).toMatchObject({ id: low.id, stock_quantity: 3, active: true });
+    expect(entry).not.toHaveProperty('images');
+
+    const category = await app.admin.admin.categories.create.mutate({ name: `${tag} Lights` });
+    await app.admin.admin.products.create.mutate({
+      sku: `${tag}-CAT`,
+      name: `${tag} In Category`,
+      price: 10,
+      category_ids: [category.data.id],
+    });
+    const inCategory = await list({ category_id: category.data.id });
+    expect(inCategory.data.map((p) => p.name)).toEqual([`${tag} In Category`]);
+    expect(inCategory.meta.total).toBe(1);
+  });
+});
+
+describe('admin.admins', () => {
+  it('lists admins, invites one with a password, disables one — never the last', async () => {
+    const email = `new-admin-${Date.now()}@example.com`;
+    const invited = await app.admin.admin.admins.invite.mutate({
+      name: 'Grace Admin',
+      email,
+      password: 'a long admin password',
+    });
+    expect(invited.data).toMatchObject({ email, role: 'admin', blocked_at: null });
+    const taken = await trpcFailure(
+      app.admin.admin.admins.invite.mutate({ name: 'Again', email, password: 'another password' }),
+    );
+    expect(taken.data?.httpStatus).toBe(422);
+    const login = await app.t.request('POST', '/auth/login', {
+      body: { email, password: 'a long admin password' },
+    });
+    expect(login.status).toBe(200);
+    const asNewAdmin = adminClient(app.server.baseUrl, login.body.data.token);
+    const admins = await asNewAdmin.admin.admins.list.query();
+    expect(admins.data.map((a) => a.email)).toContain(email);
+    expect(admins.data.every((a) => a.role === 'admin')).toBe(true);
+
+    // The new admin disables every other admin; the last one left cannot be disabled.
+    for (const other of admins.data.filter((a) => a.id !== invited.data.id && !a.blocked_at)) {
+      const disabled = await asNewAdmin.admin.admins.disable.mutate({ id: other.id });
+      expect(disabled.data.blocked_at).not.toBeNull();
+    }
+    const last = await trpcFailure(asNewAdmin.admin.admins.disable.mutate({ id: invited.data.id }));
+    expect(last.data?.httpStatus).toBe(422);
+    expect(last.message).toContain('last active admin');
+    // The disabled admins' sessions are gone.
+    expect((await trpcFailure(app.admin.admin.admins.list.query())).data?.httpStatus).toBe(401);
+    const customer = await registerCustomer(app.t);
+    const notAdmin = await trpcFailure(
+      asNewAdmin.admin.admins.disable.mutate({ id: customer.user.id }),
+    );
+    expect(notAdmin.data?.httpStatus).toBe(404);
+  });
+});

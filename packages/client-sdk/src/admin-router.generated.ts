@@ -142,6 +142,7 @@ export type AppRouter = TRPCBuiltRouter<
         cancel: Mutation<'admin.orders.cancel'>;
       };
       products: {
+        list: Query<'admin.products.list'>;
         get: Query<'admin.products.get'>;
         create: Mutation<'admin.products.create'>;
         update: Mutation<'admin.products.update'>;
@@ -217,6 +218,11 @@ export type AppRouter = TRPCBuiltRouter<
       };
       dashboard: {
         summary: Query<'admin.dashboard.summary'>;
+      };
+      admins: {
+        list: Query<'admin.admins.list'>;
+        invite: Mutation<'admin.admins.invite'>;
+        disable: Mutation<'admin.admins.disable'>;
       };
     };
   }

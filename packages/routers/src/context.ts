@@ -15,6 +15,7 @@ import type { PlaceOrderService } from './features/checkout/place-order.service'
 import type { ContentService } from './features/content/content.service';
 import type { ContentAdminService } from './features/content/content-admin.service';
 import type { CouponsService } from './features/coupons/coupons.service';
+import type { AdminsService } from './features/customer/admins.service';
 import type { CustomerService } from './features/customer/customer.service';
 import type { DashboardService } from './features/dashboard/dashboard.service';
 import type { JobsService } from './features/jobs/jobs.service';
@@ -93,6 +94,8 @@ export interface AppServices {
   jobs: JobsService;
   /** The admin panel's figures. */
   dashboard: DashboardService;
+  /** The back office's own accounts. */
+  admins: AdminsService;
   /** Turns mail jobs into e-mails; the job workers call it (apps/api/src/jobs.ts). */
   mail: MailService;
   /** Carries out refund jobs (cancelled paid orders); the job workers call it. */

@@ -12,7 +12,7 @@ import { checkoutRouter } from './features/checkout/checkout.router';
 import { bannersAdminRouter } from './features/content/content.admin.router';
 import { bannersRouter, currencyRouter } from './features/content/content.router';
 import { couponsAdminRouter } from './features/coupons/coupons.admin.router';
-import { customerAdminRouter } from './features/customer/customer.admin.router';
+import { adminsAdminRouter, customerAdminRouter } from './features/customer/customer.admin.router';
 import { customerRouter } from './features/customer/customer.router';
 import { dashboardAdminRouter } from './features/dashboard/dashboard.admin.router';
 import { jobsAdminRouter } from './features/jobs/jobs.admin.router';
@@ -54,6 +54,7 @@ const adminRouter = router({
   sync: syncAdminRouter,
   jobs: jobsAdminRouter,
   dashboard: dashboardAdminRouter,
+  admins: adminsAdminRouter,
 });
 
 /*

@@ -21,6 +21,7 @@ import { createCheckoutSlice } from './features/checkout/checkout.slice';
 import { createContentSlice } from './features/content/content.slice';
 import { createCouponsRepository } from './features/coupons/coupons.repository';
 import { createCouponsService } from './features/coupons/coupons.service';
+import { createAdminsService } from './features/customer/admins.service';
 import { createCustomerService } from './features/customer/customer.service';
 import { createDashboardRepository } from './features/dashboard/dashboard.repository';
 import { createDashboardService } from './features/dashboard/dashboard.service';
@@ -261,6 +262,13 @@ export function createServices(deps: ServiceDeps): AppServices {
     reviews,
     jobs: createJobsService({ repo: jobs(db), queue: deps.jobQueue }),
     dashboard: createDashboardService({ repo: createDashboardRepository(db), sync, clock }),
+    admins: createAdminsService({
+      users,
+      inTransaction: unitOfWork(createUsersRepository).inTransaction,
+      hasher: deps.hasher,
+      revokeAllSessions: (userId) => sessions.revokeAllForUser(userId),
+      clock,
+    }),
     refunds: createRefundsService({ orders: checkoutRepos.orders, payments }),
     paymentEvents: createPaymentEvents({
       events: createPaymentEventsRepository(db),

@@ -37,8 +37,8 @@ export const ZTokenResult = z
   })
   .meta({ id: 'TokenResult' });
 
-const email = () => z.email().trim().max(255);
-const newPassword = () => z.string().min(8).max(128);
+export const email = () => z.email().trim().max(255);
+export const newPassword = () => z.string().min(8).max(128);
 const PASSWORDS_DIFFER = {
   message: 'The password confirmation does not match.',
   path: ['password_confirmation'],

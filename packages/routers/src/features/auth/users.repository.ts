@@ -232,6 +232,20 @@ export function createUsersRepository(db: Executor) {
         .where(and(eq(users.id, used.userId), isNull(users.emailVerifiedAt)));
       return used.userId;
     },
+
+    /**
+     * The ids of the admins who can still sign in, their rows locked until the transaction ends:
+     * two admins disabling each other at once cannot both pass the "not the last one" check.
+     */
+    async lockActiveAdminIds(): Promise<number[]> {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.role, 'admin'), isNull(users.blockedAt)))
+        .orderBy(users.id)
+        .for('update');
+      return rows.map((row) => row.id);
+    },
   };
 }
 

@@ -14,8 +14,9 @@ import {
 } from '@storefront/db/schema';
 import { refreshSearchTerms, syncProductCategoryNames } from '@storefront/db/search-index';
 import { qualified } from '@storefront/db/sql';
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import { translateUniqueViolations } from '../../errors';
+import { containsPattern } from '../../pagination';
 import { categorySlugTaken, productSlugTaken, skuTaken } from './catalog.errors';
 
 /**
@@ -66,6 +67,44 @@ export type AdminProductChanges = Partial<
 
 /** Back-office catalogue writes; the storefront's reads stay in catalog.repository.ts. */
 export function createCatalogAdminRepository(db: Executor) {
+  /** Every product, active or not, newest first, for the back office's list. */
+  async function listProducts(
+    filter: {
+      search?: string | undefined;
+      active?: boolean | undefined;
+      stock?: 'in' | 'low' | 'out' | undefined;
+      lowStockThreshold: number;
+      categoryId?: number | undefined;
+    },
+    page: { offset: number; limit: number },
+  ) {
+    const pattern = filter.search === undefined ? undefined : containsPattern(filter.search);
+    const stock = adminProductColumns.stockQuantity;
+    const where = and(
+      pattern === undefined
+        ? undefined
+        : or(ilike(products.name, pattern), ilike(products.sku, pattern)),
+      filter.active === undefined ? undefined : eq(products.active, filter.active),
+      filter.stock === 'out' ? sql`${stock} = 0` : undefined,
+      filter.stock === 'low' ? sql`${stock} between 1 and ${filter.lowStockThreshold}` : undefined,
+      filter.stock === 'in' ? sql`${stock} > 0` : undefined,
+      filter.categoryId === undefined
+        ? undefined
+        : sql`exists (select 1 from ${productCategories} pc where pc.product_id = ${qualified(products, products.id)} and pc.category_id = ${filter.categoryId})`,
+    );
+    const [rows, total] = await Promise.all([
+      db
+        .select(adminProductColumns)
+        .from(products)
+        .where(where)
+        .orderBy(desc(products.createdAt), desc(products.id))
+        .limit(page.limit)
+        .offset(page.offset),
+      db.$count(products, where),
+    ]);
+    return { rows, total };
+  }
+
   async function findProduct(id: number) {
     const [row] = await db.select(adminProductColumns).from(products).where(eq(products.id, id));
     return row;
@@ -77,6 +116,7 @@ export function createCatalogAdminRepository(db: Executor) {
   }
 
   return {
+    listProducts,
     findProduct,
 
     /** The product's images in storefront order (the first is the main image). */

@@ -1,10 +1,12 @@
 import type { CountCache } from '../../count-cache';
 import { validationError } from '../../errors';
 import { amountToCents, centsToAmount, centsToAmountOrNull } from '../../money';
+import { metaFor, pageOffset } from '../../pagination';
 import type { InTransaction } from '../../transactions';
 import { toIso, toIsoOrNull } from '../../zod-helpers';
 import type {
   AdminProductCreateInput,
+  AdminProductListInput,
   AdminProductUpdateInput,
   VariantInput,
 } from './catalog.admin.schemas';
@@ -36,6 +38,21 @@ export function toAdminVariantDto(variant: AdminVariantRecord) {
     options: variant.options,
     position: variant.position,
   };
+}
+
+/** A product at or under this many units counts as low on stock (list filter, dashboard). */
+export const LOW_STOCK_THRESHOLD = 5;
+
+/** A row of the back office's product list: the product without its texts, images and variants. */
+export function toAdminProductListEntryDto(product: AdminProductRecord) {
+  const {
+    description: _d,
+    short_description: _s,
+    images: _i,
+    variants: _v,
+    ...entry
+  } = toAdminProductDto(product, [], []);
+  return entry;
 }
 
 export function toAdminProductDto(
@@ -203,6 +220,21 @@ export function createCatalogAdminService({
   }
 
   return {
+    /** Every product, active or not, newest first, with the back office's filters. */
+    async list(input: AdminProductListInput) {
+      const { rows, total } = await repo.listProducts(
+        {
+          search: input.search,
+          active: input.active,
+          stock: input.stock,
+          lowStockThreshold: LOW_STOCK_THRESHOLD,
+          categoryId: input.category_id,
+        },
+        pageOffset(input),
+      );
+      return { items: rows.map(toAdminProductListEntryDto), meta: metaFor(input, total) };
+    },
+
     async get(id: number) {
       return reread(id);
     },

@@ -1,8 +1,10 @@
-import { ok } from '../../envelope';
+import { ok, page } from '../../envelope';
 import { adminProcedure, router } from '../../trpc';
 import { ZIdInput } from '../../zod-helpers';
 import {
   ZAdminProductCreateInput,
+  ZAdminProductListInput,
+  ZAdminProductListOutput,
   ZAdminProductOutput,
   ZAdminProductUpdateInput,
   ZApplyDescriptionInput,
@@ -94,6 +96,14 @@ const productVariantsRouter = router({
 });
 
 export const productsAdminRouter = router({
+  /** Every product, inactive ones included; search (name, SKU), active, stock and category. */
+  list: adminProcedure
+    .input(ZAdminProductListInput)
+    .output(ZAdminProductListOutput)
+    .query(async ({ ctx, input }) => {
+      const { items, meta } = await ctx.services.catalogAdmin.list(input);
+      return page(items, meta);
+    }),
   get: adminProcedure
     .input(ZIdInput)
     .output(ZAdminProductOutput)

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { envelope } from '../../envelope';
+import { envelope, paginatedEnvelope } from '../../envelope';
+import { pageQuery } from '../../pagination';
 import { zAmount, zDateTime, zId, zPosition, zWebUrl } from '../../zod-helpers';
 
 /* Back-office DTOs of the catalogue: products with their images and variants, and categories. */
@@ -224,3 +225,22 @@ export const ZCategoryDeleteOutput = envelope(
       .meta({ description: 'Products that were in the category; they keep existing' }),
   }),
 );
+
+export const ZAdminProductListInput = z.object({
+  ...pageQuery,
+  search: z.string().trim().min(1).max(100).optional().meta({ description: 'Name or SKU' }),
+  active: z.boolean().optional(),
+  stock: z
+    .enum(['in', 'low', 'out'])
+    .optional()
+    .meta({ description: 'low: 1–5 units; out: none; in: any' }),
+  category_id: zId().optional(),
+});
+export type AdminProductListInput = z.infer<typeof ZAdminProductListInput>;
+export const ZAdminProductListEntry = ZAdminProduct.omit({
+  images: true,
+  variants: true,
+  description: true,
+  short_description: true,
+}).meta({ id: 'AdminProductListEntry' });
+export const ZAdminProductListOutput = paginatedEnvelope(ZAdminProductListEntry);

@@ -5,6 +5,8 @@ import {
   ZAdminCustomerListInput,
   ZAdminCustomerListOutput,
   ZAdminCustomerOutput,
+  ZAdminInviteInput,
+  ZAdminListOutput,
   ZBlockInput,
 } from './customer.admin.schemas';
 
@@ -26,5 +28,26 @@ export const customerAdminRouter = router({
     .output(ZAdminCustomerOutput)
     .mutation(async ({ ctx, input }) =>
       ok(await ctx.services.customer.setBlocked(input.id, input.blocked)),
+    ),
+});
+
+/** admin.admins (/trpc only): the back office's own accounts. */
+export const adminsAdminRouter = router({
+  list: adminProcedure
+    .output(ZAdminListOutput)
+    .query(async ({ ctx }) => ok(await ctx.services.admins.list())),
+  /** Creates an admin account with this password (422 when the e-mail is taken). */
+  invite: adminProcedure
+    .input(ZAdminInviteInput)
+    .output(ZAdminCustomerOutput)
+    .mutation(async ({ ctx, input }) =>
+      ok(await ctx.services.admins.invite(input), 'Admin created.'),
+    ),
+  /** Blocks the admin and ends their sessions; 422 for the last active admin. */
+  disable: adminProcedure
+    .input(ZIdInput)
+    .output(ZAdminCustomerOutput)
+    .mutation(async ({ ctx, input }) =>
+      ok(await ctx.services.admins.disable(input.id), 'Admin disabled.'),
     ),
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { envelope, paginatedEnvelope } from '../../envelope';
 import { pageQuery } from '../../pagination';
 import { zDateTime, zId } from '../../zod-helpers';
-import { ZUser } from '../auth/auth.schemas';
+import { email, newPassword, ZUser } from '../auth/auth.schemas';
 
 export const ZAdminCustomer = ZUser.extend({
   role: z.enum(['customer', 'admin']),
@@ -16,3 +16,12 @@ export const ZAdminCustomerListInput = z.object({
 export const ZAdminCustomerListOutput = paginatedEnvelope(ZAdminCustomer);
 export const ZAdminCustomerOutput = envelope(ZAdminCustomer);
 export const ZBlockInput = z.object({ id: zId(), blocked: z.boolean() });
+
+export const ZAdminListOutput = envelope(z.array(ZAdminCustomer));
+export const ZAdminInviteInput = z.object({
+  name: z.string().trim().min(1).max(255),
+  email: email(),
+  password: newPassword().meta({
+    description: 'The new admin signs in with it (8–128 characters)',
+  }),
+});

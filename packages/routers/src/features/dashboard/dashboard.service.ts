@@ -1,11 +1,10 @@
 import { centsToAmount } from '../../money';
 import type { Clock } from '../../ports';
+import { LOW_STOCK_THRESHOLD } from '../catalog/catalog-admin.service';
 import { FALLBACK_CURRENCY } from '../catalog/product.dto';
 import type { SyncService } from '../sync/sync.service';
 import type { DashboardRepository } from './dashboard.repository';
 
-/** A product at or under this many units counts as low on stock. */
-export const LOW_STOCK_THRESHOLD = 5;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
