@@ -85,9 +85,9 @@ export async function loadAndLock(
 export type VerifiedPayment = { gatewayOrderId: string; gatewayPaymentId: string } | null;
 
 /**
- * 2. Verify payment: a gateway method needs the gateway's proof for this cart's gateway order,
- * with a payment id no other order used, and the gateway's word that the payment is this
- * order's, of its amount, and captured (422 PAYMENT_FAILED otherwise; 503 when it is down).
+ * 2. Verify payment: a gateway method needs the gateway's signed proof for this cart's gateway
+ * order, then what `verifyReportedPayment` checks (422 PAYMENT_FAILED otherwise; 503 when the
+ * gateway is down).
  */
 export async function verifyPayment(
   tx: CheckoutRepositories,
@@ -104,27 +104,21 @@ export async function verifyPayment(
       { fieldErrors: { payment_data: ['This field is required for card and wallet payments.'] } },
     );
   }
-  const { cart, priced } = checkout;
-  if (proof.gateway_order_id !== cart.gatewayOrderId || !gatewayOrderValid(priced)) {
-    throw paymentNotVerified();
-  }
-  // Checked before the gateway is asked (and an authorized payment captured).
-  if (await tx.orders.paymentIdUsed(proof.gateway_payment_id)) {
-    throw new AppError('PAYMENT_FAILED', 'This payment has already been used for another order.');
-  }
-  await provider.confirmPayment({
+  const payment = {
     gatewayOrderId: proof.gateway_order_id,
     gatewayPaymentId: proof.gateway_payment_id,
-    signature: proof.gateway_signature,
-    amountMinor: priced.totals.totalCents,
-    currency: priced.currency,
-  });
-  return { gatewayOrderId: proof.gateway_order_id, gatewayPaymentId: proof.gateway_payment_id };
+  };
+  if (!provider.signatureValid({ ...payment, signature: proof.gateway_signature })) {
+    throw paymentNotVerified();
+  }
+  return verifyReportedPayment(tx, payments, checkout, payment);
 }
 
 /**
- * 2 (webhook). Verify a payment Razorpay reported in a signed webhook, for an order the app
- * never placed: the same checks as `verifyPayment` without the client's signature.
+ * 2 (also for a payment Razorpay reported in a signed webhook, the app never having placed the
+ * order). The payment is for this cart's gateway order as it stands, no other order used it
+ * (checked before the gateway captures anything), and the gateway has it captured for the
+ * order's amount and currency.
  */
 export async function verifyReportedPayment(
   tx: CheckoutRepositories,

@@ -159,6 +159,24 @@ export function createOrdersRepository(db: Executor) {
       return row?.type;
     },
 
+    /**
+     * Marks a `refund_pending` order refunded, with its tracking event; false when it is not
+     * pending (any more). Guarded, so the refund job and the webhook settling the same refund at
+     * once record it once.
+     */
+    async settleRefund(orderId: number): Promise<boolean> {
+      const settled = await db
+        .update(orders)
+        .set({ paymentStatus: 'refunded' })
+        .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'refund_pending')))
+        .returning({ id: orders.id });
+      if (settled.length === 0) return false;
+      await db
+        .insert(orderEvents)
+        .values({ orderId, status: 'canceled', description: 'Payment refunded.' });
+      return true;
+    },
+
     async findByRefundReference(refundId: string): Promise<OrderRecord | undefined> {
       const [order] = await db.select().from(orders).where(eq(orders.refundReference, refundId));
       return order;

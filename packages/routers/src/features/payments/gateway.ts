@@ -21,15 +21,12 @@ export interface PaymentProvider {
     receipt: string;
     notes: Record<string, string>;
   }): Promise<{ id: string }>;
+  /** Gateway methods: the client's proof of payment carries the gateway's signature. */
+  signatureValid(proof: PaymentProof): boolean;
   /**
-   * Gateway methods: the client's proof of payment is genuine and the payment is this order's,
-   * of this amount and currency, and captured (an authorized one is captured here). Throws
-   * PAYMENT_FAILED with the reason otherwise, DependencyUnavailableError when the gateway is down.
-   */
-  confirmPayment(payment: PaymentProof & { amountMinor: number; currency: string }): Promise<void>;
-  /**
-   * The same check of the payment at the gateway, without the client's signature: for a payment
-   * a signed webhook reported (payment-events.ts).
+   * Gateway methods: the payment, as the gateway has it, is this order's, of this amount and
+   * currency, and captured (an authorized one is captured here). Throws PAYMENT_FAILED with the
+   * reason otherwise, DependencyUnavailableError when the gateway is down.
    */
   confirmCapturedPayment(payment: {
     gatewayOrderId: string;
@@ -37,7 +34,6 @@ export interface PaymentProvider {
     amountMinor: number;
     currency: string;
   }): Promise<void>;
-  /** Returns a refund reference; offline payments have nothing to refund at the gateway. */
   /**
    * Asks for the whole payment back. `settled`: the gateway has processed it; otherwise ask
    * `refundSettled` later. Throws like createOrder.
@@ -68,18 +64,20 @@ export function signPayment(
 
 const HEX_SHA256 = /^[0-9a-f]{64}$/i;
 
-/**
- * The card/wallet gateway as far as this server is concerned: it issues gateway order ids and
- * verifies the signature the gateway gives the client after payment (a constant-time compare).
- */
-export function signatureValid(secret: string, proof: PaymentProof): boolean {
-  if (!HEX_SHA256.test(proof.signature)) return false;
-  const expected = Buffer.from(
-    signPayment(secret, proof.gatewayOrderId, proof.gatewayPaymentId),
-    'hex',
-  );
-  return timingSafeEqual(expected, Buffer.from(proof.signature, 'hex'));
+/** Whether `signature` is hex(HMAC-SHA256(secret, data)), compared in constant time. */
+export function hmacSignatureValid(
+  secret: string,
+  data: string | Buffer,
+  signature: string,
+): boolean {
+  if (!HEX_SHA256.test(signature)) return false;
+  const expected = createHmac('sha256', secret).update(data).digest();
+  return timingSafeEqual(expected, Buffer.from(signature, 'hex'));
 }
+
+/** The checkout signature of a payment (Razorpay's and the development gateway's alike). */
+export const signatureValid = (secret: string, proof: PaymentProof): boolean =>
+  hmacSignatureValid(secret, `${proof.gatewayOrderId}|${proof.gatewayPaymentId}`, proof.signature);
 
 export const paymentNotVerified = () =>
   new AppError('PAYMENT_FAILED', 'The payment could not be verified for this order.');
@@ -95,11 +93,9 @@ export function createHmacGateway(secret: string): PaymentProvider {
     async createOrder() {
       return { id: `gw_order_${randomBytes(12).toString('hex')}` };
     },
-    async confirmPayment(payment) {
-      if (!signatureValid(secret, payment)) throw paymentNotVerified();
-    },
+    signatureValid: (proof) => signatureValid(secret, proof),
     async confirmCapturedPayment() {
-      // No gateway to ask: the development gateway has no webhooks either.
+      // No gateway to ask: the signature is the whole proof here (and no webhook comes).
     },
     async refund() {
       return { refundId: `gw_refund_${randomBytes(12).toString('hex')}`, settled: true };
@@ -117,9 +113,7 @@ export const cashOnDelivery: PaymentProvider = {
   async createOrder() {
     throw new Error('cash on delivery has no gateway order');
   },
-  async confirmPayment() {
-    throw new Error('cash on delivery has no gateway payment');
-  },
+  signatureValid: () => false,
   async confirmCapturedPayment() {
     throw new Error('cash on delivery has no gateway payment');
   },

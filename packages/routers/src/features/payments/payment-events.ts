@@ -31,7 +31,10 @@ export interface PaymentEventsDeps {
   /** Storing an event and queuing its job, together. */
   inTransaction: InTransaction<{ events: PaymentEventsRepository; jobs: MailJobs }>;
   carts: Pick<CartRepository, 'findByGatewayOrder' | 'recordPaymentError'>;
-  orders: Pick<OrdersRepository, 'paymentIdUsed' | 'findByRefundReference' | 'update' | 'addEvent'>;
+  orders: Pick<
+    OrdersRepository,
+    'paymentIdUsed' | 'findByRefundReference' | 'update' | 'settleRefund'
+  >;
   placeOrder: Pick<PlaceOrderService, 'placeFromGateway'>;
   payments: PaymentProviders;
   /** Queues the "refunded, no order" e-mail and repeated refunds. */
@@ -146,9 +149,9 @@ export function createPaymentEvents(deps: PaymentEventsDeps) {
             ? `order ${order.id}: ${stored.event}, nothing to do`
             : 'no order has this refund';
         } else if (stored.event === 'refund.processed') {
-          await deps.orders.update(order.id, { paymentStatus: 'refunded' });
-          await deps.orders.addEvent(order.id, 'canceled', 'Payment refunded.');
-          outcome = `order ${order.id} refunded`;
+          outcome = (await deps.orders.settleRefund(order.id))
+            ? `order ${order.id} refunded`
+            : `order ${order.id}: refund.processed, nothing to do`;
         } else {
           // The gateway gave up on this refund: ask for a new one (a durable job, as at cancel).
           await deps.orders.update(order.id, { refundReference: null });

@@ -1,7 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import Razorpay from 'razorpay';
 import { AppError, DependencyUnavailableError } from '../../errors';
-import { type PaymentProvider, paymentNotVerified, signatureValid } from './gateway';
+import { hmacSignatureValid, type PaymentProvider, signatureValid } from './gateway';
 
 export interface RazorpayConfig {
   keyId: string;
@@ -89,11 +88,7 @@ export function createRazorpayGateway(config: RazorpayConfig): PaymentProvider {
       return { id: order.id };
     },
 
-    async confirmPayment(payment) {
-      if (!signatureValid(config.keySecret, payment)) throw paymentNotVerified();
-      await confirmCaptured(payment);
-    },
-
+    signatureValid: (proof) => signatureValid(config.keySecret, proof),
     confirmCapturedPayment: confirmCaptured,
 
     async refund({ paymentId, amountMinor }) {
@@ -111,8 +106,5 @@ export function createRazorpayGateway(config: RazorpayConfig): PaymentProvider {
 }
 
 /** X-Razorpay-Signature: hex HMAC-SHA256 of the raw body with the webhook secret (constant-time). */
-export function webhookSignatureValid(body: Buffer, signature: string, secret: string): boolean {
-  if (!/^[0-9a-f]{64}$/i.test(signature)) return false;
-  const expected = createHmac('sha256', secret).update(body).digest();
-  return timingSafeEqual(expected, Buffer.from(signature, 'hex'));
-}
+export const webhookSignatureValid = (body: Buffer, signature: string, secret: string) =>
+  hmacSignatureValid(secret, body, signature);

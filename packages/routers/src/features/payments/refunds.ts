@@ -27,7 +27,7 @@ export const refundQueuePolicy = (retry: { retryDelaySeconds: number; retryLimit
 });
 
 export interface RefundsServiceDeps {
-  orders: Pick<OrdersRepository, 'find' | 'update' | 'addEvent' | 'paymentMethodType'>;
+  orders: Pick<OrdersRepository, 'find' | 'update' | 'settleRefund' | 'paymentMethodType'>;
   payments: PaymentProviders;
 }
 
@@ -57,8 +57,7 @@ export function createRefundsService(deps: RefundsServiceDeps) {
         settled = refund.settled;
       }
       if (!settled) throw new Error(`refund of order ${order.id} not processed by the gateway yet`);
-      await orders.update(order.id, { paymentStatus: 'refunded' });
-      await orders.addEvent(order.id, 'canceled', 'Payment refunded.');
+      await orders.settleRefund(order.id);
     },
   };
 }
