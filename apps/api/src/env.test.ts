@@ -60,6 +60,13 @@ describe('loadEnv defaults (docs/contract.md §6)', () => {
     expect(() => load({ PASSWORD_RESET_URL: 'not a url' })).toThrow(/PASSWORD_RESET_URL/);
   });
 
+  it('leaves JOB_RETRY_LIMIT to each queue unless set', () => {
+    expect(load({}).JOB_RETRY_LIMIT).toBeUndefined();
+    expect(load({ JOB_RETRY_LIMIT: '' }).JOB_RETRY_LIMIT).toBeUndefined();
+    expect(load({ JOB_RETRY_LIMIT: '3' }).JOB_RETRY_LIMIT).toBe(3);
+    expect(() => load({ JOB_RETRY_LIMIT: 'many' })).toThrow(/JOB_RETRY_LIMIT/);
+  });
+
   it('treats empty optional values as unset', () => {
     const env = load({ DATABASE_URL: '', REDIS_URL: ' ', RESEND_API_KEY: '' });
     expect(env.DATABASE_URL).toBeUndefined();

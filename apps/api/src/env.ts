@@ -35,8 +35,11 @@ const EnvSchema = z
     JOB_CONCURRENCY: positiveInt(4),
     /** The first retry's delay of a failed job; later ones double (backoff). */
     JOB_RETRY_DELAY_SECONDS: positiveInt(2),
-    /** Retries of a failed job before it is kept as failed for the admin. */
-    JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(5),
+    /** Retries of a failed job before it is kept as failed; unset: each queue's own (5 / 30). */
+    JOB_RETRY_LIMIT: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+      z.coerce.number().int().min(0).max(50).optional(),
+    ),
     /** How often an idle worker looks for new jobs (≥ 0.5). */
     JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
     DATABASE_URL: optionalString().pipe(

@@ -1,4 +1,5 @@
 import type { PgBoss } from '@storefront/db/jobs';
+import type { RetryOverrides } from '@storefront/routers/features/jobs/retry-policy';
 import {
   MAIL_QUEUE,
   type MailJob,
@@ -9,32 +10,63 @@ import {
   type PaymentEventJob,
 } from '@storefront/routers/features/payments/payment-events';
 import {
+  paymentQueuePolicy,
   REFUND_QUEUE,
   type RefundJob,
-  refundQueuePolicy,
 } from '@storefront/routers/features/payments/refunds';
 import type { Services } from '@storefront/routers/services';
 import type { Logger } from 'pino';
 
 export interface JobWorkerOptions {
-  /** Jobs this process works on at once (JOB_CONCURRENCY). */
+  /** Mail jobs this process works on at once (JOB_CONCURRENCY). */
   concurrency: number;
   /** Idle polling interval (JOB_POLL_SECONDS). */
   pollSeconds: number;
 }
 
-/** The queues this app uses, with their retry policy (created or updated at every start). */
-export async function createQueues(
-  boss: PgBoss,
-  retry: { retryDelaySeconds: number; retryLimit?: number },
-): Promise<void> {
-  for (const [name, policy] of [
-    [MAIL_QUEUE, mailQueuePolicy(retry)],
-    [REFUND_QUEUE, refundQueuePolicy(retry)],
-    [PAYMENT_EVENTS_QUEUE, refundQueuePolicy(retry)],
-  ] as const) {
-    if (await boss.getQueue(name)) await boss.updateQueue(name, policy);
-    else await boss.createQueue(name, policy);
+type WorkerServices = Pick<Services, 'mail' | 'refunds' | 'paymentEvents'>;
+
+/** One queue: its retry policy, how many of its jobs a process runs at once, and its handler. */
+interface QueueDefinition<T extends object> {
+  name: string;
+  policy: (retry: RetryOverrides) => object;
+  concurrency: (options: JobWorkerOptions) => number;
+  run: (services: WorkerServices, job: { id: string; data: T }) => Promise<void>;
+}
+
+const queue = <T extends object>(definition: QueueDefinition<T>) =>
+  definition as unknown as QueueDefinition<object>;
+
+/**
+ * Every queue of the app. Payments run one at a time per process: they call the gateway, and
+ * their order does not matter more than their certainty.
+ */
+const QUEUES = [
+  queue<MailJob>({
+    name: MAIL_QUEUE,
+    policy: mailQueuePolicy,
+    concurrency: (options) => options.concurrency,
+    run: (services, job) => services.mail.deliver(job),
+  }),
+  queue<RefundJob>({
+    name: REFUND_QUEUE,
+    policy: paymentQueuePolicy,
+    concurrency: () => 1,
+    run: (services, job) => services.refunds.process(job.data.orderId),
+  }),
+  queue<PaymentEventJob>({
+    name: PAYMENT_EVENTS_QUEUE,
+    policy: paymentQueuePolicy,
+    concurrency: () => 1,
+    run: (services, job) => services.paymentEvents.process(job.data.eventId),
+  }),
+];
+
+/** Creates the queues, or updates their retry policy (at every start). */
+export async function createQueues(boss: PgBoss, retry: RetryOverrides): Promise<void> {
+  for (const { name, policy } of QUEUES) {
+    if (await boss.getQueue(name)) await boss.updateQueue(name, policy(retry));
+    else await boss.createQueue(name, policy(retry));
   }
 }
 
@@ -45,66 +77,31 @@ export async function createQueues(
  */
 export async function startJobWorkers(
   boss: PgBoss,
-  services: Pick<Services, 'mail' | 'refunds' | 'paymentEvents'>,
+  services: WorkerServices,
   logger: Logger,
   options: JobWorkerOptions,
 ): Promise<void> {
-  await boss.work<MailJob>(
-    MAIL_QUEUE,
-    {
-      batchSize: 1,
-      localConcurrency: options.concurrency,
-      pollingIntervalSeconds: options.pollSeconds,
-    },
-    async ([job]) => {
-      if (!job) return;
-      try {
-        await services.mail.deliver({ id: job.id, data: job.data });
-      } catch (error) {
-        logger.warn(
-          { err: error, job: { id: job.id, kind: job.data.kind, retryCount: job.retryCount } },
-          'mail job failed; it will be retried',
-        );
-        throw error;
-      }
-    },
-  );
-  await boss.work<RefundJob>(
-    REFUND_QUEUE,
-    { batchSize: 1, localConcurrency: 1, pollingIntervalSeconds: options.pollSeconds },
-    async ([job]) => {
-      if (!job) return;
-      try {
-        await services.refunds.process(job.data.orderId);
-      } catch (error) {
-        logger.warn(
-          {
-            err: error,
-            job: { id: job.id, orderId: job.data.orderId, retryCount: job.retryCount },
-          },
-          'refund job failed; it will be retried',
-        );
-        throw error;
-      }
-    },
-  );
-  await boss.work<PaymentEventJob>(
-    PAYMENT_EVENTS_QUEUE,
-    { batchSize: 1, localConcurrency: 1, pollingIntervalSeconds: options.pollSeconds },
-    async ([job]) => {
-      if (!job) return;
-      try {
-        await services.paymentEvents.process(job.data.eventId);
-      } catch (error) {
-        logger.warn(
-          {
-            err: error,
-            job: { id: job.id, eventId: job.data.eventId, retryCount: job.retryCount },
-          },
-          'payment event job failed; it will be retried',
-        );
-        throw error;
-      }
-    },
-  );
+  for (const definition of QUEUES) {
+    await boss.work<object>(
+      definition.name,
+      {
+        batchSize: 1,
+        localConcurrency: definition.concurrency(options),
+        pollingIntervalSeconds: options.pollSeconds,
+      },
+      async ([job]) => {
+        if (!job) return;
+        try {
+          await definition.run(services, { id: job.id, data: job.data });
+        } catch (error) {
+          // The job's data may hold a link's token: its id and queue identify it.
+          logger.warn(
+            { err: error, job: { id: job.id, queue: definition.name, retryCount: job.retryCount } },
+            'job failed; it will be retried',
+          );
+          throw error;
+        }
+      },
+    );
+  }
 }

@@ -57,7 +57,7 @@ const NO_QUEUE: JobQueue = {
   send: async () => {
     throw new Error('this test app has no job queue');
   },
-  retry: async () => false,
+  retry: async () => {},
 };
 export const TEST_GATEWAY_SECRET = 'test-gateway-secret';
 
@@ -81,7 +81,7 @@ export interface TestAppOptions {
    * retries 1 s apart). false: jobs are queued and wait (tests that inspect the queue).
    */
   jobWorkers?: boolean;
-  /** Retries of a failed job before it is kept as failed (default 5, as in production). */
+  /** Retries of a failed job before it is kept as failed (default: each queue's own). */
   jobRetryLimit?: number;
   /** Card and wallet through Razorpay (a stand-in's URL) instead of the development gateway. */
   razorpay?: RazorpayConfig;
@@ -112,7 +112,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
   if (jobs) {
     jobs.on('error', () => {});
     await jobs.start();
-    await createQueues(jobs, { retryDelaySeconds: 1, retryLimit: options.jobRetryLimit ?? 5 });
+    await createQueues(jobs, { retryDelaySeconds: 1, retryLimit: options.jobRetryLimit });
   }
   const services: Services = createServices({
     db: database.db,

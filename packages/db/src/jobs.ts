@@ -61,9 +61,8 @@ export function jobQueueOf(boss: PgBoss) {
         ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
       });
     },
-    async retry(queue: string, id: string): Promise<boolean> {
+    async retry(queue: string, id: string): Promise<void> {
       await boss.retry(queue, id);
-      return true;
     },
   };
 }

@@ -32,8 +32,8 @@ export interface JobQueue {
     data: object,
     options?: { startAfterSeconds?: number },
   ): Promise<void>;
-  /** Queues a failed job again; false when it is not (or no longer) failed. */
-  retry(queue: string, id: string): Promise<boolean>;
+  /** Queues a failed job again, with its retries renewed. */
+  retry(queue: string, id: string): Promise<void>;
 }
 
 export interface StoredFile {

@@ -59,9 +59,8 @@ export function createJobsService(deps: { repo: JobsRepository; queue: JobQueue 
     /** Queues the failed job again with a fresh set of retries. */
     async retry(id: string): Promise<null> {
       const queueName = await repo.failedJobQueue(id);
-      if (!queueName || !(await queue.retry(queueName, id))) {
-        throw new AppError('NOT_FOUND', 'No failed job has this id.');
-      }
+      if (!queueName) throw new AppError('NOT_FOUND', 'No failed job has this id.');
+      await queue.retry(queueName, id);
       return null;
     },
   };

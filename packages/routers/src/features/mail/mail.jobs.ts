@@ -1,3 +1,4 @@
+import { type RetryOverrides, retryPolicy } from '../jobs/retry-policy';
 import type { OrderStatus } from '../orders/order-status';
 
 /** The queue every e-mail goes through (retried with backoff, then kept as failed). */
@@ -37,16 +38,10 @@ export interface MailJobs {
 /** Queues an e-mail with the write it belongs to (same transaction). */
 export const enqueueMail = (jobs: MailJobs, job: MailJob) => jobs.enqueue(MAIL_QUEUE, job);
 
-/**
- * How the mail queue retries: `retryLimit` (default 5) more attempts with exponential backoff
- * from `retryDelaySeconds` (2 s → 4 → 8 → 16 → 32, jittered, at most 5 min apart), then the job
- * is kept as failed for the admin (admin.jobs.failed / retry). An attempt running over 2 minutes
- * counts as failed.
- */
-export const mailQueuePolicy = (retry: { retryDelaySeconds: number; retryLimit?: number }) => ({
-  retryLimit: retry.retryLimit ?? 5,
-  retryDelay: retry.retryDelaySeconds,
-  retryBackoff: true,
-  retryDelayMax: 300,
-  expireInSeconds: 120,
-});
+/** E-mails: 5 retries from 2 s, at most 5 min apart (2 → 4 → 8 → 16 → 32 s): about a minute. */
+export const mailQueuePolicy = (retry: RetryOverrides) =>
+  retryPolicy({
+    retryDelaySeconds: retry.retryDelaySeconds,
+    retryLimit: retry.retryLimit ?? 5,
+    retryDelayMaxSeconds: 300,
+  });

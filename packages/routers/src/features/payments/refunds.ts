@@ -1,8 +1,9 @@
+import { type RetryOverrides, retryPolicy } from '../jobs/retry-policy';
 import type { MailJobs } from '../mail/mail.jobs';
 import type { OrdersRepository } from '../orders/orders.repository';
 import type { PaymentProviders } from './providers';
 
-/** The queue refunds go through: retried for about a day, then kept as failed for the admin. */
+/** The queue refunds go through (paymentQueuePolicy). */
 export const REFUND_QUEUE = 'refunds';
 
 export interface RefundJob {
@@ -14,17 +15,17 @@ export const enqueueRefund = (jobs: MailJobs, orderId: number) =>
   jobs.enqueue(REFUND_QUEUE, { orderId } satisfies RefundJob);
 
 /**
- * 10 attempts, exponential backoff from `retryDelaySeconds` up to an hour apart: a gateway that
- * is down for a while, or a refund it processes slowly, is waited out; after that the job stays
- * failed (admin.jobs.failed / retry) and the order stays `refund_pending`.
+ * Refunds and payment events: 30 retries from 2 s, at most an hour apart (the first ten within
+ * about half an hour, then hourly): a gateway that is down for a while, or a refund it processes
+ * slowly, is waited out for about a day; after that the job stays failed (admin.jobs.failed /
+ * retry) and the order stays `refund_pending`.
  */
-export const refundQueuePolicy = (retry: { retryDelaySeconds: number; retryLimit?: number }) => ({
-  retryLimit: retry.retryLimit ?? 10,
-  retryDelay: retry.retryDelaySeconds,
-  retryBackoff: true,
-  retryDelayMax: 3600,
-  expireInSeconds: 120,
-});
+export const paymentQueuePolicy = (retry: RetryOverrides) =>
+  retryPolicy({
+    retryDelaySeconds: retry.retryDelaySeconds,
+    retryLimit: retry.retryLimit ?? 30,
+    retryDelayMaxSeconds: 3600,
+  });
 
 export interface RefundsServiceDeps {
   orders: Pick<OrdersRepository, 'find' | 'update' | 'settleRefund' | 'paymentMethodType'>;
