@@ -1,6 +1,10 @@
 import { orders, products } from '@storefront/db/schema';
 import { seedStoreSetup } from '@storefront/db/seed/store-setup';
-import { createCurrency, createProduct } from '@storefront/db/testing/factories';
+import {
+  createConfigurableProduct,
+  createCurrency,
+  createProduct,
+} from '@storefront/db/testing/factories';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { adminClient, registerCustomer, trpcFailure, useAdminApp } from './harness';
@@ -50,6 +54,8 @@ describe('admin.dashboard.summary', () => {
     await app.admin.admin.orders.cancel.mutate({ id: b.id, reason: 'Test' });
     const low = await createProduct(app.t.db, { name: 'Almost Gone', stockQuantity: 2 });
     await createProduct(app.t.db, { name: 'Hidden Low', stockQuantity: 1, active: false });
+    // A configurable product's stock is its variants' (4 × 5 here), not its own 0.
+    const shirt = await createConfigurableProduct(app.t.db, { name: 'Variant Shirt' });
 
     const summary = (await app.admin.admin.dashboard.summary.query()).data;
     expect(summary.currency).toBe('EUR');
@@ -64,6 +70,7 @@ describe('admin.dashboard.summary', () => {
     expect(summary.low_stock.map((p) => p.name)).toContain('Almost Gone');
     expect(summary.low_stock.map((p) => p.name)).not.toContain('Hidden Low');
     expect(summary.low_stock.find((p) => p.id === low.id)?.stock_quantity).toBe(2);
+    expect(summary.low_stock.map((p) => p.id)).not.toContain(shirt.id);
     // Customers' requests are heartbeats: the app shows as connected.
     expect(summary.mobile_app.connected).toBe(true);
 

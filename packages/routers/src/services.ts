@@ -261,7 +261,13 @@ export function createServices(deps: ServiceDeps): AppServices {
     wishlist,
     reviews,
     jobs: createJobsService({ repo: jobs(db), queue: deps.jobQueue }),
-    dashboard: createDashboardService({ repo: createDashboardRepository(db), sync, clock }),
+    dashboard: createDashboardService({
+      repo: createDashboardRepository(db),
+      catalogAdmin: catalogSlice.catalogAdmin,
+      defaultCurrency: () => cartUnit.repos.cart.defaultCurrency(),
+      sync,
+      clock,
+    }),
     admins: createAdminsService({
       users,
       inTransaction: unitOfWork(createUsersRepository).inTransaction,

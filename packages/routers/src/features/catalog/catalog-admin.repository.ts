@@ -105,6 +105,17 @@ export function createCatalogAdminRepository(db: Executor) {
     return { rows, total };
   }
 
+  /** Active products at or under `threshold` units (a configurable one's: its variants'). */
+  function lowStock(threshold: number, limit: number) {
+    const stock = adminProductColumns.stockQuantity;
+    return db
+      .select(adminProductColumns)
+      .from(products)
+      .where(and(eq(products.active, true), sql`${stock} <= ${threshold}`))
+      .orderBy(asc(stock), asc(products.id))
+      .limit(limit);
+  }
+
   async function findProduct(id: number) {
     const [row] = await db.select(adminProductColumns).from(products).where(eq(products.id, id));
     return row;
@@ -117,6 +128,7 @@ export function createCatalogAdminRepository(db: Executor) {
 
   return {
     listProducts,
+    lowStock,
     findProduct,
 
     /** The product's images in storefront order (the first is the main image). */

@@ -235,6 +235,11 @@ export function createCatalogAdminService({
       return { items: rows.map(toAdminProductListEntryDto), meta: metaFor(input, total) };
     },
 
+    /** Active products with `LOW_STOCK_THRESHOLD` units or fewer, fewest first. */
+    async lowStock(limit: number) {
+      return (await repo.lowStock(LOW_STOCK_THRESHOLD, limit)).map(toAdminProductListEntryDto);
+    },
+
     async get(id: number) {
       return reread(id);
     },

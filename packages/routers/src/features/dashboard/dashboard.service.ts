@@ -1,6 +1,6 @@
 import { centsToAmount } from '../../money';
 import type { Clock } from '../../ports';
-import { LOW_STOCK_THRESHOLD } from '../catalog/catalog-admin.service';
+import type { CatalogAdminService } from '../catalog/catalog-admin.service';
 import { FALLBACK_CURRENCY } from '../catalog/product.dto';
 import type { SyncService } from '../sync/sync.service';
 import type { DashboardRepository } from './dashboard.repository';
@@ -14,6 +14,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export function createDashboardService(deps: {
   repo: DashboardRepository;
+  /** The catalogue's stock rule (a configurable product's stock is its variants'). */
+  catalogAdmin: Pick<CatalogAdminService, 'lowStock'>;
+  /** The store's default currency, as carts read it (cached reference data). */
+  defaultCurrency: () => Promise<string | undefined>;
   sync: Pick<SyncService, 'status'>;
   clock: Clock;
 }) {
@@ -28,8 +32,8 @@ export function createDashboardService(deps: {
         repo.ordersSince(midnight),
         repo.ordersSince(new Date(now.getTime() - 7 * DAY_MS)),
         repo.waitingToShip(),
-        repo.lowStock(LOW_STOCK_THRESHOLD, 10),
-        repo.defaultCurrency(),
+        deps.catalogAdmin.lowStock(10),
+        deps.defaultCurrency(),
         deps.sync.status(),
       ]);
       return {
@@ -37,11 +41,11 @@ export function createDashboardService(deps: {
         today: { orders: today.orders, revenue: centsToAmount(today.revenueMinor) },
         last_7_days: { orders: week.orders, revenue: centsToAmount(week.revenueMinor) },
         orders_waiting_to_ship: waiting,
-        low_stock: lowStock.map((product) => ({
-          id: product.id,
-          sku: product.sku,
-          name: product.name,
-          stock_quantity: product.stockQuantity,
+        low_stock: lowStock.map(({ id, sku, name, stock_quantity }) => ({
+          id,
+          sku,
+          name,
+          stock_quantity,
         })),
         mobile_app: app,
       };
