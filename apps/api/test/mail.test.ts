@@ -6,7 +6,7 @@ import { hashToken } from '@storefront/routers/features/auth/tokens';
 import { createJobsRepository } from '@storefront/routers/features/jobs/jobs.repository';
 import { enqueueMail } from '@storefront/routers/features/mail/mail.jobs';
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { APP_URL, linkToken, registerCustomer, useAdminApp } from './harness';
 import { gatewayPayment, prepareCheckout } from './support/shop';
 
@@ -140,6 +140,24 @@ describe('registration and e-mail verification', () => {
     await expectMails(customer.email, 'Confirm your e-mail address', 1);
     const anonymous = await app.t.request('POST', '/auth/email/resend', {});
     expect(anonymous.status).toBe(401);
+  });
+
+  it('resend is limited to 5 per hour per customer: the 6th answers 429 with Retry-After', async () => {
+    const customer = await registerCustomer(app.t);
+    for (let sent = 0; sent < 5; sent++) {
+      const res = await app.t.request('POST', '/auth/email/resend', { token: customer.token });
+      expect(res.status).toBe(200);
+    }
+    const limited = await app.t.request('POST', '/auth/email/resend', { token: customer.token });
+    expect(limited.status).toBe(429);
+    expect(limited.body.error_code).toBe('RATE_LIMITED');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // Five e-mails, none for the refused sixth.
+    await vi.waitFor(
+      () => expect(mailsTo(customer.email, 'Confirm your e-mail address')).toHaveLength(5),
+      { timeout: 15_000, interval: 100 },
+    );
+    await expectMails(customer.email, 'Confirm your e-mail address', 5);
   });
 });
 
