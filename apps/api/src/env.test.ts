@@ -14,6 +14,12 @@ function configError(vars: Record<string, string>): ConfigError {
   throw new Error(`expected a ConfigError for ${JSON.stringify(Object.keys(vars))}`);
 }
 
+/** What production needs to start: Razorpay instead of the development gateway. */
+const PRODUCTION_PAYMENTS = {
+  RAZORPAY_KEY_ID: 'rzp_live_x',
+  RAZORPAY_KEY_SECRET: 's3cret',
+  RAZORPAY_WEBHOOK_SECRET: 'wh',
+};
 describe('loadEnv defaults (docs/contract.md §6)', () => {
   it('applies the contract defaults to an empty environment', () => {
     const env = load();
@@ -78,18 +84,14 @@ describe('loadEnv defaults (docs/contract.md §6)', () => {
     expect(
       load({
         NODE_ENV: 'production',
-        RAZORPAY_KEY_ID: 'rzp_live_x',
-        RAZORPAY_KEY_SECRET: 's3cret',
-        RAZORPAY_WEBHOOK_SECRET: 'wh',
+        ...PRODUCTION_PAYMENTS,
       }).SEED_DEMO,
     ).toBe(false);
     expect(load({ SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
     expect(
       load({
         NODE_ENV: 'production',
-        RAZORPAY_KEY_ID: 'rzp_live_x',
-        RAZORPAY_KEY_SECRET: 's3cret',
-        RAZORPAY_WEBHOOK_SECRET: 'wh',
+        ...PRODUCTION_PAYMENTS,
         SEED_DEMO: 'true',
       }).SEED_DEMO,
     ).toBe(true);
@@ -146,9 +148,7 @@ describe('loadEnv refusals', () => {
     expect(
       load({
         NODE_ENV: 'production',
-        RAZORPAY_KEY_ID: 'rzp_live_x',
-        RAZORPAY_KEY_SECRET: 's3cret',
-        RAZORPAY_WEBHOOK_SECRET: 'wh',
+        ...PRODUCTION_PAYMENTS,
       }).NODE_ENV,
     ).toBe('production');
     expect(load({}).RAZORPAY_API_URL).toBe('https://api.razorpay.com');
