@@ -172,6 +172,7 @@ describe('admin.admins', () => {
     });
     expect(login.status).toBe(200);
     const asNewAdmin = adminClient(app.server.baseUrl, login.body.data.token);
+    expect((await asNewAdmin.admin.admins.me.query()).data).toMatchObject({ email, role: 'admin' });
     const admins = await asNewAdmin.admin.admins.list.query();
     expect(admins.data.map((a) => a.email)).toContain(email);
     expect(admins.data.every((a) => a.role === 'admin')).toBe(true);
@@ -187,6 +188,8 @@ describe('admin.admins', () => {
     // The disabled admins' sessions are gone.
     expect((await trpcFailure(app.admin.admin.admins.list.query())).data?.httpStatus).toBe(401);
     const customer = await registerCustomer(app.t);
+    const asCustomer = adminClient(app.server.baseUrl, customer.token);
+    expect((await trpcFailure(asCustomer.admin.admins.me.query())).data?.httpStatus).toBe(403);
     const notAdmin = await trpcFailure(
       asNewAdmin.admin.admins.disable.mutate({ id: customer.user.id }),
     );

@@ -84,6 +84,8 @@ describe('admin.orders', () => {
     ]);
     expect(tracking.events[2].description).toContain('DHL');
     expect(tracking.events[2].description).toContain('JD0146000033');
+    // The back office reads the same shipment and events.
+    expect((await app.admin.admin.orders.tracking.query({ id })).data).toEqual(tracking);
   });
 
   it('refuses every transition the state machine does not allow, changing nothing', async () => {

@@ -136,6 +136,7 @@ export type AppRouter = TRPCBuiltRouter<
       orders: {
         list: Query<'admin.orders.list'>;
         get: Query<'admin.orders.get'>;
+        tracking: Query<'admin.orders.tracking'>;
         process: Mutation<'admin.orders.process'>;
         ship: Mutation<'admin.orders.ship'>;
         complete: Mutation<'admin.orders.complete'>;
@@ -220,6 +221,7 @@ export type AppRouter = TRPCBuiltRouter<
         summary: Query<'admin.dashboard.summary'>;
       };
       admins: {
+        me: Query<'admin.admins.me'>;
         list: Query<'admin.admins.list'>;
         invite: Mutation<'admin.admins.invite'>;
         disable: Mutation<'admin.admins.disable'>;

@@ -365,6 +365,11 @@ export interface Procedures {
     input: { id: number; };
     output: { success: true; data: { id: number; order_number: string; status: 'pending' | 'processing' | 'shipped' | 'completed' | 'canceled'; payment_status: 'pending' | 'paid' | 'refund_pending' | 'refunded' | 'failed'; payment_method: string; shipping_method: string; subtotal: number; discount: number; shipping: number; tax: number; total: number; currency: string; coupon_code: string | null; items: { id: number; product_id: number | null; variant_id: number | null; product_name: string; variant_name: string | null; sku: string; price: number; quantity: number; total: number; }[]; shipping_address: { email: string | null; phone: string; first_name: string; last_name: string; address_line_1: string; address_line_2: string | null; city: string; state: string | null; postcode: string; country: string; country_name: string; }; billing_address: { email: string | null; phone: string; first_name: string; last_name: string; address_line_1: string; address_line_2: string | null; city: string; state: string | null; postcode: string; country: string; country_name: string; }; notes: string | null; cancel_reason: string | null; created_at: string; updated_at: string; }; message?: string | undefined; };
   };
+  'admin.orders.tracking': {
+    type: 'query';
+    input: { id: number; };
+    output: { success: true; data: { order_id: number; order_number: string; status: 'pending' | 'processing' | 'shipped' | 'completed' | 'canceled'; carrier: string | null; tracking_number: string | null; tracking_url: string | null; events: { status: 'pending' | 'processing' | 'shipped' | 'completed' | 'canceled'; description: string; created_at: string; }[]; }; message?: string | undefined; };
+  };
   'admin.orders.process': {
     type: 'mutation';
     input: { id: number; };
@@ -624,6 +629,11 @@ export interface Procedures {
     type: 'query';
     input: void;
     output: { success: true; data: { currency: string; today: { orders: number; revenue: number; }; last_7_days: { orders: number; revenue: number; }; orders_waiting_to_ship: number; low_stock: { id: number; sku: string; name: string; stock_quantity: number; }[]; mobile_app: { connected: boolean; sync_enabled: boolean; last_sync_at: string | null; last_status: string; last_message: string; last_checked_at: string; }; }; message?: string | undefined; };
+  };
+  'admin.admins.me': {
+    type: 'query';
+    input: void;
+    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'customer' | 'admin'; blocked_at: string | null; }; message?: string | undefined; };
   };
   'admin.admins.list': {
     type: 'query';

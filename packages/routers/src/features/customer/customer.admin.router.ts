@@ -33,6 +33,10 @@ export const customerAdminRouter = router({
 
 /** admin.admins (/trpc only): the back office's own accounts. */
 export const adminsAdminRouter = router({
+  /** The signed-in admin (the panel's sign-in check: a customer's token answers 403). */
+  me: adminProcedure
+    .output(ZAdminCustomerOutput)
+    .query(async ({ ctx }) => ok(await ctx.services.customer.adminGet(ctx.session.user.id))),
   list: adminProcedure
     .output(ZAdminListOutput)
     .query(async ({ ctx }) => ok(await ctx.services.admins.list())),

@@ -1,7 +1,13 @@
 import { ok, page } from '../../envelope';
 import { adminProcedure, router } from '../../trpc';
 import { ZAdminOrderListInput, ZAdminShipInput } from './orders.admin.schemas';
-import { ZCancelOrderInput, ZOrderId, ZOrderListOutput, ZOrderOutput } from './orders.schemas';
+import {
+  ZCancelOrderInput,
+  ZOrderId,
+  ZOrderListOutput,
+  ZOrderOutput,
+  ZTrackingOutput,
+} from './orders.schemas';
 
 /** admin.orders (/trpc only): every customer's orders and their fulfilment. */
 export const ordersAdminRouter = router({
@@ -17,6 +23,11 @@ export const ordersAdminRouter = router({
     .input(ZOrderId)
     .output(ZOrderOutput)
     .query(async ({ ctx, input }) => ok(await ctx.services.orders.get(input.id))),
+  /** The order's shipment and its events (what the customer's tracking shows). */
+  tracking: adminProcedure
+    .input(ZOrderId)
+    .output(ZTrackingOutput)
+    .query(async ({ ctx, input }) => ok(await ctx.services.orders.track(input.id))),
   process: adminProcedure
     .input(ZOrderId)
     .output(ZOrderOutput)
