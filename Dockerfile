@@ -1,7 +1,8 @@
 # syntax=docker/dockerfile:1
 #
 # The Storefront API image: the same apps/api/dist/main.js that `pnpm start` builds, run by
-# node with production dependencies only, as the unprivileged `node` user.
+# node with production dependencies only, as the unprivileged `node` user; it serves the built
+# admin panel (apps/admin/dist) at /admin.
 #   docker build -t storefront-api .
 #   docker run -p 8000:8000 -e DATABASE_URL=... -e REDIS_URL=... -e RAZORPAY_KEY_ID=... -e RAZORPAY_KEY_SECRET=... -e RAZORPAY_WEBHOOK_SECRET=... storefront-api
 # compose.yaml runs two of them behind nginx (README: "Running N instances").
@@ -14,15 +15,18 @@ WORKDIR /app
 # Only what `pnpm install` reads: the dependency layers stay cached until one of them changes.
 COPY package.json pnpm-lock.yaml pnpm-workspace.yaml ./
 COPY patches ./patches
+COPY apps/admin/package.json ./apps/admin/
 COPY apps/api/package.json ./apps/api/
 COPY packages/client-sdk/package.json ./packages/client-sdk/
 COPY packages/db/package.json ./packages/db/
 COPY packages/routers/package.json ./packages/routers/
 
 FROM base AS build
-# CI's install command, then the API's build script (tsup: dist/main.js and dist/drizzle).
+# CI's install command, then the panel's build (Vite: static files) and the API's (tsup:
+# dist/main.js and dist/drizzle), as `pnpm start` runs them.
 RUN pnpm install --frozen-lockfile
 COPY . .
+RUN pnpm --filter @storefront/admin build
 RUN pnpm --filter @storefront/api build
 
 FROM base AS production-dependencies
@@ -34,6 +38,8 @@ ENV NODE_ENV=production PORT=8000 DATA_DIR=/data
 WORKDIR /app
 COPY --from=production-dependencies /app ./
 COPY --from=build /app/apps/api/dist ./apps/api/dist
+# Where ADMIN_PANEL_DIR points by default (next to apps/api).
+COPY --from=build /app/apps/admin/dist ./apps/admin/dist
 # DATA_DIR holds local uploads (mount one volume shared by every instance at /data/uploads)
 # and the mail outbox; a named volume mounted there starts with this ownership.
 RUN mkdir -p /data/uploads && chown -R node:node /data

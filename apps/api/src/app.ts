@@ -6,6 +6,7 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
+import { adminPanel } from './http/admin-panel';
 import { apiDocs } from './http/api-docs';
 import { createAvatarRoute } from './http/avatar';
 import { createContextFactory } from './http/context';
@@ -37,6 +38,8 @@ export interface AppDeps {
     corsOrigins?: readonly string[];
     /** RAZORPAY_WEBHOOK_SECRET: with it, Razorpay's webhook route is served. */
     razorpayWebhookSecret?: string | undefined;
+    /** The built admin panel (apps/admin/dist), served at /admin. */
+    adminPanelDir?: string | undefined;
   };
 }
 
@@ -57,6 +60,7 @@ export function createApp(deps: AppDeps): Express {
     '/api/docs',
     apiDocs({ documentUrl: '/api/v1/openapi.json', pageTitle: 'Storefront API reference' }),
   );
+  if (config.adminPanelDir) app.use('/admin', adminPanel({ dir: config.adminPanelDir }));
   app.use(helmet(), ...securityHeaders({ corsOrigins: config.corsOrigins ?? [] }));
 
   app.get('/health', (_req, res) => {

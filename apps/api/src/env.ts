@@ -1,7 +1,11 @@
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 /** The development HMAC secret; refused when NODE_ENV=production. */
 const DEV_GATEWAY_SECRET = 'dev-gateway-secret-change-me';
+
+/** apps/admin/dist, from src/env.ts and from the bundled dist/main.js alike. */
+const DEFAULT_ADMIN_PANEL_DIR = fileURLToPath(new URL('../../admin/dist', import.meta.url));
 
 const optionalString = () =>
   z
@@ -49,6 +53,8 @@ const EnvSchema = z
         .optional(),
     ),
     DATA_DIR: z.string().trim().min(1).default('./.data'),
+    /** The built admin panel served at /admin; default: apps/admin/dist in this repository. */
+    ADMIN_PANEL_DIR: z.string().trim().min(1).default(DEFAULT_ADMIN_PANEL_DIR),
     REDIS_URL: optionalString().pipe(
       z
         .string()
@@ -169,6 +175,7 @@ const ECHOED = new Set([
   'RESEND_API_URL',
   'JOB_POLL_SECONDS',
   'DATA_DIR',
+  'ADMIN_PANEL_DIR',
   'AI_MODEL',
   'AI_ENABLED',
   'TOKEN_TTL_SECONDS',

@@ -218,6 +218,7 @@ export async function createRuntime(
         corsOrigins: env.CORS_ORIGINS,
         shopName: env.SHOP_NAME,
         razorpayWebhookSecret: env.RAZORPAY_KEY_ID ? env.RAZORPAY_WEBHOOK_SECRET : undefined,
+        adminPanelDir: env.ADMIN_PANEL_DIR,
       },
     },
     async close() {

@@ -33,6 +33,12 @@ describe('Dockerfile', () => {
     expect(start?.[1]).toBe(scripts.build);
     const flags = (start?.[2] ?? '').trim().split(' ').filter(Boolean);
     expect(runs).toContain('pnpm --filter @storefront/api build');
+    // …after the admin panel's build, as the root `pnpm start` does; the image serves it.
+    expect(manifest('package.json').scripts?.start).toBe(
+      'pnpm --filter @storefront/admin build && pnpm --filter @storefront/api start',
+    );
+    expect(runs).toContain('pnpm --filter @storefront/admin build');
+    expect(dockerfile).toContain('COPY --from=build /app/apps/admin/dist ./apps/admin/dist');
     // The image runs it with the same node flags (memory settings measured by `pnpm bench`).
     expect(dockerfile).toContain(
       `CMD ${JSON.stringify(['node', ...flags, 'apps/api/dist/main.js']).replaceAll(',', ', ')}`,

@@ -87,6 +87,8 @@ export interface TestAppOptions {
   razorpay?: RazorpayConfig;
   /** Serves Razorpay's webhook with this secret. */
   razorpayWebhookSecret?: string;
+  /** Serves the built admin panel from this folder at /admin. */
+  adminPanelDir?: string;
 }
 
 export interface RequestOptions {
@@ -156,6 +158,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
       uploadsDir,
       corsOrigins: options.corsOrigins,
       razorpayWebhookSecret: options.razorpayWebhookSecret,
+      adminPanelDir: options.adminPanelDir,
     },
   });
   const validate = createOpenApiValidator(

@@ -1,7 +1,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type RequestHandler, Router } from 'express';
-import helmet from 'helmet';
+import { selfHostedPagePolicy } from './security-headers';
 
 /**
  * The interactive reference (Scalar) served entirely from this process: the page, Scalar's
@@ -39,26 +39,7 @@ export function apiDocs(options: { documentUrl: string; pageTitle: string }): Ro
 </html>
 `;
 
-  router.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          // Scalar injects its stylesheet and sets element styles at run time.
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:'],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'none'"],
-          formAction: ["'none'"],
-          frameAncestors: ["'none'"],
-        },
-      },
-    }),
-  );
+  router.use(selfHostedPagePolicy());
   const sendPage: RequestHandler = (_req, res) => {
     res.type('html').set('Cache-Control', 'no-cache').send(page);
   };

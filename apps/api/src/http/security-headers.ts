@@ -1,5 +1,6 @@
 import cors from 'cors';
 import type { RequestHandler } from 'express';
+import helmet from 'helmet';
 
 /** What a browser client may send besides the simple headers (checked by the preflight). */
 const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match'];
@@ -34,4 +35,32 @@ export function securityHeaders(options: { corsOrigins: readonly string[] }): Re
     next();
   });
   return handlers;
+}
+
+type Directives = Record<string, string[]>;
+
+/**
+ * helmet with the CSP of a page this process serves whole (the API reference, the admin panel):
+ * scripts, styles, fonts and calls from this origin only, no framing, no plugins. Styles may be
+ * inline because both UIs set element styles at run time; `extra` widens what a page needs.
+ */
+export function selfHostedPagePolicy(extra: Directives = {}): RequestHandler {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: ["'none'"],
+        frameAncestors: ["'none'"],
+        ...extra,
+      },
+    },
+  });
 }

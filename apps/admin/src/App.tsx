@@ -1,0 +1,68 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
+import { Layout } from './components/Layout';
+import { AdminsPage } from './pages/Admins';
+import { BannersPage } from './pages/Banners';
+import { CategoriesPage } from './pages/Categories';
+import { CouponsPage } from './pages/Coupons';
+import { CurrenciesPage } from './pages/Currencies';
+import { CustomersPage } from './pages/Customers';
+import { DashboardPage } from './pages/Dashboard';
+import { FailedJobsPage } from './pages/FailedJobs';
+import { OrderDetailPage } from './pages/OrderDetail';
+import { OrdersPage } from './pages/Orders';
+import { ProductEditPage } from './pages/ProductEdit';
+import { ProductsPage } from './pages/Products';
+import { ReviewsPage } from './pages/Reviews';
+import { SettingsPage } from './pages/Settings';
+import { ShippingMethodsPage } from './pages/ShippingMethods';
+import { SignInPage } from './pages/SignIn';
+import { TaxRatesPage } from './pages/TaxRates';
+import { theme } from './theme';
+import { createQueryClient, createTrpcClient, TRPCProvider } from './trpc';
+
+const router = createBrowserRouter(
+  [
+    { path: '/sign-in', element: <SignInPage /> },
+    {
+      element: <Layout />,
+      children: [
+        { index: true, element: <DashboardPage /> },
+        { path: 'orders', element: <OrdersPage /> },
+        { path: 'orders/:id', element: <OrderDetailPage /> },
+        { path: 'products', element: <ProductsPage /> },
+        { path: 'products/new', element: <ProductEditPage /> },
+        { path: 'products/:id', element: <ProductEditPage /> },
+        { path: 'categories', element: <CategoriesPage /> },
+        { path: 'coupons', element: <CouponsPage /> },
+        { path: 'banners', element: <BannersPage /> },
+        { path: 'currencies', element: <CurrenciesPage /> },
+        { path: 'shipping-methods', element: <ShippingMethodsPage /> },
+        { path: 'tax-rates', element: <TaxRatesPage /> },
+        { path: 'customers', element: <CustomersPage /> },
+        { path: 'reviews', element: <ReviewsPage /> },
+        { path: 'settings', element: <SettingsPage /> },
+        { path: 'admins', element: <AdminsPage /> },
+        { path: 'failed-jobs', element: <FailedJobsPage /> },
+        { path: '*', element: <Navigate to="/" replace /> },
+      ],
+    },
+  ],
+  { basename: '/admin' },
+);
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  const [trpcClient] = useState(createTrpcClient);
+  return (
+    <MantineProvider theme={theme}>
+      <QueryClientProvider client={queryClient}>
+        <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </TRPCProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,99 @@
+import { AppShell, Burger, Button, Group, NavLink, ScrollArea, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { session } from '../lib/session';
+import { useSessionToken } from '../lib/use-session';
+import { useTRPC } from '../trpc';
+
+const NAVIGATION = [
+  { to: '/', label: 'Dashboard' },
+  { to: '/orders', label: 'Orders' },
+  { to: '/products', label: 'Products' },
+  { to: '/categories', label: 'Categories' },
+  { to: '/coupons', label: 'Coupons' },
+  { to: '/banners', label: 'Banners' },
+  { to: '/customers', label: 'Customers' },
+  { to: '/reviews', label: 'Reviews' },
+  { to: '/currencies', label: 'Currencies' },
+  { to: '/shipping-methods', label: 'Shipping methods' },
+  { to: '/tax-rates', label: 'Tax rates' },
+  { to: '/settings', label: 'Settings' },
+  { to: '/admins', label: 'Admins' },
+  { to: '/failed-jobs', label: 'Failed jobs' },
+];
+
+function isCurrent(pathname: string, to: string) {
+  return to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`);
+}
+
+/** The signed-in frame: navigation, the admin's name and "Sign out"; signed out → sign-in. */
+export function Layout() {
+  const token = useSessionToken();
+  const { pathname } = useLocation();
+  const [opened, { toggle, close }] = useDisclosure();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const me = useQuery({ ...trpc.admin.admins.me.queryOptions(undefined), enabled: token !== null });
+  const logout = useMutation(trpc.auth.logout.mutationOptions());
+  if (!token) return <Navigate to="/sign-in" replace state={{ from: pathname }} />;
+  const signOut = () => {
+    // The session ends on the server; the panel forgets the token whatever the answer.
+    logout.mutateAsync({}).finally(() => {
+      session.signOut();
+      queryClient.clear();
+    });
+  };
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between">
+          <Group>
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label="Toggle navigation"
+            />
+            <Title order={1} size="h4">
+              Storefront admin
+            </Title>
+          </Group>
+          <Group>
+            {me.data ? (
+              <Text size="sm" c="dimmed">
+                {me.data.data.name} ({me.data.data.email})
+              </Text>
+            ) : null}
+            <Button variant="default" size="xs" onClick={signOut} loading={logout.isPending}>
+              Sign out
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" component="nav" aria-label="Main">
+        <ScrollArea>
+          {NAVIGATION.map((item) => (
+            <NavLink
+              key={item.to}
+              component={Link}
+              to={item.to}
+              label={item.label}
+              active={isCurrent(pathname, item.to)}
+              aria-current={isCurrent(pathname, item.to) ? 'page' : undefined}
+              onClick={close}
+            />
+          ))}
+        </ScrollArea>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,32 @@
+import { TRPCClientError } from '@trpc/client';
+
+interface ServerErrorData {
+  httpStatus?: number;
+  error_code?: string;
+  errors?: Record<string, string[]>;
+}
+
+function errorData(error: unknown): ServerErrorData | undefined {
+  return error instanceof TRPCClientError ? (error.data as ServerErrorData | undefined) : undefined;
+}
+
+/** The server's own message (the envelope's), or a plain one when the server was not reached. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof TRPCClientError) {
+    if (!error.data) return 'The server could not be reached. Check the connection and try again.';
+    return error.message;
+  }
+  return error instanceof Error ? error.message : 'Something went wrong.';
+}
+
+/** Field → messages of a 422 VALIDATION_ERROR, for showing next to each input. */
+export function fieldErrors(error: unknown): Record<string, string> {
+  const errors = errorData(error)?.errors ?? {};
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, messages]) => [field, messages.join(' ')]),
+  );
+}
+
+export function httpStatusOf(error: unknown): number | undefined {
+  return errorData(error)?.httpStatus;
+}

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { type FieldSpec, initialValues, toInput, toLocalDateTime } from './form-spec';
+
+const fields: FieldSpec[] = [
+  { name: 'code', label: 'Code', kind: 'text', required: true, createOnly: true },
+  { name: 'description', label: 'Description', kind: 'textarea', nullable: true },
+  { name: 'value', label: 'Value', kind: 'number', required: true },
+  { name: 'usage_limit', label: 'Usage limit', kind: 'number', nullable: true },
+  { name: 'min_subtotal', label: 'Minimum subtotal', kind: 'number' },
+  { name: 'starts_at', label: 'Starts', kind: 'datetime', nullable: true },
+  { name: 'active', label: 'Active', kind: 'checkbox', defaultValue: true },
+  {
+    name: 'type',
+    label: 'Type',
+    kind: 'select',
+    defaultValue: 'percentage',
+    options: [
+      { value: 'percentage', label: 'Percentage' },
+      { value: 'fixed', label: 'Fixed amount' },
+    ],
+  },
+];
+
+describe('initialValues', () => {
+  it('starts a new record from the defaults', () => {
+    expect(initialValues(fields)).toEqual({
+      code: '',
+      description: '',
+      value: '',
+      usage_limit: '',
+      min_subtotal: '',
+      starts_at: '',
+      active: true,
+      type: 'percentage',
+    });
+  });
+
+  it('shows a stored record, instants in local time and nulls as empty fields', () => {
+    const startsAt = '2026-12-01T09:30:00.000Z';
+    const values = initialValues(fields, {
+      code: 'WINTER',
+      description: null,
+      value: 12.5,
+      usage_limit: 100,
+      min_subtotal: null,
+      starts_at: startsAt,
+      active: false,
+      type: 'fixed',
+    });
+    expect(values).toMatchObject({
+      code: 'WINTER',
+      description: '',
+      value: '12.5',
+      usage_limit: '100',
+      active: false,
+      type: 'fixed',
+    });
+    expect(new Date(values.starts_at as string).toISOString()).toBe(startsAt);
+  });
+});
+
+describe('toInput', () => {
+  it('trims text, reads numbers and instants, and leaves out empty optional fields', () => {
+    const input = toInput(
+      fields,
+      {
+        code: '  SPRING ',
+        description: '',
+        value: '15',
+        usage_limit: '',
+        min_subtotal: '',
+        starts_at: toLocalDateTime('2026-03-01T08:00:00.000Z'),
+        active: true,
+        type: 'fixed',
+      },
+      'create',
+    );
+    expect(input).toEqual({
+      code: 'SPRING',
+      description: null,
+      value: 15,
+      usage_limit: null,
+      starts_at: '2026-03-01T08:00:00.000Z',
+      active: true,
+      type: 'fixed',
+    });
+    expect(input).not.toHaveProperty('min_subtotal');
+  });
+
+  it('leaves the record key out of an update and sends what cannot be read as typed', () => {
+    const input = toInput(
+      fields,
+      { ...initialValues(fields), code: 'KEY', value: '12,5', active: false },
+      'update',
+    );
+    expect(input).not.toHaveProperty('code');
+    expect(input.value).toBe('12,5');
+    expect(input.active).toBe(false);
+  });
+});

@@ -1,0 +1,7 @@
+import '@mantine/core/styles.css';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root');
+createRoot(root).render(<App />);

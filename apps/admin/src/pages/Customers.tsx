@@ -1,0 +1,88 @@
+import { Badge, Button, Stack, Title } from '@mantine/core';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { DataTable } from '../components/DataTable';
+import { Pager } from '../components/Pager';
+import { ErrorAlert, QueryState } from '../components/QueryState';
+import { SearchBox } from '../components/SearchBox';
+import { dateTime } from '../lib/format';
+import { useTRPC } from '../trpc';
+
+export function CustomersPage() {
+  const trpc = useTRPC();
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const customers = useQuery({
+    ...trpc.admin.customers.list.queryOptions({
+      page,
+      per_page: 20,
+      ...(search ? { search } : {}),
+    }),
+    placeholderData: keepPreviousData,
+  });
+  const setBlocked = useMutation(trpc.admin.customers.setBlocked.mutationOptions());
+  return (
+    <Stack>
+      <Title order={2}>Customers</Title>
+      <SearchBox
+        label="Search customers"
+        placeholder="Name or e-mail"
+        onSearch={(text) => {
+          setSearch(text);
+          setPage(1);
+        }}
+      />
+      <ErrorAlert error={setBlocked.error} />
+      <QueryState
+        query={customers}
+        isEmpty={(r) => r.data.length === 0}
+        empty="No customers match."
+      >
+        {(result) => (
+          <>
+            <DataTable
+              rows={result.data}
+              rowKey={(customer) => customer.id}
+              columns={[
+                { label: 'Name', render: (customer) => customer.name },
+                { label: 'E-mail', render: (customer) => customer.email },
+                { label: 'Phone', render: (customer) => customer.phone },
+                { label: 'Joined', render: (customer) => dateTime(customer.created_at) },
+                {
+                  label: 'State',
+                  render: (customer) => (
+                    <Badge color={customer.blocked_at ? 'red' : 'green'} variant="light">
+                      {customer.blocked_at
+                        ? 'Blocked'
+                        : customer.role === 'admin'
+                          ? 'Admin'
+                          : 'Active'}
+                    </Badge>
+                  ),
+                },
+                {
+                  label: 'Actions',
+                  render: (customer) => {
+                    const blocked = customer.blocked_at !== null;
+                    return (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        color={blocked ? 'green' : 'red'}
+                        aria-label={`${blocked ? 'Unblock' : 'Block'} ${customer.email}`}
+                        onClick={() => setBlocked.mutate({ id: customer.id, blocked: !blocked })}
+                      >
+                        {blocked ? 'Unblock' : 'Block'}
+                      </Button>
+                    );
+                  },
+                },
+              ]}
+            />
+            <Pager meta={result.meta} onPage={setPage} />
+          </>
+        )}
+      </QueryState>
+    </Stack>
+  );
+}

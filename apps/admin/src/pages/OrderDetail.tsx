@@ -1,0 +1,312 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Timeline,
+  Title,
+} from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { ErrorAlert, QueryState } from '../components/QueryState';
+import type { Order } from '../lib/api-types';
+import { fieldErrors } from '../lib/errors';
+import { dateTime, label, money } from '../lib/format';
+import { useTRPC } from '../trpc';
+import { StatusBadge } from './Orders';
+
+type Address = Order['shipping_address'];
+
+const PAYMENT_METHODS: Record<string, string> = {
+  cod: 'Cash on delivery',
+  card: 'Card',
+  wallet: 'Wallet',
+};
+
+function AddressCard({ title, address }: { title: string; address: Address }) {
+  return (
+    <Card withBorder component="section" aria-label={title}>
+      <Title order={3} size="h5" mb="xs">
+        {title}
+      </Title>
+      <Text size="sm">
+        {address.first_name} {address.last_name}
+      </Text>
+      <Text size="sm">{address.address_line_1}</Text>
+      {address.address_line_2 ? <Text size="sm">{address.address_line_2}</Text> : null}
+      <Text size="sm">
+        {address.postcode} {address.city}
+        {address.state ? `, ${address.state}` : ''}
+      </Text>
+      <Text size="sm">{address.country_name}</Text>
+      <Text size="sm" c="dimmed">
+        {address.phone}
+        {address.email ? ` · ${address.email}` : ''}
+      </Text>
+    </Card>
+  );
+}
+
+/** Ship: the carrier and tracking number the customer's tracking will show. */
+function ShipDialog(props: { orderId: number; opened: boolean; onClose: () => void }) {
+  const trpc = useTRPC();
+  const ship = useMutation(trpc.admin.orders.ship.mutationOptions());
+  const [carrier, setCarrier] = useState('');
+  const [trackingNumber, setTrackingNumber] = useState('');
+  const [trackingUrl, setTrackingUrl] = useState('');
+  const errors = fieldErrors(ship.error);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    ship
+      .mutateAsync({
+        id: props.orderId,
+        carrier,
+        tracking_number: trackingNumber,
+        tracking_url: trackingUrl.trim() === '' ? null : trackingUrl,
+      })
+      .then(props.onClose, () => {});
+  };
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title="Ship order">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <TextInput
+            label="Carrier"
+            required
+            value={carrier}
+            error={errors.carrier}
+            onChange={(e) => setCarrier(e.currentTarget.value)}
+          />
+          <TextInput
+            label="Tracking number"
+            required
+            value={trackingNumber}
+            error={errors.tracking_number}
+            onChange={(e) => setTrackingNumber(e.currentTarget.value)}
+          />
+          <TextInput
+            label="Tracking URL"
+            type="url"
+            value={trackingUrl}
+            error={errors.tracking_url}
+            onChange={(e) => setTrackingUrl(e.currentTarget.value)}
+          />
+          {Object.keys(errors).length === 0 ? <ErrorAlert error={ship.error} /> : null}
+          <Button type="submit" loading={ship.isPending}>
+            Mark as shipped
+          </Button>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** Cancel: a reason for the customer; a paid order's refund is requested from the gateway. */
+function CancelDialog(props: { order: Order; opened: boolean; onClose: () => void }) {
+  const trpc = useTRPC();
+  const cancel = useMutation(trpc.admin.orders.cancel.mutationOptions());
+  const [reason, setReason] = useState('');
+  const errors = fieldErrors(cancel.error);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    cancel.mutateAsync({ id: props.order.id, reason }).then(props.onClose, () => {});
+  };
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title="Cancel order">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {props.order.payment_status === 'paid' ? (
+            <Alert color="orange">
+              This order is paid: {money(props.order.total, props.order.currency)} will be refunded
+              through the payment gateway.
+            </Alert>
+          ) : null}
+          <Textarea
+            label="Reason"
+            required
+            value={reason}
+            error={errors.reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+          />
+          {Object.keys(errors).length === 0 ? <ErrorAlert error={cancel.error} /> : null}
+          <Button type="submit" color="red" loading={cancel.isPending}>
+            Cancel the order
+          </Button>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function Actions({ order }: { order: Order }) {
+  const trpc = useTRPC();
+  const process = useMutation(trpc.admin.orders.process.mutationOptions());
+  const complete = useMutation(trpc.admin.orders.complete.mutationOptions());
+  const [dialog, setDialog] = useState<'ship' | 'cancel' | null>(null);
+  const close = () => setDialog(null);
+  const cancellable = order.status === 'pending' || order.status === 'processing';
+  return (
+    <Stack gap="xs">
+      <Group>
+        <Button
+          disabled={order.status !== 'pending'}
+          loading={process.isPending}
+          onClick={() => process.mutate({ id: order.id })}
+        >
+          Process
+        </Button>
+        <Button disabled={order.status !== 'processing'} onClick={() => setDialog('ship')}>
+          Ship
+        </Button>
+        <Button
+          disabled={order.status !== 'shipped'}
+          loading={complete.isPending}
+          onClick={() => complete.mutate({ id: order.id })}
+        >
+          Complete
+        </Button>
+        <Button
+          color="red"
+          variant="light"
+          disabled={!cancellable}
+          onClick={() => setDialog('cancel')}
+        >
+          Cancel order
+        </Button>
+      </Group>
+      <ErrorAlert error={process.error ?? complete.error} />
+      <ShipDialog orderId={order.id} opened={dialog === 'ship'} onClose={close} />
+      <CancelDialog order={order} opened={dialog === 'cancel'} onClose={close} />
+    </Stack>
+  );
+}
+
+export function OrderDetailPage() {
+  const id = Number(useParams().id);
+  const trpc = useTRPC();
+  const order = useQuery(trpc.admin.orders.get.queryOptions({ id }));
+  const tracking = useQuery(trpc.admin.orders.tracking.queryOptions({ id }));
+  return (
+    <Stack>
+      <Anchor component={Link} to="/orders" size="sm">
+        ← Orders
+      </Anchor>
+      <QueryState query={order}>
+        {({ data }) => (
+          <Stack>
+            <Group justify="space-between">
+              <Title order={2}>Order {data.order_number}</Title>
+              <Group>
+                <StatusBadge value={data.status} />
+                <StatusBadge value={data.payment_status} />
+              </Group>
+            </Group>
+            <Text size="sm" c="dimmed">
+              Placed {dateTime(data.created_at)}
+              {data.cancel_reason ? ` · Cancelled: ${data.cancel_reason}` : ''}
+            </Text>
+            <Actions order={data} />
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Product</Table.Th>
+                  <Table.Th>SKU</Table.Th>
+                  <Table.Th>Price</Table.Th>
+                  <Table.Th>Quantity</Table.Th>
+                  <Table.Th>Total</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.items.map((item) => (
+                  <Table.Tr key={item.id}>
+                    <Table.Td>
+                      {item.product_name}
+                      {item.variant_name ? ` — ${item.variant_name}` : ''}
+                    </Table.Td>
+                    <Table.Td>{item.sku}</Table.Td>
+                    <Table.Td>{money(item.price, data.currency)}</Table.Td>
+                    <Table.Td>{item.quantity}</Table.Td>
+                    <Table.Td>{money(item.total, data.currency)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+            <SimpleGrid cols={{ base: 1, md: 3 }}>
+              <Card withBorder component="section" aria-label="Payment">
+                <Title order={3} size="h5" mb="xs">
+                  Payment
+                </Title>
+                <Text size="sm">
+                  Method: {PAYMENT_METHODS[data.payment_method] ?? label(data.payment_method)}
+                </Text>
+                <Text size="sm">Status: {label(data.payment_status)}</Text>
+                <Text size="sm">Shipping method: {label(data.shipping_method)}</Text>
+                <Text size="sm">Subtotal: {money(data.subtotal, data.currency)}</Text>
+                {data.discount > 0 ? (
+                  <Text size="sm">
+                    Discount{data.coupon_code ? ` (${data.coupon_code})` : ''}: −
+                    {money(data.discount, data.currency)}
+                  </Text>
+                ) : null}
+                <Text size="sm">Shipping: {money(data.shipping, data.currency)}</Text>
+                <Text size="sm">Tax: {money(data.tax, data.currency)}</Text>
+                <Text size="sm" fw={700}>
+                  Total: {money(data.total, data.currency)}
+                </Text>
+              </Card>
+              <AddressCard title="Shipping address" address={data.shipping_address} />
+              <AddressCard title="Billing address" address={data.billing_address} />
+            </SimpleGrid>
+            {data.notes ? <Text size="sm">Customer's note: {data.notes}</Text> : null}
+            <Card withBorder component="section" aria-label="Events">
+              <Title order={3} size="h5" mb="sm">
+                Events
+              </Title>
+              <QueryState query={tracking}>
+                {({ data: shipment }) => (
+                  <Stack>
+                    {shipment.tracking_number ? (
+                      <Text size="sm">
+                        {shipment.carrier} · {shipment.tracking_number}
+                        {shipment.tracking_url ? (
+                          <>
+                            {' · '}
+                            <Anchor href={shipment.tracking_url} target="_blank" rel="noreferrer">
+                              Track
+                            </Anchor>
+                          </>
+                        ) : null}
+                      </Text>
+                    ) : null}
+                    <Timeline active={shipment.events.length - 1} bulletSize={14}>
+                      {shipment.events.map((event) => (
+                        <Timeline.Item
+                          key={`${event.status}-${event.created_at}`}
+                          title={label(event.status)}
+                        >
+                          <Text size="sm">{event.description}</Text>
+                          <Text size="xs" c="dimmed">
+                            {dateTime(event.created_at)}
+                          </Text>
+                        </Timeline.Item>
+                      ))}
+                    </Timeline>
+                  </Stack>
+                )}
+              </QueryState>
+            </Card>
+          </Stack>
+        )}
+      </QueryState>
+    </Stack>
+  );
+}

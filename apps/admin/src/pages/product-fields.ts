@@ -1,0 +1,30 @@
+import type { FieldSpec } from '../lib/form-spec';
+
+/** A product's own fields; SKU, slug and starting stock are set once, on create. */
+export const PRODUCT_FIELDS: readonly FieldSpec[] = [
+  { name: 'sku', label: 'SKU', kind: 'text', required: true, createOnly: true },
+  { name: 'name', label: 'Name', kind: 'text', required: true },
+  {
+    name: 'slug',
+    label: 'Slug',
+    kind: 'text',
+    createOnly: true,
+    description: 'Made from the name when left empty',
+  },
+  { name: 'short_description', label: 'Short description', kind: 'textarea' },
+  { name: 'description', label: 'Description', kind: 'textarea' },
+  { name: 'price', label: 'Price', kind: 'number', required: true, step: '0.01' },
+  { name: 'special_price', label: 'Special price', kind: 'number', nullable: true, step: '0.01' },
+  { name: 'special_from', label: 'Special price from', kind: 'datetime', nullable: true },
+  { name: 'special_to', label: 'Special price until', kind: 'datetime', nullable: true },
+  {
+    name: 'stock',
+    label: 'Stock',
+    kind: 'number',
+    createOnly: true,
+    defaultValue: '0',
+    description: 'A configurable product’s stock is its variants’',
+  },
+  { name: 'featured', label: 'Featured', kind: 'checkbox' },
+  { name: 'active', label: 'Active (shown in the app)', kind: 'checkbox', defaultValue: true },
+];

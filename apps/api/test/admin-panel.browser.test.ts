@@ -1,0 +1,248 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { seedStoreSetup } from '@storefront/db/seed/store-setup';
+import { createCurrency, createProduct } from '@storefront/db/testing/factories';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, registerAdmin, registerCustomer, type TestApp } from './harness';
+import { browserSkipReason, launchBrowser } from './support/browser';
+import { prepareCheckout } from './support/shop';
+
+/** The panel as `pnpm start` serves it: built by turbo before these tests (turbo.json). */
+const PANEL_DIR = join(import.meta.dirname, '..', '..', 'admin', 'dist');
+/** Every page's screenshot, looked at before a panel change is merged (docs/admin-panel.md). */
+const SCREENSHOTS = join(import.meta.dirname, '..', '.test-output', 'admin-panel');
+
+const skipReason =
+  browserSkipReason ??
+  (existsSync(join(PANEL_DIR, 'index.html'))
+    ? undefined
+    : 'needs the built panel (npx -y pnpm@10.34.9 --filter @storefront/admin build)');
+
+/**
+ * The back office end to end in Chromium, on a fresh database: each step is done in the panel
+ * and checked where the mobile app would see it, over REST. Any request to another host fails
+ * the test (the panel bundles its fonts and icons).
+ */
+describe.skipIf(skipReason)(
+  `the admin panel in Chromium${skipReason ? ` (skipped: ${skipReason})` : ''}`,
+  () => {
+    let t: TestApp;
+    let baseUrl: string;
+    let close: () => Promise<void>;
+    let browser: Browser;
+    let page: Page;
+    let admin: { email: string; password: string };
+    let customer: Awaited<ReturnType<typeof registerCustomer>>;
+    const external: string[] = [];
+    const pageErrors: string[] = [];
+
+    beforeAll(async () => {
+      t = await createTestApp({ adminPanelDir: PANEL_DIR });
+      await createCurrency(t.db, { code: 'USD', isDefault: true });
+      await seedStoreSetup(t.db);
+      const server = await t.listen();
+      baseUrl = server.baseUrl;
+      close = () => server.close();
+      admin = await registerAdmin(t);
+      customer = await registerCustomer(t);
+      mkdirSync(SCREENSHOTS, { recursive: true });
+      browser = await launchBrowser();
+      page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+      await page.route('**/*', (route) => {
+        const url = new URL(route.request().url());
+        if (url.hostname === '127.0.0.1' || url.protocol === 'data:') return route.continue();
+        external.push(url.href);
+        return route.abort();
+      });
+      page.on('pageerror', (error) => pageErrors.push(error.message));
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
+          pageErrors.push(message.text());
+        }
+      });
+    }, 60_000);
+
+    // A failed step leaves its page behind for a look.
+    afterEach(async ({ task }) => {
+      if (task.result?.state === 'fail') {
+        await shot(`failed-${task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 40)}`);
+      }
+    });
+
+    afterAll(async () => {
+      await browser?.close();
+      await close?.();
+      await t?.close();
+    });
+
+    const shot = (name: string) =>
+      page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+    const nav = (name: string) =>
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
+
+    async function signIn(email: string, password: string) {
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill(password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+    }
+
+    it('signs an admin in to the dashboard, the mobile app not connected yet', async () => {
+      const response = await page.goto(`${baseUrl}/admin/`);
+      expect(response?.status()).toBe(200);
+      expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+      await signIn(admin.email, admin.password);
+      await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+      await page.getByText('Mobile app').waitFor();
+      await page.getByText('Not connected').waitFor();
+      for (const name of ['Dashboard', 'Orders', 'Products', 'Customers', 'Settings']) {
+        expect(await nav(name).count()).toBe(1);
+      }
+      await shot('dashboard');
+      await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    });
+
+    it('turns the dashboard to "Connected" after a heartbeat through REST', async () => {
+      const beat = await t.request('POST', '/system/api-sync/heartbeat', {
+        token: customer.token,
+        body: { connected: true, last_status: 'ok', last_message: 'Catalogue synced' },
+      });
+      expect(beat.status).toBe(200);
+      // The dashboard refreshes by itself (every 5 s): no reload.
+      await page.getByText('Connected', { exact: true }).waitFor({ timeout: 15_000 });
+      await page.getByText('Catalogue synced').waitFor();
+      await shot('dashboard-connected');
+    });
+
+    it('processes and ships an order placed through REST; tracking shows the number', async () => {
+      const product = await createProduct(t.db, { priceCents: 2500, stockQuantity: 10 });
+      const buyer = await registerCustomer(t);
+      await t.request('POST', '/cart/add', {
+        token: buyer.token,
+        body: { product_id: product.id, quantity: 1 },
+      });
+      await prepareCheckout(t, buyer.token, { paymentMethod: 'cod' });
+      const placed = await t.request('POST', '/checkout/place-order', { token: buyer.token });
+      expect(placed.status).toBe(201);
+      const { order_id: orderId, order_number: orderNumber } = placed.body.data;
+
+      await nav('Orders').click();
+      await page.getByLabel('Search').fill(buyer.email);
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await page.getByRole('link', { name: orderNumber }).waitFor();
+      expect(page.url()).toContain('search=');
+      await shot('orders');
+      await page.getByRole('link', { name: orderNumber }).click();
+      await page.getByRole('heading', { name: `Order ${orderNumber}` }).waitFor();
+
+      await page.getByRole('button', { name: 'Process' }).click();
+      await expect.poll(() => page.getByRole('button', { name: 'Ship' }).isEnabled()).toBe(true);
+      await page.getByRole('button', { name: 'Ship' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Ship order' });
+      await dialog.getByLabel('Carrier').fill('DHL');
+      await dialog.getByLabel('Tracking number').fill('JD014600006281');
+      await dialog.getByLabel('Tracking URL').fill('https://dhl.example/t/JD014600006281');
+      await dialog.getByRole('button', { name: 'Mark as shipped' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await expect
+        .poll(() => page.getByRole('button', { name: 'Complete' }).isEnabled())
+        .toBe(true);
+      await page.getByText('JD014600006281').first().waitFor();
+      await shot('order-detail');
+
+      const tracking = await t.request('GET', `/customer/orders/${orderId}/track`, {
+        token: buyer.token,
+      });
+      expect(tracking.status).toBe(200);
+      expect(tracking.body.data).toMatchObject({
+        status: 'shipped',
+        carrier: 'DHL',
+        tracking_number: 'JD014600006281',
+      });
+      expect(tracking.body.data.events.map((e: { status: string }) => e.status)).toEqual([
+        'pending',
+        'processing',
+        'shipped',
+      ]);
+    });
+
+    it('creates a product that GET /search then finds', async () => {
+      const name = `Panel Lantern ${Date.now()}`;
+      await nav('Products').click();
+      await page.getByRole('heading', { name: 'Products' }).waitFor();
+      await shot('products');
+      await page.getByRole('link', { name: 'New product' }).click();
+      await page.getByLabel('SKU').fill(`PANEL-${Date.now()}`);
+      await page.getByLabel('Name').fill(name);
+      await page.getByRole('spinbutton', { name: 'Price', exact: true }).fill('42.50');
+      await page.getByLabel('Stock').fill('7');
+      await page.getByRole('button', { name: 'Create product' }).click();
+      await page.getByRole('heading', { name }).waitFor();
+      await shot('product-edit');
+
+      const search = await t.request('GET', `/search?q=${encodeURIComponent(name)}`);
+      expect(search.status).toBe(200);
+      expect(search.body.data.map((p: { name: string }) => p.name)).toContain(name);
+      const found = search.body.data.find((p: { name: string }) => p.name === name);
+      expect(found).toMatchObject({ price: 42.5, stock_quantity: 7 });
+    });
+
+    it('switches the wishlist off: POST /customer/wishlist/add answers 403', async () => {
+      const product = await createProduct(t.db, { stockQuantity: 3 });
+      const before = await t.request('POST', '/customer/wishlist/add', {
+        token: customer.token,
+        body: { product_id: product.id },
+      });
+      expect(before.status).toBe(201);
+      await nav('Settings').click();
+      const wishlist = page.getByRole('switch', { name: 'Wishlist' });
+      await wishlist.waitFor();
+      expect(await wishlist.isChecked()).toBe(true);
+      await wishlist.click({ force: true });
+      await expect.poll(() => wishlist.isChecked()).toBe(false);
+      await expect.poll(() => wishlist.isEnabled()).toBe(true);
+      await shot('settings');
+      const after = await t.request('POST', '/customer/wishlist/add', {
+        token: customer.token,
+        body: { product_id: product.id },
+      });
+      expect(after.status).toBe(403);
+      expect(after.body.error_code).toBe('FEATURE_DISABLED');
+    });
+
+    it('renders every other page from the navigation', async () => {
+      const pages = [
+        'Categories',
+        'Coupons',
+        'Banners',
+        'Customers',
+        'Reviews',
+        'Currencies',
+        'Shipping methods',
+        'Tax rates',
+        'Admins',
+        'Failed jobs',
+      ];
+      for (const name of pages) {
+        await nav(name).click();
+        await page.getByRole('heading', { name, exact: true }).waitFor();
+        await page.getByLabel('Loading').waitFor({ state: 'detached' });
+        expect(await page.getByText('Could not load').count(), name).toBe(0);
+        await shot(name.toLowerCase().replaceAll(' ', '-'));
+      }
+    });
+
+    it('signs out; a customer account cannot sign in; no request left this machine', async () => {
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.getByRole('button', { name: 'Sign in' }).waitFor();
+      await signIn(customer.email, customer.password);
+      await expect
+        .poll(() => page.getByRole('alert').textContent())
+        .toContain('not an admin account');
+      expect(page.url()).toContain('/admin/sign-in');
+      await shot('sign-in-refused');
+      expect(external).toEqual([]);
+      expect(pageErrors).toEqual([]);
+    });
+  },
+);
