@@ -113,6 +113,44 @@ describe('admin.products create, update, setStock, deactivate', () => {
     expect(featured.map((p: { id: number }) => p.id)).toContain(id);
   });
 
+  it('moves a product between categories: detail, category lists and search follow', async () => {
+    const kitchen = await createCategory(app.t.db, { name: 'Kitchenware' });
+    const garden = await createCategory(app.t.db, { name: 'Gardenware' });
+    const created = await app.admin.admin.products.create.mutate({
+      sku: 'ADM-TROWEL-1',
+      name: 'Brass Trowel',
+      price: 12,
+      stock: 3,
+      category_ids: [kitchen.id],
+    });
+    const id = created.data.id;
+    expect(created.data.category_ids).toEqual([kitchen.id]);
+    const moved = await app.admin.admin.products.update.mutate({
+      id,
+      category_ids: [garden.id, garden.id],
+    });
+    expect(moved.data.category_ids).toEqual([garden.id]);
+    expect(moved.data.updated_at > created.data.updated_at).toBe(true);
+    const detail = (await app.t.request('GET', `/products/${id}`)).body.data;
+    expect(detail.categories.map((c: { id: number }) => c.id)).toEqual([garden.id]);
+    const inKitchen = (await app.t.request('GET', `/categories/${kitchen.id}/products`)).body.data;
+    expect(inKitchen.map((p: { id: number }) => p.id)).not.toContain(id);
+    expect(await searchIds('gardenware')).toContain(id);
+    expect(await searchIds('kitchenware')).not.toContain(id);
+
+    // Unknown categories change nothing; [] takes it out of every category.
+    await expectFieldError(
+      app.admin.admin.products.update.mutate({ id, category_ids: [kitchen.id, 999_999] }),
+      'category_ids',
+    );
+    expect((await app.admin.admin.products.get.query({ id })).data.category_ids).toEqual([
+      garden.id,
+    ]);
+    const none = await app.admin.admin.products.update.mutate({ id, category_ids: [] });
+    expect(none.data.category_ids).toEqual([]);
+    expect(await searchIds('gardenware')).not.toContain(id);
+  });
+
   it('refuses a duplicate SKU or slug, unknown categories and a sale price not below the price', async () => {
     await app.admin.admin.products.create.mutate({
       sku: 'ADM-DUP',

@@ -345,10 +345,39 @@ function WriteWithAiCard({ product }: { product: AdminProduct }) {
   );
 }
 
+/** The product's own fields and its categories, saved together. */
+function ProductDetailsForm(props: {
+  product: AdminProduct;
+  update: ReturnType<typeof useProductUpdate>;
+}) {
+  const { product, update } = props;
+  const [categoryIds, setCategoryIds] = useState(() => product.category_ids.map(String));
+  return (
+    <SpecForm
+      fields={PRODUCT_FIELDS}
+      mode="update"
+      record={product}
+      submitLabel="Save product"
+      pending={update.isPending}
+      error={update.error}
+      onSubmit={(input) =>
+        update.mutate({ id: product.id, ...input, category_ids: categoryIds.map(Number) } as never)
+      }
+    >
+      <CategoryPicker value={categoryIds} onChange={setCategoryIds} />
+    </SpecForm>
+  );
+}
+
+function useProductUpdate() {
+  const trpc = useTRPC();
+  return useMutation(trpc.admin.products.update.mutationOptions());
+}
+
 function EditProduct({ id }: { id: number }) {
   const trpc = useTRPC();
   const product = useQuery(trpc.admin.products.get.queryOptions({ id }));
-  const update = useMutation(trpc.admin.products.update.mutationOptions());
+  const update = useProductUpdate();
   const deactivate = useMutation(trpc.admin.products.deactivate.mutationOptions());
   return (
     <QueryState query={product}>
@@ -380,16 +409,11 @@ function EditProduct({ id }: { id: number }) {
             </Text>
           ) : null}
           <Card withBorder component="section" aria-label="Details">
-            <SpecForm
+            <ProductDetailsForm
               // A fresh form when the stored product changes (after a save or an AI apply).
               key={data.updated_at}
-              fields={PRODUCT_FIELDS}
-              mode="update"
-              record={data}
-              submitLabel="Save product"
-              pending={update.isPending}
-              error={update.error}
-              onSubmit={(input) => update.mutate({ id, ...input } as never)}
+              product={data}
+              update={update}
             />
           </Card>
           {data.type === 'simple' ? (

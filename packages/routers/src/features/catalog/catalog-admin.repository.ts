@@ -204,11 +204,11 @@ export function createCatalogAdminRepository(db: Executor) {
       return ids.filter((id) => !existing.has(id));
     },
 
-    /** False when there is no such product. */
+    /** False when there is no such product. Always moves `updated_at` (even with no field). */
     async updateProduct(id: number, changes: AdminProductChanges): Promise<boolean> {
       const rows = await db
         .update(products)
-        .set(changes)
+        .set({ updatedAt: new Date(), ...changes })
         .where(eq(products.id, id))
         .returning({ id: products.id });
       return rows.length > 0;
@@ -273,6 +273,27 @@ export function createCatalogAdminRepository(db: Executor) {
         .where(eq(categories.id, id))
         .returning({ id: categories.id });
       return rows.length > 0 ? linked.map((row) => row.id) : undefined;
+    },
+
+    /** The product's categories, by id. */
+    async productCategoryIds(productId: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: productCategories.categoryId })
+        .from(productCategories)
+        .where(eq(productCategories.productId, productId))
+        .orderBy(asc(productCategories.categoryId));
+      return rows.map((row) => row.id);
+    },
+
+    /** Replaces the product's categories; its search document takes their names. */
+    async setProductCategories(productId: number, categoryIds: number[]): Promise<void> {
+      await db.delete(productCategories).where(eq(productCategories.productId, productId));
+      if (categoryIds.length > 0) {
+        await db
+          .insert(productCategories)
+          .values(categoryIds.map((categoryId) => ({ productId, categoryId })));
+      }
+      await syncProductCategoryNames(db, [productId]);
     },
 
     /** Copies the names of the products' (remaining) categories into their search documents. */

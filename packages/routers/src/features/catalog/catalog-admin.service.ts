@@ -204,13 +204,22 @@ export function createCatalogAdminService({
   counts,
 }: CatalogAdminServiceDeps) {
   async function reread(id: number) {
-    const [product, images, variants] = await Promise.all([
+    const [product, images, variants, categoryIds] = await Promise.all([
       repo.findProduct(id),
       repo.images(id),
       repo.variants(id),
+      repo.productCategoryIds(id),
     ]);
     if (!product) throw productNotFound();
-    return toAdminProductDto(product, images, variants);
+    return { ...toAdminProductDto(product, images, variants), category_ids: categoryIds };
+  }
+
+  /** 422 naming the unknown ones, so nothing is linked to a category that is not there. */
+  async function assertCategoriesExist(tx: CatalogAdminRepository, ids: number[]) {
+    const missing = await tx.missingCategories(ids);
+    if (missing.length > 0) {
+      throw validationError({ category_ids: [`Unknown categories: ${missing.join(', ')}.`] });
+    }
   }
 
   async function change(id: number, changes: AdminProductChanges) {
@@ -261,10 +270,7 @@ export function createCatalogAdminService({
       if (slug === '') throw validationError({ slug: ['Give a slug: the name has no letters.'] });
       const categoryIds = [...new Set(input.category_ids ?? [])];
       const id = await inTransaction(async (tx) => {
-        const missing = await tx.missingCategories(categoryIds);
-        if (missing.length > 0) {
-          throw validationError({ category_ids: [`Unknown categories: ${missing.join(', ')}.`] });
-        }
+        await assertCategoriesExist(tx, categoryIds);
         await assertSkuFree(tx, input.sku, 'sku');
         await assertNewVariants(tx, input);
         const variants = (input.variants ?? []).map(toVariantSeed);
@@ -290,12 +296,24 @@ export function createCatalogAdminService({
       return reread(id);
     },
 
-    /** Changes only the fields given; pricing is checked against the stored product. */
+    /**
+     * Changes only the fields given; pricing is checked against the stored product.
+     * `category_ids` replaces the product's categories (the search document follows).
+     */
     async update(id: number, input: Omit<AdminProductUpdateInput, 'id'>) {
+      const { category_ids: categoryIds, ...fields } = input;
       const current = await repo.findProduct(id);
       if (!current) throw productNotFound();
-      const changes = toChanges(input);
+      const changes = toChanges(fields);
       assertPricing({ ...current, ...changes });
+      if (categoryIds !== undefined) {
+        const ids = [...new Set(categoryIds)];
+        await inTransaction(async (tx) => {
+          await assertCategoriesExist(tx, ids);
+          await tx.setProductCategories(id, ids);
+          await tx.touchProduct(id);
+        });
+      }
       const updated = await change(id, changes);
       if (changes.name !== undefined && changes.name !== current.name) await repo.refreshLexicon();
       return updated;

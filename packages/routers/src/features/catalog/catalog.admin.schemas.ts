@@ -129,6 +129,7 @@ export const ZAdminProduct = z
     variants: z
       .array(ZAdminVariant)
       .meta({ description: 'A configurable product’s; [] otherwise' }),
+    category_ids: z.array(z.number().int()).meta({ description: 'Its categories, by id' }),
     created_at: zDateTime(),
     updated_at: zDateTime(),
   })
@@ -186,7 +187,17 @@ export const ZAdminProductCreateInput = z.object({
     .meta({ description: 'Makes a configurable product; its stock is then its variants’' }),
 });
 export type AdminProductCreateInput = z.infer<typeof ZAdminProductCreateInput>;
-export const ZAdminProductUpdateInput = z.object(productFields).partial().extend({ id: zId() });
+export const ZAdminProductUpdateInput = z
+  .object(productFields)
+  .partial()
+  .extend({
+    id: zId(),
+    category_ids: z
+      .array(zId())
+      .max(50)
+      .optional()
+      .meta({ description: 'Replaces its categories ([] takes it out of all)' }),
+  });
 export type AdminProductUpdateInput = z.infer<typeof ZAdminProductUpdateInput>;
 export const ZSetStockInput = z.object({
   id: zId(),
@@ -240,6 +251,7 @@ export type AdminProductListInput = z.infer<typeof ZAdminProductListInput>;
 export const ZAdminProductListEntry = ZAdminProduct.omit({
   images: true,
   variants: true,
+  category_ids: true,
   description: true,
   short_description: true,
 }).meta({ id: 'AdminProductListEntry' });
