@@ -21,6 +21,16 @@ import { type Env, redactUrl, StartupError } from './env';
 import { createQueues, startJobWorkers } from './jobs';
 import { serializeError } from './log-redaction';
 
+/**
+ * The demo shop's admin, created with the demo data (never in production: SEED_DEMO is off
+ * there), so a fresh `pnpm start` opens the panel at once (README "Admin panel").
+ */
+export const DEMO_ADMIN = {
+  name: 'Demo Admin',
+  email: 'admin@demo.storefront.local',
+  password: 'storefront-demo',
+} as const;
+
 export const APP_VERSION = '1.0.0';
 
 /** Spec 2.14 defaults; `ai_descriptions` follows AI_ENABLED. */
@@ -107,9 +117,8 @@ export async function createRuntime(
     await database.close().catch(() => {});
     throw databaseStartupError(env, dataDir, error);
   });
-  if (env.SEED_DEMO && (await seedDemo(database.db))) {
-    logger.info('demo catalogue seeded into the empty database');
-  }
+  const demoSeeded = env.SEED_DEMO && (await seedDemo(database.db));
+  if (demoSeeded) logger.info('demo catalogue seeded into the empty database');
 
   // Loaded only when configured (like UploadThing and PGlite): ~20 MB of RSS otherwise.
   const redis = env.REDIS_URL
@@ -192,6 +201,14 @@ export async function createRuntime(
       aiPerCustomerPerMinute: env.AI_RATE_LIMIT_PER_MINUTE,
     }),
   });
+
+  if (demoSeeded) {
+    await services.admins.invite(DEMO_ADMIN);
+    logger.info(
+      { email: DEMO_ADMIN.email, panel: `${env.APP_URL}/admin` },
+      'demo admin created (its password is in the README, "Admin panel")',
+    );
+  }
 
   if (env.JOBS_ENABLED) {
     await startJobWorkers(jobs, services, logger, {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN } from '../src/runtime';
 import { type ServerProcess, startServer } from './support/server-process';
 
 const run = promisify(execFile);
@@ -48,4 +49,28 @@ describe('the README tour', () => {
     expect(statSync(join(cwd, 'invoice.pdf')).size).toBeGreaterThan(1000);
     expect(readFileSync(join(cwd, 'invoice.pdf')).subarray(0, 5).toString()).toBe('%PDF-');
   }, 120_000);
+
+  it('serves the admin panel, and the demo admin of the "Admin panel" section signs in', async () => {
+    const section = readme.slice(readme.indexOf('## Admin panel'));
+    expect(section).toContain(`${DEMO_ADMIN.email}`);
+    expect(section).toContain(`${DEMO_ADMIN.password}`);
+    expect(section).toContain('http://localhost:8000/admin');
+    const panel = await fetch(`${server.url}/admin/`);
+    expect(panel.status).toBe(200);
+    expect(await panel.text()).toContain('<div id="root">');
+    const login = await fetch(`${server.url}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
+    });
+    expect(login.status).toBe(200);
+    const { data } = (await login.json()) as { data: { token: string } };
+    const me = await fetch(`${server.url}/trpc/admin.admins.me`, {
+      headers: { authorization: `Bearer ${data.token}` },
+    });
+    expect(me.status).toBe(200);
+    expect(
+      ((await me.json()) as { result: { data: { data: { role: string } } } }).result.data.data.role,
+    ).toBe('admin');
+  });
 });
