@@ -105,6 +105,18 @@ async function stopServer(server: Server): Promise<void> {
  * The node arguments of `pnpm start` (package.json: V8 flags, then dist/main.js), so the bench
  * measures the server as it is started in production.
  */
+/**
+ * `--cpu-prof <dir>`: every API process writes a V8 CPU profile there when it stops (open it in
+ * Chrome's DevTools or speedscope) — how docs/performance.md finds where a request's time goes.
+ */
+function cpuProfileArgs(argv: string[]): string[] {
+  const index = argv.indexOf('--cpu-prof');
+  if (index === -1) return [];
+  const dir = argv[index + 1];
+  if (!dir || dir.startsWith('--')) throw new Error('--cpu-prof needs a folder');
+  return ['--cpu-prof', `--cpu-prof-dir=${dir}`];
+}
+
 function startArgs(): string[] {
   const manifest = JSON.parse(readFileSync(`${apiDir}/package.json`, 'utf8')) as {
     scripts: { start: string };
@@ -112,7 +124,7 @@ function startArgs(): string[] {
   const command = manifest.scripts.start.split('&&').at(-1)?.trim().split(/\s+/) ?? [];
   if (command[0] !== 'node')
     throw new Error('the start script should end with `node … dist/main.js`');
-  return command.slice(1);
+  return [...cpuProfileArgs(process.argv.slice(2)), ...command.slice(1)];
 }
 
 /** dist/main.js on the bench database; `overrides` are extra environment variables. */
@@ -188,11 +200,16 @@ interface Load {
   body?: unknown;
   /** Bearer tokens handed out round-robin, one per request. */
   tokens?: string[];
+  headers?: Record<string, string>;
 }
+
+/** A response that did what was asked: 2xx, or 304 for a conditional read. */
+const succeeded = (status: number) => (status >= 200 && status < 300) || status === 304;
 
 /** autocannon against one server: CONNECTIONS connections, keep-alive, no pipelining. */
 async function hammer(name: string, server: Server, load: Load, seconds = SECONDS) {
   const latencies: number[] = [];
+  let failedResponses = 0;
   let next = 0;
   const tokens = load.tokens;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -205,12 +222,11 @@ async function hammer(name: string, server: Server, load: Load, seconds = SECOND
           {
             method: load.method ?? 'GET',
             path: `/api/v1${load.path}`,
-            ...(load.body === undefined
-              ? {}
-              : {
-                  body: JSON.stringify(load.body),
-                  headers: { 'content-type': 'application/json' },
-                }),
+            headers: {
+              ...load.headers,
+              ...(load.body === undefined ? {} : { 'content-type': 'application/json' }),
+            },
+            ...(load.body === undefined ? {} : { body: JSON.stringify(load.body) }),
             ...(tokens
               ? {
                   setupRequest: (request) => ({
@@ -228,7 +244,8 @@ async function hammer(name: string, server: Server, load: Load, seconds = SECOND
       (error, finished) => (error ? reject(error) : resolve(finished)),
     );
     instance.on('response', (_client, status, _bytes, responseTime) => {
-      if (status >= 200 && status < 300) latencies.push(responseTime);
+      if (succeeded(status)) latencies.push(responseTime);
+      else failedResponses += 1;
     });
   });
   latencies.sort((a, b) => a - b);
@@ -238,7 +255,7 @@ async function hammer(name: string, server: Server, load: Load, seconds = SECOND
     p50: result.latency.p50,
     p95: percentile(latencies, 95),
     p99: result.latency.p99,
-    errors: result.errors + result.non2xx + result.timeouts,
+    errors: result.errors + failedResponses + result.timeouts,
     rssMb: peakRssMb(server.child.pid),
   });
 }
@@ -249,7 +266,8 @@ async function hammer(name: string, server: Server, load: Load, seconds = SECOND
 interface Verdict {
   target: string;
   figure: string;
-  met: boolean;
+  /** undefined: not measured in this run (the figure says how to). */
+  met: boolean | undefined;
 }
 
 interface Bench {
@@ -315,14 +333,26 @@ async function detail(bench: Bench) {
   const ours = await hammer('product detail', bench.api, { path });
   reportRatio('ours/bare', ratio(ours, bare));
   noteRss(bench, ours);
+  // A client that kept the answer revalidates it: 304 with no body (the bare handler has no ETag).
+  const etag = (await fetch(`${bench.api.base}/api/v1${path}`)).headers.get('etag') ?? '';
+  const revalidated = await hammer('product detail, If-None-Match', bench.api, {
+    path,
+    headers: { 'if-none-match': etag },
+  });
+  reportRatio('revalidated/bare', ratio(revalidated, bare));
   const category = await hammer('category products', bench.api, {
     path: `/categories/${bench.ids.category}/products`,
   });
-  noteRss(bench, category);
+  noteRss(bench, category, revalidated);
   bench.verdicts.push({
-    target: 'detail vs bare (no target)',
+    target: 'detail ≥ 0.9× bare',
     figure: `${ratio(ours, bare).toFixed(2)}× (${ours.rps} vs ${bare.rps} req/s)`,
-    met: true,
+    met: ratio(ours, bare) >= 0.9,
+  });
+  bench.verdicts.push({
+    target: 'detail with ETag revalidation ≥ 1.0× bare',
+    figure: `${ratio(revalidated, bare).toFixed(2)}× (${revalidated.rps} req/s, 304s)`,
+    met: ratio(revalidated, bare) >= 1,
   });
 }
 
@@ -378,9 +408,9 @@ async function add(bench: Bench) {
   reportRatio('ours/bare', ratio(ours, bare));
   noteRss(bench, ours);
   bench.verdicts.push({
-    target: 'add-to-cart vs bare (no target)',
+    target: 'add-to-cart ≥ 0.8× bare',
     figure: `${ratio(ours, bare).toFixed(2)}× (${ours.rps} vs ${bare.rps} req/s), ${ours.errors} errors`,
-    met: true,
+    met: ratio(ours, bare) >= 0.8 && ours.errors === 0,
   });
 }
 
@@ -517,9 +547,14 @@ async function orders(bench: Bench) {
   noteRss(bench, loop.ours.placeOrder, bursts.ours.placeOrder);
   const errors = loop.ours.placeOrder.errors + bursts.ours.placeOrder.errors;
   bench.verdicts.push({
-    target: 'place-order ≥ 150 orders/s, 0 errors',
-    figure: `place-order alone ${bursts.ours.ordersPerSecond.toFixed(0)} orders/s (bare ${bursts.bare.ordersPerSecond.toFixed(0)}, ${burstRatio.toFixed(2)}×), p50 ${bursts.ours.placeOrder.p50} ms p99 ${bursts.ours.placeOrder.p99} ms; whole checkout loop ${loop.ours.ordersPerSecond.toFixed(0)} orders/s (bare ${loop.bare.ordersPerSecond.toFixed(0)}); ${errors} errors`,
-    met: bursts.ours.ordersPerSecond >= 150 && errors === 0,
+    target: 'place-order alone ≥ 0.8× bare, 0 errors',
+    figure: `${burstRatio.toFixed(2)}× (${bursts.ours.ordersPerSecond.toFixed(0)} vs ${bursts.bare.ordersPerSecond.toFixed(0)} orders/s), p50 ${bursts.ours.placeOrder.p50} ms p99 ${bursts.ours.placeOrder.p99} ms; ${errors} errors`,
+    met: burstRatio >= 0.8 && errors === 0,
+  });
+  bench.verdicts.push({
+    target: 'checkout loop ≥ 0.7× bare',
+    figure: `${loopRatio.toFixed(2)}× (${loop.ours.ordersPerSecond.toFixed(0)} vs ${loop.bare.ordersPerSecond.toFixed(0)} orders/s)`,
+    met: loopRatio >= 0.7,
   });
 }
 
@@ -537,14 +572,38 @@ async function search(bench: Bench) {
   console.log('search (GET /search), 100,000 products');
   const at100k = await hammer('search (100k)', bench.api, query);
   reportRatio('100k/10k rps', ratio(at100k, at10k));
-  await hammer('search typo (100k)', bench.api, typo);
-  noteRss(bench, at100k);
+  const typoAt100k = await hammer('search typo (100k)', bench.api, typo);
+  noteRss(bench, at100k, typoAt100k);
   bench.verdicts.push({
-    target: 'search 100k p95 ≤ 1.5× the 10k p95',
-    figure: `p95 ${at100k.p95} ms vs ${at10k.p95} ms; ${at100k.rps} vs ${at10k.rps} req/s`,
-    met: at100k.p95 <= 1.5 * Math.max(1, at10k.p95),
+    target: 'search p95 at 100k ≤ 60 ms',
+    figure: `p95 ${at100k.p95} ms (${at100k.rps} req/s; 10k: p95 ${at10k.p95} ms)`,
+    met: at100k.p95 <= 60,
+  });
+  bench.verdicts.push({
+    target: 'typo search at 100k ≥ 0.5× exact',
+    figure: `${ratio(typoAt100k, at100k).toFixed(2)}× (${typoAt100k.rps} vs ${at100k.rps} req/s)`,
+    met: ratio(typoAt100k, at100k) >= 0.5,
   });
 }
+
+/**
+ * Issue 18's targets this bench does not measure yet, printed as "not run" so the table is the
+ * whole list (docs/performance.md says why each is open).
+ */
+const NOT_MEASURED_HERE = [
+  {
+    target: 'search at 1M ≥ 0.7× the 100k req/s',
+    figure: 'needs a 1M-product run: `--scale 1m` is not implemented yet',
+  },
+  {
+    target: 'product list at 1M ≥ 0.8× the 10k req/s',
+    figure: 'needs a 1M-product run: `--scale 1m` is not implemented yet',
+  },
+  {
+    target: 'embedded /health p99 ≤ 100 ms under 200 searches',
+    figure: 'PGlite scenario not implemented (PGlite runs on the event loop)',
+  },
+];
 
 /** In running order: search seeds 90k more products, so it comes last. */
 const SCENARIOS = { list, detail, cart, add, orders, search } satisfies Record<
@@ -649,15 +708,17 @@ async function main(): Promise<void> {
 
     const peak = Math.max(...bench.apiRss, peakRssMb(api.child.pid) ?? 0);
     bench.verdicts.push({
-      target: 'API peak RSS ≤ 250 MB',
+      target: 'API peak RSS ≤ 200 MB',
       figure: `${peak} MB`,
-      met: peak <= 250,
+      met: peak <= 200,
     });
-    console.log('\nTargets');
+    for (const target of NOT_MEASURED_HERE) {
+      bench.verdicts.push({ ...target, met: undefined });
+    }
+    console.log('\nTargets (docs/performance.md)');
     for (const verdict of bench.verdicts) {
-      console.log(
-        `  ${verdict.target.padEnd(40)} ${(verdict.met ? 'met' : 'NOT met').padEnd(8)} ${verdict.figure}`,
-      );
+      const mark = verdict.met === undefined ? 'not run' : verdict.met ? 'pass' : 'FAIL';
+      console.log(`  ${verdict.target.padEnd(44)} ${mark.padEnd(8)} ${verdict.figure}`);
     }
   } finally {
     await Promise.all(
