@@ -10,6 +10,7 @@ import { adminPanel } from './http/admin-panel';
 import { apiDocs } from './http/api-docs';
 import { createAvatarRoute } from './http/avatar';
 import { createContextFactory } from './http/context';
+import { answerNotModifiedEarly } from './http/early-revalidation';
 import { errorHandler, notFoundHandler, sendError } from './http/errors';
 import { createInvoiceRoute } from './http/invoice';
 import { createRazorpayWebhookRoute } from './http/razorpay-webhook';
@@ -102,14 +103,14 @@ export function createApp(deps: AppDeps): Express {
   const json = express.json({ limit: config.jsonLimit ?? '1mb' });
   const createContext = createContextFactory(services);
   const maxAge = config.catalogCacheMaxAgeSeconds ?? 0;
-  const createRestContext = createContextFactory(services, {
-    // 0: clients may store but must revalidate every time (so an admin change shows at once).
-    catalogCacheControl:
-      maxAge > 0 ? `public, max-age=${maxAge}, must-revalidate` : 'public, no-cache',
-  });
+  // 0: clients may store but must revalidate every time (so an admin change shows at once).
+  const catalogCacheControl =
+    maxAge > 0 ? `public, max-age=${maxAge}, must-revalidate` : 'public, no-cache';
+  const createRestContext = createContextFactory(services, { catalogCacheControl });
   app.use(
     '/api/v1',
     headAsGet,
+    answerNotModifiedEarly(services, catalogCacheControl),
     json,
     ...createRestHandler({ router: appRouter, createContext: createRestContext }),
   );

@@ -137,6 +137,61 @@ const cartLines = (db: postgres.Sql | postgres.TransactionSql, cartId: number) =
      from cart_items ci join products p on p.id = ci.product_id where ci.cart_id = ${cartId}
      order by ci.id`;
 
+/**
+ * purchasables.repository.ts find: the products (price now with the sale rule, stock, thumbnail)
+ * and, for configurable ones, their variants — two queries, whatever the count.
+ */
+function purchasableReads(db: postgres.Sql | postgres.TransactionSql, ids: number[], now: string) {
+  return Promise.all([
+    db`select p.id, p.name, p.sku, p.type, p.active, p.stock_quantity,
+         (case when p.special_price_cents is not null and p.special_price_cents < p.price_cents
+            and (p.special_from is null or p.special_from <= ${now}::timestamptz)
+            and (p.special_to is null or p.special_to > ${now}::timestamptz)
+          then p.special_price_cents else p.price_cents end) as unit_price_cents,
+         (select i.url from product_images i where i.product_id = p.id
+            order by i.position, i.id limit 1) as thumbnail
+       from products p where p.id in ${db(ids)}`,
+    db`select v.product_id, v.id, v.name, v.sku, v.stock_quantity,
+         (case when v.special_price_cents is not null and v.special_price_cents < v.price_cents
+            and (p.special_from is null or p.special_from <= ${now}::timestamptz)
+            and (p.special_to is null or p.special_to > ${now}::timestamptz)
+          then v.special_price_cents else v.price_cents end) as unit_price_cents
+       from product_variants v join products p on p.id = v.product_id
+       where v.product_id in ${db(ids)}`,
+  ]);
+}
+
+/**
+ * cart.service.ts view: the open cart read again after the commit, its lines, their
+ * purchasables and the default currency (priceCart's reads), priced here.
+ */
+async function pricedCart(userId: number, now: string) {
+  const [cart] = await sql`select * from carts where user_id = ${userId} and status = 'open'`;
+  const lines =
+    await sql`select * from cart_items where cart_id = ${cart?.id as number} order by id`;
+  const [[products, variants], [currency]] = await Promise.all([
+    purchasableReads(sql, [...new Set(lines.map((line) => line.product_id as number))], now),
+    sql`select code from currencies where is_default`,
+  ]);
+  const prices = new Map(products.map((p) => [p.id as number, p.unit_price_cents as number]));
+  for (const v of variants) prices.set(-(v.id as number), v.unit_price_cents as number);
+  const items = lines.map((line) => {
+    const unit =
+      prices.get(
+        line.variant_id === null ? (line.product_id as number) : -(line.variant_id as number),
+      ) ?? 0;
+    return {
+      id: line.id,
+      product_id: line.product_id,
+      quantity: line.quantity,
+      price: unit / 100,
+      total: (unit * (line.quantity as number)) / 100,
+    };
+  });
+  const subtotal = items.reduce((sum, item) => sum + item.total, 0);
+  return { id: cart?.id, items, subtotal, currency: currency?.code ?? 'USD' };
+}
+
 /** The customer's open cart, created when missing, locked for the transaction. */
 async function lockOpenCart(tx: postgres.TransactionSql, userId: number) {
   await tx`insert into carts (user_id) values (${userId})
@@ -158,11 +213,14 @@ app.post('/api/v1/cart/add', async (req, res) => {
     product_id: number;
     quantity?: number;
   };
+  const now = new Date().toISOString();
   const cartId = await sql.begin(async (tx) => {
     const cart = await lockOpenCart(tx, userId);
-    const [product] = await tx`select active, stock_quantity from products where id = ${productId}`;
-    const [line] = await tx`select quantity from cart_items
-      where cart_id = ${cart.id as number} and product_id = ${productId} and variant_id is null`;
+    const [[product], lines] = await Promise.all([
+      purchasableReads(tx, [productId], now).then(([products]) => products),
+      tx`select * from cart_items where cart_id = ${cart.id as number} order by id`,
+    ]);
+    const line = lines.find((l) => l.product_id === productId && l.variant_id === null);
     const wanted = ((line?.quantity as number | undefined) ?? 0) + quantity;
     if (!product?.active || wanted > (product.stock_quantity as number)) return undefined;
     await tx`insert into cart_items (cart_id, product_id, quantity)
@@ -177,8 +235,7 @@ app.post('/api/v1/cart/add', async (req, res) => {
     res.status(422).json({ success: false, message: 'Out of stock.' });
     return;
   }
-  const lines = await cartLines(sql, cartId);
-  res.json({ success: true, data: { id: cartId, items: lines } });
+  res.json({ success: true, data: await pricedCart(userId, now) });
 });
 
 /** A checkout step: one UPDATE of the open cart's checkout state (checkout.service changeStep). */
