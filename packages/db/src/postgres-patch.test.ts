@@ -1,13 +1,55 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase, type TestDatabase } from '../testing/index';
 
 /**
  * patches/postgres@3.4.9.patch fixes postgres.js's connection queue (docs/performance.md: it
  * cost a quarter of the API's CPU under load). A version bump drops a patch silently; this
  * says so, and checks the patched queue still behaves as a queue.
  */
+describe('the patched postgres.js transactions (needs DATABASE_URL)', () => {
+  let handle: TestDatabase;
+  beforeAll(async () => {
+    handle = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await handle.close();
+  });
+
+  it('reserves the connection of a BEGIN that fills the pipeline (upstream #823, #1189)', async (context) => {
+    if (handle.kind !== 'postgres') context.skip('PGlite has no pool');
+    // max_pipeline: 0 makes every BEGIN fill the pipeline: unpatched, every transaction
+    // failed with UNSAFE_TRANSACTION and left its connection in the pool mid-transaction.
+    // (max_pipeline is a postgres.js option its types leave out.)
+    const options = { max: 2, max_pipeline: 0, onnotice: () => {} } as postgres.Options<
+      Record<string, never>
+    >;
+    const sql = postgres(handle.url ?? '', options);
+    try {
+      const own = async () =>
+        sql.begin(async (tx) => {
+          const [first] = await tx`select txid_current()::text as id`;
+          await tx`select pg_sleep(0.005)`;
+          const [second] = await tx`select txid_current()::text as id`;
+          return [first?.id, second?.id];
+        });
+      // Transactions and plain queries at once, on two connections.
+      const results = await Promise.all([
+        ...Array.from({ length: 20 }, own),
+        ...Array.from({ length: 20 }, () => sql`select 1 as one`),
+      ]);
+      const transactions = results.slice(0, 20) as [string, string][];
+      for (const [first, second] of transactions) expect(second).toBe(first);
+      expect(new Set(transactions.map(([id]) => id)).size).toBe(20);
+    } finally {
+      await sql.end({ timeout: 5 });
+    }
+  });
+});
+
 describe('the patched postgres.js queue', () => {
   const queueFile = join(dirname(fileURLToPath(import.meta.resolve('postgres'))), 'queue.js');
 
