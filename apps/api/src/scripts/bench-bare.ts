@@ -238,15 +238,30 @@ app.post('/api/v1/cart/add', async (req, res) => {
   res.json({ success: true, data: await pricedCart(userId, now) });
 });
 
-/** A checkout step: one UPDATE of the open cart's checkout state (checkout.service changeStep). */
+/**
+ * A checkout step as checkout.service changeStep does it: the cart priced (to refuse an empty
+ * one), one UPDATE of its checkout state, then the state it answers with — the cart priced
+ * again, its payment method and the customer's saved addresses.
+ */
 function checkoutStep(column: string, value: (body: Row) => unknown) {
   return async (req: Request, res: Response) => {
     const userId = await customerId(req, res);
     if (userId === undefined) return;
+    const now = new Date().toISOString();
+    const before = await pricedCart(userId, now);
+    if (before.items.length === 0) {
+      res.status(422).json({ success: false, message: 'Your cart is empty.' });
+      return;
+    }
     const [cart] = await sql`update carts set ${sql({ [column]: value(req.body as Row) })},
       gateway_order_id = null, updated_at = now()
-      where user_id = ${userId} and status = 'open' returning id`;
-    res.json({ success: true, data: { cart_id: cart?.id } });
+      where user_id = ${userId} and status = 'open' returning payment_method`;
+    const [after, [payment], addresses] = await Promise.all([
+      pricedCart(userId, now),
+      sql`select code, name, type from payment_methods where code = ${(cart?.payment_method as string | null) ?? ''}`,
+      sql`select * from addresses where user_id = ${userId} order by id`,
+    ]);
+    res.json({ success: true, data: { cart: after, payment_method: payment ?? null, addresses } });
   };
 }
 app.post(
