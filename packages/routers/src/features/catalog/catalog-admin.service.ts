@@ -306,15 +306,17 @@ export function createCatalogAdminService({
       if (!current) throw productNotFound();
       const changes = toChanges(fields);
       assertPricing({ ...current, ...changes });
-      if (categoryIds !== undefined) {
-        const ids = [...new Set(categoryIds)];
-        await inTransaction(async (tx) => {
+      // Categories and fields are written together or not at all; read back after the commit.
+      await inTransaction(async (tx) => {
+        if (categoryIds !== undefined) {
+          const ids = [...new Set(categoryIds)];
           await assertCategoriesExist(tx, ids);
           await tx.setProductCategories(id, ids);
-          await tx.touchProduct(id);
-        });
-      }
-      const updated = await change(id, changes);
+        }
+        if (!(await tx.updateProduct(id, changes))) throw productNotFound();
+      });
+      counts.clear();
+      const updated = await reread(id);
       if (changes.name !== undefined && changes.name !== current.name) await repo.refreshLexicon();
       return updated;
     },
