@@ -111,6 +111,28 @@ export function ifNoneMatchHolds(header: string | undefined, tag: string): boole
 export const catalogETag = (version: string) => `W/"${version}"`;
 
 /**
+ * A catalogue read's caching headers and whether the client's copy is still current — one
+ * decision for both places that make it (trpc.ts before the procedure, and
+ * apps/api/src/http/early-revalidation.ts before tRPC). Undefined when the version cannot be
+ * read (the database is unreachable): the procedure then answers without caching headers.
+ */
+export async function revalidateCatalogRead(
+  version: Pick<CatalogVersion, 'current'>,
+  request: { ifNoneMatch: string | undefined; cacheControl: string },
+): Promise<{ headers: Record<string, string>; notModified: boolean } | undefined> {
+  let etag: string;
+  try {
+    etag = catalogETag(await version.current());
+  } catch {
+    return undefined;
+  }
+  return {
+    headers: { ETag: etag, 'Cache-Control': request.cacheControl },
+    notModified: ifNoneMatchHolds(request.ifNoneMatch, etag),
+  };
+}
+
+/**
  * Thrown by a cacheable read whose If-None-Match still matches, before the procedure runs: the
  * REST adapter answers 304 with these headers and no body (apps/api/src/http/rest.ts).
  */

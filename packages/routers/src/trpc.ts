@@ -1,6 +1,6 @@
 import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
-import { catalogETag, ifNoneMatchHolds, NotModified } from './catalog-version';
+import { NotModified, revalidateCatalogRead } from './catalog-version';
 import type { Context } from './context';
 import { AppError, type ErrorCode, toErrorResponse, validationError } from './errors';
 import type { FeatureFlag } from './features/settings/settings.schemas';
@@ -153,15 +153,11 @@ const idempotency = customer.use(async ({ ctx, meta, getRawInput, next }) => {
 const conditionalCatalogRead = t.middleware(async ({ ctx, meta, next }) => {
   const conditional = ctx.request.conditional;
   if (!meta?.cacheable || !conditional) return next();
-  let etag: string;
-  try {
-    etag = catalogETag(await ctx.services.catalogVersion.current());
-  } catch {
-    // The database is unreachable: the procedure answers (503) without caching headers.
-    return next();
-  }
-  const headers = { ETag: etag, 'Cache-Control': conditional.cacheControl };
-  if (ifNoneMatchHolds(conditional.ifNoneMatch, etag)) throw new NotModified(headers);
+  const revalidation = await revalidateCatalogRead(ctx.services.catalogVersion, conditional);
+  // The database is unreachable: the procedure answers (503) without caching headers.
+  if (!revalidation) return next();
+  const { headers, notModified } = revalidation;
+  if (notModified) throw new NotModified(headers);
   const result = await next();
   // Errors (404 unknown id, 422) are not cacheable copies of the resource.
   if (result.ok) Object.assign(ctx.response.headers, headers);

@@ -1,4 +1,4 @@
-import { catalogETag, ifNoneMatchHolds } from '@storefront/routers/catalog-version';
+import { revalidateCatalogRead } from '@storefront/routers/catalog-version';
 import { restProcedureMetas } from '@storefront/routers/rest-procedures';
 import type { Services } from '@storefront/routers/services';
 import type { RequestHandler } from 'express';
@@ -19,24 +19,25 @@ function getRoutes(): { pattern: RegExp; cacheable: boolean }[] {
 /**
  * A catalogue read revalidated with a current ETag answers 304 here, before the request enters
  * tRPC: the same answer the procedure's middleware gives (trpc.ts, conditionalCatalogRead), but
- * without its way out (an error thrown through tRPC's error path for every 304), which made a
- * revalidation slower than a full read (docs/performance.md). Anything else, and any doubt (the
+ * without its way out (an error thrown through tRPC's error path for every 304): 304s measured
+ * ~12 % faster this way (docs/performance.md). Anything else, and any doubt (the
  * database unreachable, no match), goes on to the procedure.
  */
-export function answerNotModifiedEarly(services: Services, cacheControl: string): RequestHandler {
+export function answerNotModifiedEarly(
+  services: Pick<Services, 'catalogVersion'>,
+  cacheControl: string,
+): RequestHandler {
   const routes = getRoutes();
   return async (req, res, next) => {
     const ifNoneMatch = req.headers['if-none-match'];
     if (req.method !== 'GET' || !ifNoneMatch) return next();
     const path = req.originalUrl.split('?')[0] ?? '';
     if (!routes.find((route) => route.pattern.test(path))?.cacheable) return next();
-    let etag: string;
-    try {
-      etag = catalogETag(await services.catalogVersion.current());
-    } catch {
-      return next();
-    }
-    if (!ifNoneMatchHolds(ifNoneMatch, etag)) return next();
-    res.status(304).set({ ETag: etag, 'Cache-Control': cacheControl }).end();
+    const revalidation = await revalidateCatalogRead(services.catalogVersion, {
+      ifNoneMatch,
+      cacheControl,
+    });
+    if (!revalidation?.notModified) return next();
+    res.status(304).set(revalidation.headers).end();
   };
 }
