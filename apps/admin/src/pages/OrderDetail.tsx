@@ -9,17 +9,16 @@ import {
   Stack,
   Table,
   Text,
-  Textarea,
-  TextInput,
   Timeline,
   Title,
 } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorAlert, QueryState } from '../components/QueryState';
+import { SpecForm } from '../components/SpecForm';
 import type { Order } from '../lib/api-types';
-import { fieldErrors } from '../lib/errors';
+import type { FieldSpec } from '../lib/form-spec';
 import { dateTime, label, money } from '../lib/format';
 import { useTRPC } from '../trpc';
 import { StatusBadge } from './Orders';
@@ -56,56 +55,31 @@ function AddressCard({ title, address }: { title: string; address: Address }) {
   );
 }
 
+const SHIP_FIELDS: readonly FieldSpec[] = [
+  { name: 'carrier', label: 'Carrier', kind: 'text', required: true },
+  { name: 'tracking_number', label: 'Tracking number', kind: 'text', required: true },
+  { name: 'tracking_url', label: 'Tracking URL', kind: 'text', nullable: true },
+];
+const CANCEL_FIELDS: readonly FieldSpec[] = [
+  { name: 'reason', label: 'Reason', kind: 'textarea', required: true },
+];
+
 /** Ship: the carrier and tracking number the customer's tracking will show. */
 function ShipDialog(props: { orderId: number; opened: boolean; onClose: () => void }) {
   const trpc = useTRPC();
   const ship = useMutation(trpc.admin.orders.ship.mutationOptions());
-  const [carrier, setCarrier] = useState('');
-  const [trackingNumber, setTrackingNumber] = useState('');
-  const [trackingUrl, setTrackingUrl] = useState('');
-  const errors = fieldErrors(ship.error);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    ship
-      .mutateAsync({
-        id: props.orderId,
-        carrier,
-        tracking_number: trackingNumber,
-        tracking_url: trackingUrl.trim() === '' ? null : trackingUrl,
-      })
-      .then(props.onClose, () => {});
-  };
   return (
     <Modal opened={props.opened} onClose={props.onClose} title="Ship order">
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <TextInput
-            label="Carrier"
-            required
-            value={carrier}
-            error={errors.carrier}
-            onChange={(e) => setCarrier(e.currentTarget.value)}
-          />
-          <TextInput
-            label="Tracking number"
-            required
-            value={trackingNumber}
-            error={errors.tracking_number}
-            onChange={(e) => setTrackingNumber(e.currentTarget.value)}
-          />
-          <TextInput
-            label="Tracking URL"
-            type="url"
-            value={trackingUrl}
-            error={errors.tracking_url}
-            onChange={(e) => setTrackingUrl(e.currentTarget.value)}
-          />
-          {Object.keys(errors).length === 0 ? <ErrorAlert error={ship.error} /> : null}
-          <Button type="submit" loading={ship.isPending}>
-            Mark as shipped
-          </Button>
-        </Stack>
-      </form>
+      <SpecForm
+        fields={SHIP_FIELDS}
+        mode="create"
+        submitLabel="Mark as shipped"
+        pending={ship.isPending}
+        error={ship.error}
+        onSubmit={(input) =>
+          ship.mutateAsync({ id: props.orderId, ...input } as never).then(props.onClose, () => {})
+        }
+      />
     </Modal>
   );
 }
@@ -114,35 +88,27 @@ function ShipDialog(props: { orderId: number; opened: boolean; onClose: () => vo
 function CancelDialog(props: { order: Order; opened: boolean; onClose: () => void }) {
   const trpc = useTRPC();
   const cancel = useMutation(trpc.admin.orders.cancel.mutationOptions());
-  const [reason, setReason] = useState('');
-  const errors = fieldErrors(cancel.error);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    cancel.mutateAsync({ id: props.order.id, reason }).then(props.onClose, () => {});
-  };
   return (
     <Modal opened={props.opened} onClose={props.onClose} title="Cancel order">
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          {props.order.payment_status === 'paid' ? (
-            <Alert color="orange">
-              This order is paid: {money(props.order.total, props.order.currency)} will be refunded
-              through the payment gateway.
-            </Alert>
-          ) : null}
-          <Textarea
-            label="Reason"
-            required
-            value={reason}
-            error={errors.reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
-          />
-          {Object.keys(errors).length === 0 ? <ErrorAlert error={cancel.error} /> : null}
-          <Button type="submit" color="red" loading={cancel.isPending}>
-            Cancel the order
-          </Button>
-        </Stack>
-      </form>
+      <SpecForm
+        fields={CANCEL_FIELDS}
+        mode="create"
+        submitLabel="Cancel the order"
+        pending={cancel.isPending}
+        error={cancel.error}
+        onSubmit={(input) =>
+          cancel
+            .mutateAsync({ id: props.order.id, ...input } as never)
+            .then(props.onClose, () => {})
+        }
+      >
+        {props.order.payment_status === 'paid' ? (
+          <Alert color="orange">
+            This order is paid: {money(props.order.total, props.order.currency)} will be refunded
+            through the payment gateway.
+          </Alert>
+        ) : null}
+      </SpecForm>
     </Modal>
   );
 }

@@ -35,6 +35,12 @@ export function StatusBadge({ value }: { value: string }) {
   );
 }
 
+/** A select's options: "Any" (no filter), then each value as the panel names it. */
+const anyOf = (values: readonly string[]) => [
+  { value: '', label: 'Any' },
+  ...values.map((value) => ({ value, label: label(value) })),
+];
+
 /** The filter form: applied on submit, kept in the address (lib/order-filters.ts). */
 export function OrderFiltersForm(props: {
   filters: OrderFilters;
@@ -74,19 +80,13 @@ export function OrderFiltersForm(props: {
           label="Status"
           value={draft.status}
           onChange={set('status')}
-          data={[
-            { value: '', label: 'Any' },
-            ...ORDER_STATUSES.map((s) => ({ value: s, label: label(s) })),
-          ]}
+          data={anyOf(ORDER_STATUSES)}
         />
         <NativeSelect
           label="Payment"
           value={draft.payment_status}
           onChange={set('payment_status')}
-          data={[
-            { value: '', label: 'Any' },
-            ...PAYMENT_STATUSES.map((s) => ({ value: s, label: label(s) })),
-          ]}
+          data={anyOf(PAYMENT_STATUSES)}
         />
         <TextInput label="From" type="date" value={draft.from} onChange={set('from')} />
         <TextInput label="To" type="date" value={draft.to} onChange={set('to')} />
