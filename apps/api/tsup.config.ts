@@ -6,9 +6,13 @@ import { defineConfig } from 'tsup';
  * The production build: `dist/main.js`, one ESM bundle of the API and the workspace packages
  * (`@storefront/*`, consumed as TypeScript source), with every npm dependency left external
  * (resolved from node_modules at run time, so each must be a dependency of this package).
- * The drizzle migrations are copied to `dist/drizzle`, where main.ts looks for them.
+ * The drizzle migrations are copied to `dist/drizzle`, where main.ts looks for them, and the
+ * embedded database's worker thread (plain JavaScript) next to the chunks that start it.
  */
 const migrations = fileURLToPath(new URL('../../packages/db/drizzle', import.meta.url));
+const embeddedWorker = fileURLToPath(
+  new URL('../../packages/db/src/embedded-worker.mjs', import.meta.url),
+);
 
 export default defineConfig({
   entry: { main: 'src/main.ts' },
@@ -32,5 +36,6 @@ export default defineConfig({
     cpSync(migrations, fileURLToPath(new URL('./dist/drizzle', import.meta.url)), {
       recursive: true,
     });
+    cpSync(embeddedWorker, fileURLToPath(new URL('./dist/embedded-worker.mjs', import.meta.url)));
   },
 });

@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { lockDataDir } from './data-dir-lock';
+import { socketPathOf, startEmbeddedServer } from './embedded-server';
 
 export { DataDirLockedError } from './data-dir-lock';
 
@@ -103,8 +104,10 @@ export function openPostgres(options: PostgresOptions): DatabaseHandle {
   const queryTimeoutMs = options.queryTimeoutMs ?? 10_000;
   // A documented postgres.js option its type declarations leave out.
   const customSocket = queryTimeoutMs > 0 ? { socket: responseDeadlineSocket(queryTimeoutMs) } : {};
+  const path = socketPathOf(options.url);
   const sql = postgres(options.url, {
     ...customSocket,
+    ...(path ? { path } : {}),
     max: options.maxConnections ?? 10,
     connect_timeout: options.connectTimeoutSeconds ?? 5,
     idle_timeout: 30,
@@ -178,30 +181,57 @@ export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseH
   };
 }
 
+/**
+ * The embedded database as the API runs it: PGlite in a worker thread behind a Unix socket
+ * (embedded-server.ts), reached through the same postgres.js client, prepared statements and
+ * job queue as PostgreSQL. `kind` stays 'pglite': the engine, not the path to it.
+ */
+export async function openEmbedded(
+  options: { dataDir: string } & Omit<PostgresOptions, 'url'>,
+): Promise<DatabaseHandle> {
+  const maxConnections = options.maxConnections ?? 10;
+  // The request pool, pg-boss' 3, a migration session and a script's, with room to spare.
+  const server = await startEmbeddedServer({
+    dataDir: options.dataDir,
+    maxConnections: maxConnections + 8,
+  });
+  const { dataDir: _dataDir, ...postgresOptions } = options;
+  const handle = openPostgres({ ...postgresOptions, url: server.url, maxConnections });
+  return {
+    ...handle,
+    kind: 'pglite',
+    async close() {
+      try {
+        await handle.close();
+      } finally {
+        await server.stop();
+      }
+    },
+  };
+}
+
 export interface OpenDatabaseOptions {
   /** PostgreSQL URL; when absent the embedded PGlite database under `dataDir` is used. */
   databaseUrl?: string | undefined;
   dataDir: string;
   maxConnections?: number;
-  /** PostgreSQL only; see `PostgresOptions.preparedStatements`. */
+  /** See `PostgresOptions.preparedStatements` (the embedded server is reached the same way). */
   preparedStatements?: boolean;
-  /** PostgreSQL only: bounds connecting and each query (0: queries unbounded); see `PostgresOptions.queryTimeoutMs`. */
+  /** Bounds connecting and each query (0: queries unbounded); see `PostgresOptions.queryTimeoutMs`. */
   timeoutMs?: number;
 }
 
 export function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const pool: Omit<PostgresOptions, 'url'> = {
+    ...(options.maxConnections ? { maxConnections: options.maxConnections } : {}),
+    ...(options.preparedStatements === undefined
+      ? {}
+      : { preparedStatements: options.preparedStatements }),
+    ...(options.timeoutMs === undefined ? {} : { queryTimeoutMs: options.timeoutMs }),
+    ...(options.timeoutMs ? { connectTimeoutSeconds: options.timeoutMs / 1000 } : {}),
+  };
   if (options.databaseUrl) {
-    return Promise.resolve(
-      openPostgres({
-        url: options.databaseUrl,
-        ...(options.maxConnections ? { maxConnections: options.maxConnections } : {}),
-        ...(options.preparedStatements === undefined
-          ? {}
-          : { preparedStatements: options.preparedStatements }),
-        ...(options.timeoutMs === undefined ? {} : { queryTimeoutMs: options.timeoutMs }),
-        ...(options.timeoutMs ? { connectTimeoutSeconds: options.timeoutMs / 1000 } : {}),
-      }),
-    );
+    return Promise.resolve(openPostgres({ url: options.databaseUrl, ...pool }));
   }
-  return openPglite({ dataDir: `${options.dataDir}/pglite` });
+  return openEmbedded({ dataDir: `${options.dataDir}/pglite`, ...pool });
 }

@@ -4,6 +4,7 @@ import { drizzle } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import type { DatabaseHandle } from './client';
+import { socketPathOf } from './embedded-server';
 
 /** The committed drizzle-kit migrations, next to this package's sources. */
 export const defaultMigrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url));
@@ -21,7 +22,7 @@ export async function runMigrations(
   handle: DatabaseHandle,
   migrationsFolder: string = defaultMigrationsFolder,
 ): Promise<void> {
-  if (handle.kind === 'pglite') {
+  if (handle.pglite) {
     // Loaded on demand: a PostgreSQL process never needs PGlite (see client.ts).
     const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
     await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder });
@@ -30,7 +31,8 @@ export async function runMigrations(
   if (!handle.url) throw new Error('a PostgreSQL handle without its URL cannot be migrated');
   // One connection of its own: the lock belongs to a session, and migrations must not be cut
   // short by the request pool's query timeout.
-  const session = postgres(handle.url, { max: 1, onnotice: () => {} });
+  const path = socketPathOf(handle.url);
+  const session = postgres(handle.url, { max: 1, onnotice: () => {}, ...(path ? { path } : {}) });
   try {
     await session`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
     await migratePostgres(drizzle(session), { migrationsFolder });

@@ -1,0 +1,93 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { lockDataDir } from './data-dir-lock';
+
+/** The embedded database, served from a worker thread on a private Unix socket. */
+export interface EmbeddedServer {
+  /**
+   * A PostgreSQL URL naming the socket's directory in `host` (libpq's convention): postgres.js
+   * (through `socketPathOf`) and node-postgres (pg-boss) both connect with it.
+   */
+  url: string;
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedServerOptions {
+  /** PGlite's data directory (created if missing; locked while the server runs). */
+  dataDir: string;
+  /** Connections the server accepts: the request pool, the job queue's and a migration session. */
+  maxConnections: number;
+}
+
+type WorkerReply = { ready?: boolean; stopped?: boolean; error?: unknown };
+
+/** The next message from the worker, or its failure (an error it threw, or its exit). */
+function reply(worker: Worker): Promise<WorkerReply> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: WorkerReply) => {
+      worker.off('error', reject).off('exit', onExit);
+      resolve(message);
+    };
+    const onExit = (code: number) => {
+      worker.off('message', onMessage).off('error', reject);
+      reject(new Error(`the embedded database thread exited (code ${code})`));
+    };
+    worker.once('message', onMessage).once('error', reject).once('exit', onExit);
+  });
+}
+
+/**
+ * Starts PGlite in a worker thread (embedded-worker.mjs) behind a wire-protocol server on a
+ * Unix socket in a fresh 0700 directory: only this user can connect, and the server has no
+ * password. On the event loop's thread PGlite stalled every request while a query ran (200
+ * concurrent searches held `/health` for 6–10 s); here the API's thread only speaks the
+ * protocol, as it does to PostgreSQL (docs/performance.md).
+ */
+export async function startEmbeddedServer(options: EmbeddedServerOptions): Promise<EmbeddedServer> {
+  mkdirSync(options.dataDir, { recursive: true });
+  const release = lockDataDir(options.dataDir);
+  const socketDir = mkdtempSync(join(tmpdir(), 'storefront-db-'));
+  const cleanUp = () => {
+    rmSync(socketDir, { recursive: true, force: true });
+    release();
+  };
+  const worker = new Worker(new URL('./embedded-worker.mjs', import.meta.url), {
+    workerData: {
+      dataDir: options.dataDir,
+      socketPath: join(socketDir, '.s.PGSQL.5432'),
+      maxConnections: options.maxConnections,
+    },
+  });
+  const started = await reply(worker).catch((error: unknown) => ({ ready: false, error }));
+  if (!started.ready) {
+    await worker.terminate();
+    cleanUp();
+    throw started.error instanceof Error
+      ? started.error
+      : new Error(`the embedded database did not start: ${String(started.error)}`);
+  }
+  let stopping: Promise<void> | undefined;
+  return {
+    url: `postgres://postgres@localhost/postgres?host=${encodeURIComponent(socketDir)}`,
+    stop() {
+      stopping ??= (async () => {
+        worker.postMessage('stop');
+        const stopped = await reply(worker).catch((error: unknown) => ({ error }));
+        await worker.terminate();
+        cleanUp();
+        if (stopped.error) throw stopped.error;
+      })();
+      return stopping;
+    },
+  };
+}
+
+/** The Unix socket a URL names with `?host=/directory` (libpq's convention), if it does. */
+export function socketPathOf(url: string): string | undefined {
+  const host = new URL(url).searchParams.get('host');
+  if (!host?.startsWith('/')) return undefined;
+  const port = new URL(url).port || '5432';
+  return join(host, `.s.PGSQL.${port}`);
+}
