@@ -40,6 +40,8 @@ describe('admin.products.applyDescription', () => {
     expect(detail.description).toContain('celadon');
     expect(await searchIds('celadon')).toContain(product.id);
     expect(await searchIds('glazed')).toContain(product.id);
+    // The new words joined the lexicon: typed halfway, the last word still finds the product.
+    expect(await searchIds('litre of oolo')).toContain(product.id);
   });
 
   it('404 for an unknown product, 422 for empty copy, 403 for customers', async () => {

@@ -141,9 +141,21 @@ describe('GET /search', () => {
     }
   });
 
-  it('keeps the lexicon of name words', async () => {
-    const rows = await t.db.select().from(searchTerms).where(eq(searchTerms.word, 'headphones'));
-    expect(rows).toHaveLength(1);
+  it('keeps the lexicon of name, description and category words', async () => {
+    for (const word of ['headphones', 'cancelling', 'battery', 'furniture']) {
+      const rows = await t.db.select().from(searchTerms).where(eq(searchTerms.word, word));
+      expect(rows, word).toHaveLength(1);
+    }
+  });
+
+  it('completes the last word from any searchable field, and keeps short ones a prefix', async () => {
+    // "hou" is completed to "hours", a word of the long description only.
+    expect(idsOf(await t.request('GET', '/search?q=forty%20hou'))).toEqual([ids.headphones]);
+    expect(idsOf(await t.request('GET', '/search?q=noise%20canc'))).toEqual([ids.headphones]);
+    // Two letters: a prefix over the search document, not a lexicon lookup.
+    expect(idsOf(await t.request('GET', '/search?q=ergonomic%20of'))).toEqual([ids.chair]);
+    // A complete word matches itself whether or not the lexicon lists it.
+    expect(idsOf(await t.request('GET', '/search?q=oak%20made'))).toEqual([ids.stand]);
   });
 });
 

@@ -286,6 +286,6 @@ export async function insertProducts(
     const linked = seeds.flatMap((seed, i) => (seed.categoryIds?.length ? [ids[i] as number] : []));
     await syncProductCategoryNames(db, linked);
   }
-  if (options.refreshLexicon ?? true) await refreshSearchTerms(db);
+  if (options.refreshLexicon ?? true) await refreshSearchTerms(db, ids);
   return ids;
 }

@@ -32,16 +32,28 @@ export function sortedLetters(word: SQL): SQL<string> {
 }
 
 /**
- * Adds the words of every product and category name to the search lexicon (words of 3+ letters,
- * lower case, with their letters sorted for the transposition lookup). Existing words stay.
+ * Adds the words search covers to the lexicon: product names, short and long descriptions and
+ * category names (words of 3+ letters, lower case, with their letters sorted for the
+ * transposition lookup). With `productIds` only those products are read (after an edit; `[]`:
+ * categories only); without, every product (seeds). Existing words stay.
  */
-export async function refreshSearchTerms(db: Executor): Promise<void> {
+export async function refreshSearchTerms(db: Executor, productIds?: number[]): Promise<void> {
+  const only = !productIds
+    ? sql``
+    : productIds.length === 0
+      ? sql`where false`
+      : sql`where id in (${sql.join(
+          productIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`;
   await db.execute(sql`
     insert into search_terms (word, letters)
     select w, ${sortedLetters(sql.raw('w'))}
     from (
       select distinct w from (
-        select regexp_split_to_table(lower(name), '[^[:alnum:]]+') as w from products
+        select regexp_split_to_table(
+          lower(name || ' ' || short_description || ' ' || description), '[^[:alnum:]]+') as w
+        from products ${only}
         union
         select regexp_split_to_table(lower(name), '[^[:alnum:]]+') as w from categories
       ) words

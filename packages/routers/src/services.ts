@@ -1,7 +1,7 @@
 import type { Database, Executor } from '@storefront/db/client';
 import { createCatalogVersion } from './catalog-version';
 import type { AppServices } from './context';
-import { createCountCache } from './count-cache';
+import { createCountCache, createTtlCache } from './count-cache';
 import { createAddressesRepository } from './features/addresses/addresses.repository';
 import { createAddressesService } from './features/addresses/addresses.service';
 import { productContextFrom } from './features/ai/ai.prompt';
@@ -149,6 +149,8 @@ export function createServices(deps: ServiceDeps): AppServices {
   });
 
   const counts = createCountCache({ clock, ttlMs: config.countCacheTtlMs ?? 0 });
+  // Built search queries follow the lexicon, which changes with the catalogue: same bound.
+  const searchQueries = createTtlCache<string>({ clock, ttlMs: config.countCacheTtlMs ?? 0 });
   const catalogVersion = createCatalogVersion({
     store: {
       read: settingsRepo.readCatalogVersion,
@@ -157,7 +159,7 @@ export function createServices(deps: ServiceDeps): AppServices {
     },
     clock,
     ttlMs: config.catalogVersionTtlMs ?? 1_000,
-    caches: [counts, reference],
+    caches: [counts, reference, searchQueries],
     ...(deps.reportBackgroundError ? { reportError: deps.reportBackgroundError } : {}),
   });
   const catalogSlice = createCatalogSlice({ db, unitOfWork, clock, counts });
@@ -167,6 +169,7 @@ export function createServices(deps: ServiceDeps): AppServices {
     catalog,
     clock,
     counts,
+    queries: searchQueries,
   });
   const cartRepositories: RepositoryFactory<CartRepositories> = (executor, scope) => ({
     cart: reference.cart(createCartRepository(executor), scope.inTransaction),

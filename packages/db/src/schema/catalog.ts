@@ -217,9 +217,11 @@ export const productCategories = pgTable(
 );
 
 /**
- * The search lexicon: distinct words of product and category names. Misspelled query words are
- * corrected against it (trigram similarity; `letters`, the word's letters sorted, finds swapped
- * letters that trigrams miss) before the full-text query runs.
+ * The search lexicon: distinct words of what search covers (product names, short and long
+ * descriptions, category names). Misspelled query words are corrected against it (trigram
+ * similarity; `letters`, the word's letters sorted, finds swapped letters that trigrams miss),
+ * and the last query word's completions come from it (`text_pattern_ops`: `like 'head%'` uses
+ * the index) before the full-text query runs.
  */
 export const searchTerms = pgTable(
   'search_terms',
@@ -230,6 +232,7 @@ export const searchTerms = pgTable(
   (t) => [
     index('search_terms_word_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
     index('search_terms_letters_idx').on(t.letters),
+    index('search_terms_word_prefix_idx').on(t.word.op('text_pattern_ops')),
   ],
 );
 

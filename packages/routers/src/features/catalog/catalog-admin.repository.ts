@@ -214,9 +214,12 @@ export function createCatalogAdminRepository(db: Executor) {
       return rows.length > 0;
     },
 
-    /** Adds the words of product and category names to the search lexicon (after a rename). */
-    refreshLexicon(): Promise<void> {
-      return refreshSearchTerms(db);
+    /**
+     * Adds the searchable words of these products (`[]`: none) and of every category name to the
+     * search lexicon, after a write that changed them.
+     */
+    refreshLexicon(productIds: number[]): Promise<void> {
+      return refreshSearchTerms(db, productIds);
     },
 
     async insertCategory(seed: CategorySeed): Promise<number> {

@@ -222,9 +222,17 @@ export function createCatalogAdminService({
     }
   }
 
+  /** New words in a product's searchable text join the lexicon (prefixes and typos find them). */
+  async function refreshLexiconAfter(id: number, changes: AdminProductChanges) {
+    const { name, shortDescription, description } = changes;
+    if (name !== undefined || shortDescription !== undefined || description !== undefined)
+      await repo.refreshLexicon([id]);
+  }
+
   async function change(id: number, changes: AdminProductChanges) {
     if (!(await repo.updateProduct(id, changes))) throw productNotFound();
     counts.clear();
+    await refreshLexiconAfter(id, changes);
     return reread(id);
   }
 
@@ -317,7 +325,7 @@ export function createCatalogAdminService({
       });
       counts.clear();
       const updated = await reread(id);
-      if (changes.name !== undefined && changes.name !== current.name) await repo.refreshLexicon();
+      await refreshLexiconAfter(id, changes);
       return updated;
     },
 

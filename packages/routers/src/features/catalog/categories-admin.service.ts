@@ -51,7 +51,7 @@ export function createCategoriesAdminService({
           image: input.image ?? null,
           position: input.position ?? 0,
         });
-        await tx.refreshLexicon();
+        await tx.refreshLexicon([]);
         return created;
       });
       counts.clear();
@@ -72,7 +72,7 @@ export function createCategoriesAdminService({
         if (!(await tx.updateCategory(id, changes))) throw categoryNotFound();
         if (changes.name !== undefined) {
           await tx.resyncCategoryProducts(id);
-          await tx.refreshLexicon();
+          await tx.refreshLexicon([]);
         }
       });
       counts.clear();

@@ -1,8 +1,14 @@
 import type { Executor } from '@storefront/db/client';
 import { categories, products, searchTerms } from '@storefront/db/schema';
 import { sortedLetters } from '@storefront/db/search-index';
-import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
-import { type CatalogRepository, inCategories, productOrder } from '../catalog/catalog.repository';
+import { and, asc, desc, eq, like, or, type SQL, sql } from 'drizzle-orm';
+import {
+  type CatalogRepository,
+  inCategories,
+  type ProductSummaryRecord,
+  productOrder,
+  productSummaryColumns,
+} from '../catalog/catalog.repository';
 import type { ProductSort } from '../catalog/catalog.schemas';
 
 export interface ProductSearch {
@@ -26,26 +32,73 @@ const RANK_WEIGHTS = '{0.05, 0.2, 0.4, 1.0}';
 /** Word prefixes of a name: the 'simple' configuration keeps every word, lower-cased. */
 const nameWords = (name: SQL | unknown) => sql`to_tsvector('simple'::regconfig, ${name})`;
 
+/** The exact SKU match (either case as typed, or upper case), first in relevance order. */
+const skuMatch = (raw: unknown) => sql`${products.sku} in (${raw}, upper(${raw}))`;
+
+const englishQuery = (tsquery: unknown) => sql`to_tsquery('english'::regconfig, ${tsquery})`;
+
+/** Matches of a search: its words over the weighted document, or the SKU exactly. */
+function searchMatches(tsquery: unknown, raw: unknown, withWords: boolean): SQL | undefined {
+  return withWords
+    ? or(sql`${products.searchVector} @@ ${englishQuery(tsquery)}`, skuMatch(raw))
+    : skuMatch(raw);
+}
+
+/** The exact SKU first, then relevance (when there are words), then newest. */
+function relevanceOrder(tsquery: unknown, raw: unknown, withWords: boolean): SQL[] {
+  return [
+    desc(skuMatch(raw)),
+    ...(withWords
+      ? [
+          desc(
+            sql`ts_rank(${RANK_WEIGHTS}::float4[], ${products.searchVector}, ${englishQuery(tsquery)})`,
+          ),
+        ]
+      : []),
+    desc(products.id),
+  ];
+}
+
 export function createSearchRepository(db: Executor, catalog: CatalogRepository) {
   /** The page and the total of one search, through the catalogue's list query. */
-  async function page(kind: string, where: SQL | undefined, orderBy: SQL[], query: ProductSearch) {
+  async function page(
+    kind: string,
+    where: SQL | undefined,
+    items: () => Promise<ProductSummaryRecord[]>,
+    query: ProductSearch,
+  ) {
     const count = () => catalog.countProducts(where);
     const key = JSON.stringify([kind, query.tsquery, query.raw, query.categoryIds ?? null]);
-    const [items, total] = await Promise.all([
-      catalog.summaries({
-        where,
-        orderBy,
-        limit: query.limit,
-        offset: query.offset,
-        now: query.now,
-      }),
+    const [found, total] = await Promise.all([
+      items(),
       query.total ? query.total(key, count) : count(),
     ]);
-    return { items, total };
+    return { items: found, total };
   }
 
   const category = (query: ProductSearch) =>
     query.categoryIds === undefined ? undefined : inCategories(query.categoryIds);
+
+  /**
+   * Searches without a category filter (most of them) are built by drizzle once per sort, with
+   * the query, `now` and the page as placeholders, like the product lists: building the page
+   * query was the largest part of a search's CPU in the API (docs/performance.md). A category
+   * filter stays literal (see inCategories) and is built per search.
+   */
+  const preparedSearches = new Map<string, ReturnType<typeof prepareSearch>>();
+  function prepareSearch(sort: ProductSort | undefined, withWords: boolean) {
+    const now = sql.placeholder('now');
+    const tsquery = sql.placeholder('tsquery');
+    const raw = sql.placeholder('raw');
+    return db
+      .select(productSummaryColumns(now))
+      .from(products)
+      .where(and(sql`${products.active}`, searchMatches(tsquery, raw, withWords)))
+      .orderBy(...(sort ? productOrder(sort, now) : relevanceOrder(tsquery, raw, withWords)))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare('product_search');
+  }
 
   return {
     /**
@@ -53,22 +106,39 @@ export function createSearchRepository(db: Executor, catalog: CatalogRepository)
      * the exact SKU comes first, then relevance.
      */
     async search(query: ProductSearch) {
-      const tsq = sql`to_tsquery('english'::regconfig, ${query.tsquery})`;
-      const skuMatch = sql`${products.sku} in (${query.raw}, upper(${query.raw}))`;
-      const matches = query.tsquery
-        ? or(sql`${products.searchVector} @@ ${tsq}`, skuMatch)
-        : skuMatch;
-      const where = and(sql`${products.active}`, matches, category(query));
-      const orderBy = query.sort
-        ? productOrder(query.sort, query.now)
-        : [
-            desc(skuMatch),
-            ...(query.tsquery
-              ? [desc(sql`ts_rank(${RANK_WEIGHTS}::float4[], ${products.searchVector}, ${tsq})`)]
-              : []),
-            desc(products.id),
-          ];
-      return page('search', where, orderBy, query);
+      const withWords = query.tsquery !== '';
+      const where = and(
+        sql`${products.active}`,
+        searchMatches(query.tsquery, query.raw, withWords),
+        category(query),
+      );
+      const items = () => {
+        if (query.categoryIds !== undefined) {
+          return catalog.summaries({
+            where,
+            orderBy: query.sort
+              ? productOrder(query.sort, query.now)
+              : relevanceOrder(query.tsquery, query.raw, withWords),
+            limit: query.limit,
+            offset: query.offset,
+            now: query.now,
+          });
+        }
+        const key = `${query.sort ?? 'relevance'}:${withWords}`;
+        let prepared = preparedSearches.get(key);
+        if (!prepared) {
+          prepared = prepareSearch(query.sort, withWords);
+          preparedSearches.set(key, prepared);
+        }
+        return prepared.execute({
+          now: query.now.toISOString(),
+          tsquery: query.tsquery,
+          raw: query.raw,
+          limit: query.limit,
+          offset: query.offset,
+        });
+      };
+      return page('search', where, items, query);
     },
 
     /** Fallback when nothing matched: names containing the query's trigrams (GIN trigram index). */
@@ -81,7 +151,15 @@ export function createSearchRepository(db: Executor, catalog: CatalogRepository)
       const orderBy = query.sort
         ? productOrder(query.sort, query.now)
         : [desc(sql`word_similarity(${query.raw}, ${products.name})`), desc(products.id)];
-      return page('similar', where, orderBy, query);
+      const items = () =>
+        catalog.summaries({
+          where,
+          orderBy,
+          limit: query.limit,
+          offset: query.offset,
+          now: query.now,
+        });
+      return page('similar', where, items, query);
     },
 
     /**
@@ -101,6 +179,20 @@ export function createSearchRepository(db: Executor, catalog: CatalogRepository)
         .orderBy(desc(sql`similarity(${searchTerms.word}, ${word})`), asc(searchTerms.word))
         .limit(1);
       return row?.word;
+    },
+
+    /**
+     * Lexicon words starting with `prefix` (a word of letters and digits), in order: the B-tree
+     * with `text_pattern_ops` answers from the index.
+     */
+    async completions(prefix: string, limit: number): Promise<string[]> {
+      const rows = await db
+        .select({ word: searchTerms.word })
+        .from(searchTerms)
+        .where(like(searchTerms.word, `${prefix.replace(/[\\%_]/g, '\\$&')}%`))
+        .orderBy(asc(searchTerms.word))
+        .limit(limit);
+      return rows.map((row) => row.word);
     },
 
     /**
