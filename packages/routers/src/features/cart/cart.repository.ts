@@ -1,4 +1,5 @@
 import type { Executor } from '@storefront/db/client';
+import { preparedQueries } from '@storefront/db/prepared';
 import {
   cartItems,
   carts,
@@ -35,8 +36,57 @@ export type CartChanges = Partial<
 /** The tax row whose rate applies to every country without one of its own. */
 export const DEFAULT_TAX_COUNTRY = '*';
 
+/**
+ * The queries every cart change runs, built by drizzle once (placeholders) and run on the pool or
+ * on the change's transaction (see prepared.ts).
+ */
+const cartQueries = preparedQueries((db) => {
+  const openOf = and(eq(carts.userId, sql.placeholder('userId')), eq(carts.status, 'open'));
+  const newLine = {
+    cartId: sql.placeholder('cartId'),
+    productId: sql.placeholder('productId'),
+    quantity: sql.placeholder('quantity'),
+  };
+  const merge = { quantity: sql`${cartItems.quantity} + excluded.quantity`, updatedAt: sql`now()` };
+  return {
+    openCart: db.select().from(carts).where(openOf).prepare('cart_open'),
+    openCartLocked: db.select().from(carts).where(openOf).for('update').prepare('cart_open_locked'),
+    items: db
+      .select()
+      .from(cartItems)
+      .where(eq(cartItems.cartId, sql.placeholder('cartId')))
+      .orderBy(asc(cartItems.id))
+      .prepare('cart_items'),
+    addProduct: db
+      .insert(cartItems)
+      .values({ ...newLine, variantId: null })
+      .onConflictDoUpdate({
+        target: [cartItems.cartId, cartItems.productId],
+        targetWhere: sql`${cartItems.variantId} is null`,
+        set: merge,
+      })
+      .returning()
+      .prepare('cart_add_product'),
+    addVariant: db
+      .insert(cartItems)
+      .values({ ...newLine, variantId: sql.placeholder('variantId') })
+      .onConflictDoUpdate({
+        target: [cartItems.cartId, cartItems.productId, cartItems.variantId],
+        targetWhere: sql`${cartItems.variantId} is not null`,
+        set: merge,
+      })
+      .returning()
+      .prepare('cart_add_variant'),
+    touchContents: db
+      .update(carts)
+      .set({ version: sql`${carts.version} + 1` })
+      .where(eq(carts.id, sql.placeholder('cartId')))
+      .prepare('cart_touch'),
+  };
+});
+
 export function createCartRepository(db: Executor) {
-  const openCart = (userId: number) => and(eq(carts.userId, userId), eq(carts.status, 'open'));
+  const queries = () => cartQueries.on(db);
 
   return {
     /**
@@ -59,10 +109,8 @@ export function createCartRepository(db: Executor) {
     },
 
     async openCart(userId: number, options: { lock?: boolean } = {}): Promise<CartRecord> {
-      const select = () => {
-        const query = db.select().from(carts).where(openCart(userId));
-        return options.lock ? query.for('update') : query;
-      };
+      const select = () =>
+        (options.lock ? queries().openCartLocked : queries().openCart).execute({ userId });
       const [existing] = await select();
       if (existing) return existing;
       // First use: concurrent first requests race here; the partial unique index lets one win.
@@ -76,11 +124,7 @@ export function createCartRepository(db: Executor) {
     },
 
     items(cartId: number): Promise<CartItemRecord[]> {
-      return db
-        .select()
-        .from(cartItems)
-        .where(eq(cartItems.cartId, cartId))
-        .orderBy(asc(cartItems.id));
+      return queries().items.execute({ cartId });
     },
 
     async findItem(cartId: number, itemId: number): Promise<CartItemRecord | undefined> {
@@ -98,22 +142,10 @@ export function createCartRepository(db: Executor) {
       variantId: number | null,
       quantity: number,
     ): Promise<CartItemRecord> {
-      const [item] = await db
-        .insert(cartItems)
-        .values({ cartId, productId, variantId, quantity })
-        .onConflictDoUpdate({
-          ...(variantId === null
-            ? {
-                target: [cartItems.cartId, cartItems.productId],
-                targetWhere: sql`${cartItems.variantId} is null`,
-              }
-            : {
-                target: [cartItems.cartId, cartItems.productId, cartItems.variantId],
-                targetWhere: sql`${cartItems.variantId} is not null`,
-              }),
-          set: { quantity: sql`${cartItems.quantity} + excluded.quantity`, updatedAt: sql`now()` },
-        })
-        .returning();
+      const [item] =
+        variantId === null
+          ? await queries().addProduct.execute({ cartId, productId, quantity })
+          : await queries().addVariant.execute({ cartId, productId, variantId, quantity });
       if (!item) throw new Error('cart line upsert returned no row');
       return item;
     },
@@ -132,10 +164,7 @@ export function createCartRepository(db: Executor) {
 
     /** Records a change of contents: a gateway order issued for an older version is void. */
     async touchContents(cartId: number): Promise<void> {
-      await db
-        .update(carts)
-        .set({ version: sql`${carts.version} + 1` })
-        .where(eq(carts.id, cartId));
+      await queries().touchContents.execute({ cartId });
     },
 
     async update(cartId: number, changes: CartChanges): Promise<void> {
