@@ -1,7 +1,7 @@
 import { DrizzlePostgreSQLAdapter } from '@lucia-auth/adapter-drizzle';
 import type { Database, Transaction } from '@storefront/db/client';
 import { sessions, type UserRole, users } from '@storefront/db/schema';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { Lucia } from 'lucia';
 import { AppError } from '../../errors';
 import type { Clock } from '../../ports';
@@ -17,7 +17,8 @@ import { generateToken, hashToken } from './tokens';
  * both lock the user row: creation `FOR SHARE`, revocation by updating the row. A refresh that
  * races a password change therefore either commits first (and its new session is revoked with
  * the others) or runs after it (and finds its presented session gone: 401). Sessions are written
- * with drizzle inside that transaction; Lucia's adapter only reads and deletes them.
+ * with drizzle inside that transaction and read by one prepared join; Lucia's adapter only
+ * deletes them.
  */
 
 declare module 'lucia' {
@@ -68,6 +69,24 @@ export function createSessionStore(db: Database, config: SessionConfig, clock: C
       blockedAt: attributes.blockedAt,
     }),
   });
+
+  /**
+   * Every authenticated request reads its session and user: one join drizzle builds once. Lucia's
+   * adapter built the same join on every call (docs/performance.md, the write paths' profile).
+   */
+  const sessionAndUser = db
+    .select({
+      expiresAt: sessions.expiresAt,
+      deviceName: sessions.deviceName,
+      rememberMe: sessions.rememberMe,
+      userId: users.id,
+      role: users.role,
+      blockedAt: users.blockedAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sql.placeholder('sessionId')))
+    .prepare('session_and_user');
 
   const lockUser = async (tx: Transaction, userId: number) => {
     const [row] = await tx
@@ -141,18 +160,18 @@ export function createSessionStore(db: Database, config: SessionConfig, clock: C
       const match = authorization ? BEARER.exec(authorization.trim()) : null;
       if (!match?.[1]) throw new AppError('UNAUTHENTICATED');
       const sessionId = hashToken(match[1]);
-      const [session, user] = await adapter.getSessionAndUser(sessionId);
-      if (!session || !user) throw new AppError('UNAUTHENTICATED');
-      if (session.expiresAt.getTime() <= clock.now().getTime()) {
+      const [found] = await sessionAndUser.execute({ sessionId });
+      if (!found) throw new AppError('UNAUTHENTICATED');
+      if (found.expiresAt.getTime() <= clock.now().getTime()) {
         await adapter.deleteSession(sessionId);
         throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please log in again.');
       }
-      if (user.attributes.blockedAt) throw new AppError('UNAUTHENTICATED');
+      if (found.blockedAt) throw new AppError('UNAUTHENTICATED');
       return {
         sessionId,
-        deviceName: session.attributes.deviceName,
-        rememberMe: session.attributes.rememberMe,
-        user: { id: user.id, role: user.attributes.role },
+        deviceName: found.deviceName,
+        rememberMe: found.rememberMe,
+        user: { id: found.userId, role: found.role },
       };
     },
 
