@@ -574,6 +574,7 @@ async function search(bench: Bench) {
   console.log('\nsearch (GET /search), 10,000 products');
   const query = { path: '/search?q=wireless%20headphones' };
   const typo = { path: '/search?q=hedphones' };
+  const spelled = { path: '/search?q=headphones' };
   const at10k = await hammer('search (10k)', bench.api, query);
   await hammer('search typo (10k)', bench.api, typo);
   await hammer('suggestions (10k)', bench.api, { path: '/search/suggestions?q=hea' });
@@ -584,7 +585,10 @@ async function search(bench: Bench) {
   const at100k = await hammer('search (100k)', bench.api, query);
   reportRatio('100k/10k rps', ratio(at100k, at10k));
   const typoAt100k = await hammer('search typo (100k)', bench.api, typo);
-  noteRss(bench, at100k, typoAt100k);
+  // The typo's own spelling: the same 3,000-odd matches, so the ratio is what forgiving the
+  // typo costs, not the difference between two result sizes ("wireless headphones" has 161).
+  const spelledAt100k = await hammer('search, typo spelled right (100k)', bench.api, spelled);
+  noteRss(bench, at100k, typoAt100k, spelledAt100k);
   bench.verdicts.push({
     target: 'search p95 at 100k ≤ 60 ms',
     figure: `p95 ${at100k.p95} ms (${at100k.rps} req/s; 10k: p95 ${at10k.p95} ms)`,
@@ -592,8 +596,8 @@ async function search(bench: Bench) {
   });
   bench.verdicts.push({
     target: 'typo search at 100k ≥ 0.5× exact',
-    figure: `${ratio(typoAt100k, at100k).toFixed(2)}× (${typoAt100k.rps} vs ${at100k.rps} req/s)`,
-    met: ratio(typoAt100k, at100k) >= 0.5,
+    figure: `${ratio(typoAt100k, spelledAt100k).toFixed(2)}× ("hedphones" ${typoAt100k.rps} vs "headphones" ${spelledAt100k.rps} req/s; "wireless headphones" ${at100k.rps})`,
+    met: ratio(typoAt100k, spelledAt100k) >= 0.5,
   });
   if (bench.scale1m) await atOneMillion(bench, at100k);
 }
