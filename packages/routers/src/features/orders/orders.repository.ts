@@ -1,5 +1,6 @@
 import type { Executor } from '@storefront/db/client';
 import { isUniqueViolation } from '@storefront/db/errors';
+import { preparedQueries } from '@storefront/db/prepared';
 import {
   type AddressSnapshot,
   couponRedemptions,
@@ -54,6 +55,43 @@ export interface StockLine {
   quantity: number;
 }
 
+/**
+ * Place-order's statements that run once per line or per order, built by drizzle once and run on
+ * the order's transaction (see prepared.ts).
+ */
+const placeOrderQueries = preparedQueries((db) => {
+  const quantity = sql.placeholder('quantity');
+  return {
+    takeProductStock: db
+      .update(products)
+      .set({ stockQuantity: sql`${products.stockQuantity} - ${quantity}` })
+      .where(
+        and(eq(products.id, sql.placeholder('id')), sql`${products.stockQuantity} >= ${quantity}`),
+      )
+      .returning({ id: products.id })
+      .prepare('order_take_product_stock'),
+    takeVariantStock: db
+      .update(productVariants)
+      .set({ stockQuantity: sql`${productVariants.stockQuantity} - ${quantity}` })
+      .where(
+        and(
+          eq(productVariants.id, sql.placeholder('id')),
+          sql`${productVariants.stockQuantity} >= ${quantity}`,
+        ),
+      )
+      .returning({ id: productVariants.id })
+      .prepare('order_take_variant_stock'),
+    addEvent: db
+      .insert(orderEvents)
+      .values({
+        orderId: sql.placeholder('orderId'),
+        status: sql.placeholder('status'),
+        description: sql.placeholder('description'),
+      })
+      .prepare('order_add_event'),
+  };
+});
+
 export function createOrdersRepository(db: Executor) {
   const owned = (userId: number, id: number) => and(eq(orders.id, id), eq(orders.userId, userId));
 
@@ -63,25 +101,11 @@ export function createOrdersRepository(db: Executor) {
      * buyers can never push stock below zero. Returns false when the stock was not there.
      */
     async takeStock(line: StockLine): Promise<boolean> {
+      const queries = placeOrderQueries.on(db);
       const rows =
         line.variantId === null
-          ? await db
-              .update(products)
-              .set({ stockQuantity: sql`${products.stockQuantity} - ${line.quantity}` })
-              .where(
-                and(eq(products.id, line.productId), gte(products.stockQuantity, line.quantity)),
-              )
-              .returning({ id: products.id })
-          : await db
-              .update(productVariants)
-              .set({ stockQuantity: sql`${productVariants.stockQuantity} - ${line.quantity}` })
-              .where(
-                and(
-                  eq(productVariants.id, line.variantId),
-                  gte(productVariants.stockQuantity, line.quantity),
-                ),
-              )
-              .returning({ id: productVariants.id });
+          ? await queries.takeProductStock.execute({ id: line.productId, quantity: line.quantity })
+          : await queries.takeVariantStock.execute({ id: line.variantId, quantity: line.quantity });
       return rows.length === 1;
     },
 
@@ -148,7 +172,7 @@ export function createOrdersRepository(db: Executor) {
     },
 
     async addEvent(orderId: number, status: OrderStatusValue, description: string): Promise<void> {
-      await db.insert(orderEvents).values({ orderId, status, description });
+      await placeOrderQueries.on(db).addEvent.execute({ orderId, status, description });
     },
 
     async paymentMethodType(code: string): Promise<PaymentMethodType | undefined> {
