@@ -86,8 +86,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
 
 /** The Unix socket a URL names with `?host=/directory` (libpq's convention), if it does. */
 export function socketPathOf(url: string): string | undefined {
-  const host = new URL(url).searchParams.get('host');
-  if (!host?.startsWith('/')) return undefined;
-  const port = new URL(url).port || '5432';
-  return join(host, `.s.PGSQL.${port}`);
+  const parsed = new URL(url);
+  const host = parsed.searchParams.get('host');
+  return host?.startsWith('/') ? join(host, `.s.PGSQL.${parsed.port || '5432'}`) : undefined;
 }

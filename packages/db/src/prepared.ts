@@ -1,12 +1,8 @@
 import type { Executor } from './client';
 
-/** What drizzle's prepared queries (postgres.js and PGlite alike) keep of their session. */
-interface ClientBound {
-  client: unknown;
-}
-
+/** drizzle's session keeps its client, and so does every query it prepares (both drivers). */
 const clientOf = (executor: Executor): unknown =>
-  (executor as unknown as { session: ClientBound }).session.client;
+  (executor as unknown as { session: { client: unknown } }).session.client;
 
 /**
  * Queries drizzle builds once, with placeholders, and runs through any executor: the pool or an
@@ -17,25 +13,22 @@ const clientOf = (executor: Executor): unknown =>
  * call was about a quarter of add-to-cart's CPU (docs/performance.md).
  */
 export function preparedQueries<Q extends Record<string, object>>(build: (db: Executor) => Q) {
-  let built: Q | undefined;
+  let built: { queries: Q; client: unknown } | undefined;
   const bound = new WeakMap<object, Q>();
   return {
     on(executor: Executor): Q {
-      built ??= build(executor);
       const client = clientOf(executor);
-      const first = Object.values(built)[0] as ClientBound | undefined;
-      if (first?.client === client) return built;
-      const key = client as object;
-      let queries = bound.get(key);
+      built ??= { queries: build(executor), client };
+      if (built.client === client) return built.queries;
+      let queries = bound.get(client as object);
       if (!queries) {
-        const source: Q = built;
         queries = Object.fromEntries(
-          Object.entries(source).map(([name, query]) => [
+          Object.entries(built.queries).map(([name, query]) => [
             name,
             Object.assign(Object.create(Object.getPrototypeOf(query)), query, { client }),
           ]),
         ) as Q;
-        bound.set(key, queries);
+        bound.set(client as object, queries);
       }
       return queries;
     },

@@ -65,9 +65,7 @@ const placeOrderQueries = preparedQueries((db) => {
     takeProductStock: db
       .update(products)
       .set({ stockQuantity: sql`${products.stockQuantity} - ${quantity}` })
-      .where(
-        and(eq(products.id, sql.placeholder('id')), sql`${products.stockQuantity} >= ${quantity}`),
-      )
+      .where(and(eq(products.id, sql.placeholder('id')), gte(products.stockQuantity, quantity)))
       .returning({ id: products.id })
       .prepare('order_take_product_stock'),
     takeVariantStock: db
@@ -76,7 +74,7 @@ const placeOrderQueries = preparedQueries((db) => {
       .where(
         and(
           eq(productVariants.id, sql.placeholder('id')),
-          sql`${productVariants.stockQuantity} >= ${quantity}`,
+          gte(productVariants.stockQuantity, quantity),
         ),
       )
       .returning({ id: productVariants.id })

@@ -76,6 +76,16 @@ export function createSearchRepository(db: Executor, catalog: CatalogRepository)
     return { items: found, total };
   }
 
+  /** The page through the catalogue's list query, built for this search (not prepared). */
+  const builtPage = (where: SQL | undefined, orderBy: SQL[], query: ProductSearch) => () =>
+    catalog.summaries({
+      where,
+      orderBy,
+      limit: query.limit,
+      offset: query.offset,
+      now: query.now,
+    });
+
   const category = (query: ProductSearch) =>
     query.categoryIds === undefined ? undefined : inCategories(query.categoryIds);
 
@@ -114,15 +124,10 @@ export function createSearchRepository(db: Executor, catalog: CatalogRepository)
       );
       const items = () => {
         if (query.categoryIds !== undefined) {
-          return catalog.summaries({
-            where,
-            orderBy: query.sort
-              ? productOrder(query.sort, query.now)
-              : relevanceOrder(query.tsquery, query.raw, withWords),
-            limit: query.limit,
-            offset: query.offset,
-            now: query.now,
-          });
+          const orderBy = query.sort
+            ? productOrder(query.sort, query.now)
+            : relevanceOrder(query.tsquery, query.raw, withWords);
+          return builtPage(where, orderBy, query)();
         }
         const key = `${query.sort ?? 'relevance'}:${withWords}`;
         let prepared = preparedSearches.get(key);
@@ -151,15 +156,7 @@ export function createSearchRepository(db: Executor, catalog: CatalogRepository)
       const orderBy = query.sort
         ? productOrder(query.sort, query.now)
         : [desc(sql`word_similarity(${query.raw}, ${products.name})`), desc(products.id)];
-      const items = () =>
-        catalog.summaries({
-          where,
-          orderBy,
-          limit: query.limit,
-          offset: query.offset,
-          now: query.now,
-        });
-      return page('similar', where, items, query);
+      return page('similar', where, builtPage(where, orderBy, query), query);
     },
 
     /**
