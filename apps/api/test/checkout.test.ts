@@ -1,6 +1,11 @@
-import { carts, coupons, idempotencyKeys, orders } from '@storefront/db/schema';
+import { carts, coupons, idempotencyKeys, orders, productVariants } from '@storefront/db/schema';
 import { seedStoreSetup } from '@storefront/db/seed/store-setup';
-import { createCoupon, createCurrency, createProduct } from '@storefront/db/testing/factories';
+import {
+  createConfigurableProduct,
+  createCoupon,
+  createCurrency,
+  createProduct,
+} from '@storefront/db/testing/factories';
 import { and, eq } from 'drizzle-orm';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -422,6 +427,64 @@ describe('concurrency and idempotency', () => {
     for (const refused of results.filter((r) => r.status === 422))
       expect(refused.body.error_code).toBe('OUT_OF_STOCK');
     expect(await stockOf(t.db, product.id)).toBe(0);
+  });
+
+  // The guards decide only when the buyers race past the cart's own stock check, which happens
+  // on PostgreSQL (the embedded database runs one transaction at a time); both pass on either.
+  it('more buyers than a variant’s units: 422 OUT_OF_STOCK for the rest, never a 500', async () => {
+    const product = await createConfigurableProduct(t.db, { sizes: ['M'], colours: ['Red'] });
+    const [variant] = await t.db
+      .select({ id: productVariants.id })
+      .from(productVariants)
+      .where(eq(productVariants.productId, product.id));
+    if (!variant) throw new Error('the configurable product has no variant');
+    await t.db
+      .update(productVariants)
+      .set({ stockQuantity: 3 })
+      .where(eq(productVariants.id, variant.id));
+    const buyers = [];
+    for (let i = 0; i < 5; i++) {
+      const customer = await registerCustomer(t);
+      const added = await t.request('POST', '/cart/add', {
+        token: customer.token,
+        body: { product_id: product.id, variant_id: variant.id, quantity: 2 },
+      });
+      expect(added.status).toBe(200);
+      await prepareCheckout(t, customer.token);
+      buyers.push(customer);
+    }
+    const results = await Promise.all(buyers.map((buyer) => placeOrder(buyer.token)));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 422, 422, 422, 422]);
+    for (const refused of results.filter((r) => r.status === 422))
+      expect(refused.body.error_code).toBe('OUT_OF_STOCK');
+    const [left] = await t.db
+      .select({ stock: productVariants.stockQuantity })
+      .from(productVariants)
+      .where(eq(productVariants.id, variant.id));
+    expect(left?.stock).toBe(1);
+  });
+
+  it('two customers racing for a coupon’s last use: one order gets it, the other is refused', async () => {
+    const coupon = await createCoupon(t.db, { usageLimit: 3, timesUsed: 2 });
+    const racers = [];
+    for (let i = 0; i < 2; i++) {
+      const racer = await shopper();
+      const applied = await t.request('POST', '/cart/apply-coupon', {
+        token: racer.token,
+        body: { coupon_code: coupon.code },
+      });
+      expect(applied.status).toBe(200);
+      await prepareCheckout(t, racer.token);
+      racers.push(racer);
+    }
+    const results = await Promise.all(racers.map((racer) => placeOrder(racer.token)));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 422]);
+    expect(results.find((r) => r.status === 422)?.body.error_code).toBe('COUPON_INVALID');
+    const [stored] = await t.db
+      .select({ timesUsed: coupons.timesUsed })
+      .from(coupons)
+      .where(eq(coupons.id, coupon.id));
+    expect(stored?.timesUsed).toBe(3);
   });
 
   it('the same Idempotency-Key sent 5 times at once creates one order and replays it', async () => {

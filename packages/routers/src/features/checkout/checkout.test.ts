@@ -1,6 +1,18 @@
-import { idempotencyKeys, orders, products } from '@storefront/db/schema';
+import {
+  couponRedemptions,
+  coupons,
+  idempotencyKeys,
+  orders,
+  products,
+  productVariants,
+} from '@storefront/db/schema';
 import { seedStoreSetup } from '@storefront/db/seed/store-setup';
-import { createProduct } from '@storefront/db/testing/factories';
+import {
+  createConfigurableProduct,
+  createCoupon,
+  createPlacedOrder,
+  createProduct,
+} from '@storefront/db/testing/factories';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSlice, type SliceHarness } from '../../../test/slice-caller';
@@ -150,5 +162,68 @@ describe('the reserve-stock step alone', () => {
       .from(products)
       .where(eq(products.id, product.id));
     expect(stock?.stock).toBe(1);
+  });
+});
+
+describe('the guarded writes place-order relies on', () => {
+  const repo = () => createOrdersRepository(slice.db.db);
+  const variantStock = async (id: number) =>
+    (
+      await slice.db.db
+        .select({ stock: productVariants.stockQuantity })
+        .from(productVariants)
+        .where(eq(productVariants.id, id))
+    )[0]?.stock;
+  const productStock = async (id: number) =>
+    (
+      await slice.db.db
+        .select({ stock: products.stockQuantity })
+        .from(products)
+        .where(eq(products.id, id))
+    )[0]?.stock;
+
+  it('taking more units of a product or a variant than it holds is "not taken", stock unchanged', async () => {
+    const simple = await createProduct(slice.db.db, { stockQuantity: 2 });
+    expect(await repo().takeStock({ productId: simple.id, variantId: null, quantity: 3 })).toBe(
+      false,
+    );
+    expect(await productStock(simple.id)).toBe(2);
+
+    const configurable = await createConfigurableProduct(slice.db.db, {
+      sizes: ['S'],
+      colours: ['Red'],
+    });
+    const [variant] = await slice.db.db
+      .select({ id: productVariants.id, stock: productVariants.stockQuantity })
+      .from(productVariants)
+      .where(eq(productVariants.productId, configurable.id));
+    if (!variant) throw new Error('the configurable product has no variant');
+    const line = { productId: configurable.id, variantId: variant.id };
+    expect(await repo().takeStock({ ...line, quantity: variant.stock + 1 })).toBe(false);
+    expect(await variantStock(variant.id)).toBe(variant.stock);
+    // Exactly what it holds can be taken, and then nothing more.
+    expect(await repo().takeStock({ ...line, quantity: variant.stock })).toBe(true);
+    expect(await repo().takeStock({ ...line, quantity: 1 })).toBe(false);
+    expect(await variantStock(variant.id)).toBe(0);
+  });
+
+  it('redeeming a coupon at its usage limit is refused, and counts nothing', async () => {
+    const customer = await slice.customer();
+    const coupon = await createCoupon(slice.db.db, { usageLimit: 2, timesUsed: 1 });
+    const first = await createPlacedOrder(slice.db.db, { userId: customer.userId, productIds: [] });
+    const second = await createPlacedOrder(slice.db.db, {
+      userId: customer.userId,
+      productIds: [],
+    });
+    expect(await repo().redeemCoupon(coupon.id, customer.userId, first.id)).toBe(true);
+    expect(await repo().redeemCoupon(coupon.id, customer.userId, second.id)).toBe(false);
+    const [stored] = await slice.db.db
+      .select({ timesUsed: coupons.timesUsed })
+      .from(coupons)
+      .where(eq(coupons.id, coupon.id));
+    expect(stored?.timesUsed).toBe(2);
+    expect(
+      await slice.db.db.$count(couponRedemptions, eq(couponRedemptions.couponId, coupon.id)),
+    ).toBe(1);
   });
 });
