@@ -1,4 +1,12 @@
-import { carts, coupons, idempotencyKeys, orders, productVariants } from '@storefront/db/schema';
+import { bossJobs } from '@storefront/db/jobs';
+import {
+  carts,
+  coupons,
+  idempotencyKeys,
+  orderEvents,
+  orders,
+  productVariants,
+} from '@storefront/db/schema';
 import { seedStoreSetup } from '@storefront/db/seed/store-setup';
 import {
   createConfigurableProduct,
@@ -6,7 +14,7 @@ import {
   createCurrency,
   createProduct,
 } from '@storefront/db/testing/factories';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, registerCustomer, type TestApp } from './harness';
@@ -485,6 +493,33 @@ describe('concurrency and idempotency', () => {
       .from(coupons)
       .where(eq(coupons.id, coupon.id));
     expect(stored?.timesUsed).toBe(3);
+  });
+
+  it('5 simultaneous cancels of one paid order: one succeeds, stock returned once, one refund', async () => {
+    const { token, product } = await shopper({ stockQuantity: 6 }, 2);
+    const { gateway_order: gatewayOrder } = await prepareCheckout(t, token, {
+      paymentMethod: 'card',
+    });
+    const placed = await placeOrder(token, {
+      payment_data: gatewayPayment(gatewayOrder?.id ?? ''),
+    });
+    expect(placed.status).toBe(201);
+    const id = placed.body.data.order_id;
+    expect(await stockOf(t.db, product.id)).toBe(4);
+    const cancels = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        t.request('POST', `/customer/orders/${id}/cancel`, { token, body: { reason: 'race' } }),
+      ),
+    );
+    expect(cancels.map((r) => r.status).sort()).toEqual([200, 422, 422, 422, 422]);
+    expect(await stockOf(t.db, product.id)).toBe(6);
+    const refundJobs = await t.db
+      .select()
+      .from(bossJobs)
+      .where(sql`${bossJobs.name} = 'refunds' and ${bossJobs.data}->>'orderId' = ${String(id)}`);
+    expect(refundJobs).toHaveLength(1);
+    const events = await t.db.select().from(orderEvents).where(eq(orderEvents.orderId, id));
+    expect(events.filter((event) => event.status === 'canceled')).toHaveLength(1);
   });
 
   it('the same Idempotency-Key sent 5 times at once creates one order and replays it', async () => {

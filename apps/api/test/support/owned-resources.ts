@@ -21,6 +21,26 @@ export async function prepareShop(t: TestApp): Promise<void> {
 }
 
 /**
+ * One unit of the product bought by card through the REST API: paid at once, so its invoice is
+ * available. Returns the order's id.
+ */
+export async function placePaidOrder(t: TestApp, token: string, productId: number) {
+  await expectStatus(
+    t.request('POST', '/cart/add', { token, body: { product_id: productId, quantity: 1 } }),
+    200,
+  );
+  const paid = await prepareCheckout(t, token, { paymentMethod: 'card' });
+  const order = await expectStatus(
+    t.request('POST', '/checkout/place-order', {
+      token,
+      body: { payment_data: gatewayPayment(paid.gateway_order?.id ?? '') },
+    }),
+    201,
+  );
+  return order.body.data.order_id as number;
+}
+
+/**
  * A customer owning one of every private resource, all made through the REST API: an address,
  * a cart line, a paid order (so its invoice exists), a review, a wishlist item and an open
  * checkout with a gateway order. The abuse tests aim other customers (and garbage) at these ids.
@@ -36,20 +56,7 @@ export async function createOwner(t: TestApp) {
     201,
   );
 
-  // A card order: paid at once, so its invoice is available.
-  await expectStatus(
-    t.request('POST', '/cart/add', { token, body: { product_id: product.id, quantity: 1 } }),
-    200,
-  );
-  const paid = await prepareCheckout(t, token, { paymentMethod: 'card' });
-  const gatewayOrderId = paid.gateway_order?.id ?? '';
-  const order = await expectStatus(
-    t.request('POST', '/checkout/place-order', {
-      token,
-      body: { payment_data: gatewayPayment(gatewayOrderId) },
-    }),
-    201,
-  );
+  const orderId = await placePaidOrder(t, token, product.id);
 
   const review = await expectStatus(
     t.request('POST', '/reviews', {
@@ -78,7 +85,7 @@ export async function createOwner(t: TestApp) {
     ids: {
       address: address.body.data.id as number,
       cartItem: cart.body.data.items[0].id as number,
-      order: order.body.data.order_id as number,
+      order: orderId,
       review: review.body.data.id as number,
       wishlistItem: wishlist.body.data.id as number,
       gatewayOrder: open.gateway_order?.id ?? '',
