@@ -133,6 +133,27 @@ describe('admin.orders', () => {
     expect((await track(id, token)).events).toHaveLength(4);
   });
 
+  it('each answer carries the actions the order’s status allows now', async () => {
+    const { id } = await placedOrder();
+    const actions = async (call: Promise<{ data: { allowed_actions: string[] } }>) =>
+      (await call).data.allowed_actions;
+    expect(await actions(app.admin.admin.orders.get.query({ id }))).toEqual(['process', 'cancel']);
+    expect(await actions(app.admin.admin.orders.process.mutate({ id }))).toEqual([
+      'ship',
+      'cancel',
+    ]);
+    expect(
+      await actions(
+        app.admin.admin.orders.ship.mutate({ id, carrier: 'UPS', tracking_number: '1' }),
+      ),
+    ).toEqual(['complete']);
+    expect(await actions(app.admin.admin.orders.complete.mutate({ id }))).toEqual([]);
+    const other = await placedOrder();
+    expect(
+      await actions(app.admin.admin.orders.cancel.mutate({ id: other.id, reason: 'Test' })),
+    ).toEqual([]);
+  });
+
   it('cancels a pending order (stock back) and a processing one; a canceled order moves no more', async () => {
     const pending = await placedOrder();
     expect(await stockOf(app.t.db, pending.product.id)).toBe(3);

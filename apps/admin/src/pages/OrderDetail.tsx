@@ -119,22 +119,24 @@ function Actions({ order }: { order: Order }) {
   const complete = useMutation(trpc.admin.orders.complete.mutationOptions());
   const [dialog, setDialog] = useState<'ship' | 'cancel' | null>(null);
   const close = () => setDialog(null);
-  const cancellable = order.status === 'pending' || order.status === 'processing';
+  // The server says what the order's status allows (admin.orders' allowed_actions).
+  const allowed = (action: Order['allowed_actions'][number]) =>
+    order.allowed_actions.includes(action);
   return (
     <Stack gap="xs">
       <Group>
         <Button
-          disabled={order.status !== 'pending'}
+          disabled={!allowed('process')}
           loading={process.isPending}
           onClick={() => process.mutate({ id: order.id })}
         >
           Process
         </Button>
-        <Button disabled={order.status !== 'processing'} onClick={() => setDialog('ship')}>
+        <Button disabled={!allowed('ship')} onClick={() => setDialog('ship')}>
           Ship
         </Button>
         <Button
-          disabled={order.status !== 'shipped'}
+          disabled={!allowed('complete')}
           loading={complete.isPending}
           onClick={() => complete.mutate({ id: order.id })}
         >
@@ -143,7 +145,7 @@ function Actions({ order }: { order: Order }) {
         <Button
           color="red"
           variant="light"
-          disabled={!cancellable}
+          disabled={!allowed('cancel')}
           onClick={() => setDialog('cancel')}
         >
           Cancel order

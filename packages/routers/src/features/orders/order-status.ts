@@ -23,6 +23,20 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
 
 export const isCancellable = (status: OrderStatus) => canTransition(status, 'canceled');
 
+/** The back office's actions on an order, each by the status it moves the order to. */
+const ORDER_ACTIONS = {
+  process: 'processing',
+  ship: 'shipped',
+  complete: 'completed',
+  cancel: 'canceled',
+} as const satisfies Record<string, OrderStatus>;
+export type OrderAction = keyof typeof ORDER_ACTIONS;
+export const ORDER_ACTION_NAMES = Object.keys(ORDER_ACTIONS) as [OrderAction, ...OrderAction[]];
+
+/** What the state machine allows now: the panel shows its buttons from this, not its own copy. */
+export const allowedActions = (status: OrderStatus): OrderAction[] =>
+  ORDER_ACTION_NAMES.filter((action) => canTransition(status, ORDER_ACTIONS[action]));
+
 /** Throws the contract's error for a refused transition (cancellation has its own code). */
 export function assertTransition(from: OrderStatus, to: OrderStatus): void {
   if (canTransition(from, to)) return;

@@ -1,13 +1,19 @@
 import { ok, page } from '../../envelope';
 import { adminProcedure, router } from '../../trpc';
-import { ZAdminOrderListInput, ZAdminShipInput } from './orders.admin.schemas';
+import { allowedActions } from './order-status';
+import { ZAdminOrderListInput, ZAdminOrderOutput, ZAdminShipInput } from './orders.admin.schemas';
 import {
+  type OrderDto,
   ZCancelOrderInput,
   ZOrderId,
   ZOrderListOutput,
-  ZOrderOutput,
   ZTrackingOutput,
 } from './orders.schemas';
+
+const withActions = (order: OrderDto) => ({
+  ...order,
+  allowed_actions: allowedActions(order.status),
+});
 
 /** admin.orders (/trpc only): every customer's orders and their fulfilment. */
 export const ordersAdminRouter = router({
@@ -21,8 +27,8 @@ export const ordersAdminRouter = router({
     }),
   get: adminProcedure
     .input(ZOrderId)
-    .output(ZOrderOutput)
-    .query(async ({ ctx, input }) => ok(await ctx.services.orders.get(input.id))),
+    .output(ZAdminOrderOutput)
+    .query(async ({ ctx, input }) => ok(withActions(await ctx.services.orders.get(input.id)))),
   /** The order's shipment and its events (what the customer's tracking shows). */
   tracking: adminProcedure
     .input(ZOrderId)
@@ -30,34 +36,42 @@ export const ordersAdminRouter = router({
     .query(async ({ ctx, input }) => ok(await ctx.services.orders.track(input.id))),
   process: adminProcedure
     .input(ZOrderId)
-    .output(ZOrderOutput)
+    .output(ZAdminOrderOutput)
     .mutation(async ({ ctx, input }) =>
-      ok(await ctx.services.orders.markProcessing(input.id), 'Order is being prepared.'),
+      ok(
+        withActions(await ctx.services.orders.markProcessing(input.id)),
+        'Order is being prepared.',
+      ),
     ),
   ship: adminProcedure
     .input(ZAdminShipInput)
-    .output(ZOrderOutput)
+    .output(ZAdminOrderOutput)
     .mutation(async ({ ctx, input }) =>
       ok(
-        await ctx.services.orders.ship(input.id, {
-          carrier: input.carrier,
-          trackingNumber: input.tracking_number,
-          trackingUrl: input.tracking_url ?? null,
-        }),
+        withActions(
+          await ctx.services.orders.ship(input.id, {
+            carrier: input.carrier,
+            trackingNumber: input.tracking_number,
+            trackingUrl: input.tracking_url ?? null,
+          }),
+        ),
         'Order shipped.',
       ),
     ),
   complete: adminProcedure
     .input(ZOrderId)
-    .output(ZOrderOutput)
+    .output(ZAdminOrderOutput)
     .mutation(async ({ ctx, input }) =>
-      ok(await ctx.services.orders.complete(input.id), 'Order completed.'),
+      ok(withActions(await ctx.services.orders.complete(input.id)), 'Order completed.'),
     ),
   /** Any pending or processing order; stock returns and a paid order's refund is queued. */
   cancel: adminProcedure
     .input(ZCancelOrderInput)
-    .output(ZOrderOutput)
+    .output(ZAdminOrderOutput)
     .mutation(async ({ ctx, input }) =>
-      ok(await ctx.services.orders.cancel(undefined, input.id, input.reason), 'Order cancelled.'),
+      ok(
+        withActions(await ctx.services.orders.cancel(undefined, input.id, input.reason)),
+        'Order cancelled.',
+      ),
     ),
 });

@@ -1,7 +1,18 @@
 import { z } from 'zod';
+import { envelope } from '../../envelope';
 import { pageQuery } from '../../pagination';
 import { zDateTime, zId } from '../../zod-helpers';
+import { ORDER_ACTION_NAMES } from './order-status';
 import { ZOrderStatus, ZPaymentStatus } from './order-status.schemas';
+import { ZOrder } from './orders.schemas';
+
+/** An order as the back office sees it: the customer's view plus what can be done to it now. */
+export const ZAdminOrder = ZOrder.extend({
+  allowed_actions: z
+    .array(z.enum(ORDER_ACTION_NAMES))
+    .meta({ description: 'The actions the order’s status allows now (its state machine)' }),
+});
+export const ZAdminOrderOutput = envelope(ZAdminOrder);
 
 export const ZAdminShipInput = z.object({
   id: zId(),
