@@ -18,6 +18,7 @@ import { and, asc, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import { translateUniqueViolations } from '../../errors';
 import { containsPattern } from '../../pagination';
 import { categorySlugTaken, productSlugTaken, skuTaken } from './catalog.errors';
+import { variantColumns } from './catalog.repository';
 
 /**
  * The columns of a product the back office reads; a configurable product's stock is its
@@ -147,16 +148,7 @@ export function createCatalogAdminRepository(db: Executor) {
 
     variants(productId: number) {
       return db
-        .select({
-          id: productVariants.id,
-          sku: productVariants.sku,
-          name: productVariants.name,
-          priceCents: productVariants.priceCents,
-          specialPriceCents: productVariants.specialPriceCents,
-          stockQuantity: productVariants.stockQuantity,
-          options: productVariants.options,
-          position: productVariants.position,
-        })
+        .select({ ...variantColumns, position: productVariants.position })
         .from(productVariants)
         .where(eq(productVariants.productId, productId))
         .orderBy(asc(productVariants.position), asc(productVariants.id));

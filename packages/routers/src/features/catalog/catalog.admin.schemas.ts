@@ -1,3 +1,4 @@
+import { PRODUCT_TYPES } from '@storefront/db/schema';
 import { z } from 'zod';
 import { envelope, paginatedEnvelope } from '../../envelope';
 import { pageQuery } from '../../pagination';
@@ -113,7 +114,7 @@ export const ZAdminProduct = z
     sku: z.string(),
     slug: z.string(),
     name: z.string(),
-    type: z.enum(['simple', 'configurable']),
+    type: z.enum(PRODUCT_TYPES),
     short_description: z.string(),
     description: z.string(),
     price: z.number(),

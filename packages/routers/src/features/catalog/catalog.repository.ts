@@ -110,6 +110,17 @@ type Instant = Date | Placeholder;
 
 const productId = qualified(products, products.id);
 
+/** A variant's own columns, as the storefront and the back office both read them. */
+export const variantColumns = {
+  id: productVariants.id,
+  sku: productVariants.sku,
+  name: productVariants.name,
+  priceCents: productVariants.priceCents,
+  specialPriceCents: productVariants.specialPriceCents,
+  stockQuantity: productVariants.stockQuantity,
+  options: productVariants.options,
+};
+
 const at = (now: Instant) =>
   now instanceof Date ? sql`${now.toISOString()}::timestamptz` : sql`${now}::timestamptz`;
 
@@ -344,18 +355,12 @@ export function createCatalogRepository(db: Executor) {
         .prepare('product_categories'),
       variants: db
         .select({
-          id: productVariants.id,
-          sku: productVariants.sku,
-          name: productVariants.name,
-          priceCents: productVariants.priceCents,
-          specialPriceCents: productVariants.specialPriceCents,
+          ...variantColumns,
           saleActive: saleActiveSql(
             productVariants.priceCents,
             productVariants.specialPriceCents,
             now,
           ),
-          stockQuantity: productVariants.stockQuantity,
-          options: productVariants.options,
         })
         .from(productVariants)
         .innerJoin(products, eq(products.id, productVariants.productId))

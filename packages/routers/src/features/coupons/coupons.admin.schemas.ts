@@ -1,3 +1,4 @@
+import { COUPON_TYPES } from '@storefront/db/schema';
 import { z } from 'zod';
 import { envelope, paginatedEnvelope } from '../../envelope';
 import { pageQuery } from '../../pagination';
@@ -8,7 +9,7 @@ export const ZCoupon = z
     id: z.number().int(),
     code: z.string(),
     description: z.string().nullable(),
-    type: z.enum(['percentage', 'fixed']),
+    type: z.enum(COUPON_TYPES),
     value: z.number().meta({ description: 'Whole percentage (1–100) or an amount off' }),
     min_subtotal: z.number().nullable(),
     starts_at: zDateTime().nullable(),
@@ -33,7 +34,7 @@ const couponFields = {
     .max(64)
     .regex(/^[A-Za-z0-9_-]+$/, 'Letters, digits, "-" and "_" only.'),
   description: z.string().trim().max(500).nullable().optional(),
-  type: z.enum(['percentage', 'fixed']),
+  type: z.enum(COUPON_TYPES),
   /** Percentage: whole number 1–100 (checked by the service); fixed: an amount, 2 decimals. */
   value: zAmount().refine((v) => v > 0, { message: 'Must be greater than 0.' }),
   min_subtotal: zAmount().nullable().optional(),

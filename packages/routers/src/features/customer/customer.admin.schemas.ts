@@ -1,3 +1,4 @@
+import { USER_ROLES } from '@storefront/db/schema';
 import { z } from 'zod';
 import { envelope, paginatedEnvelope } from '../../envelope';
 import { pageQuery } from '../../pagination';
@@ -5,7 +6,7 @@ import { zDateTime, zId } from '../../zod-helpers';
 import { email, newPassword, ZUser } from '../auth/auth.schemas';
 
 export const ZAdminCustomer = ZUser.extend({
-  role: z.enum(['customer', 'admin']),
+  role: z.enum(USER_ROLES),
   blocked_at: zDateTime().nullable(),
 }).meta({ id: 'AdminCustomer' });
 
