@@ -7,7 +7,7 @@ import { createTestApp, linkToken, registerCustomer, type TestApp } from './harn
 import { type ApiClient, apiClient } from './support/api-client';
 
 /*
- * Account rules under concurrency (api-contract.md §5), raced over real HTTP. On PGlite the
+ * Account rules under concurrency (docs/contract.md §5), raced over real HTTP. On PGlite the
  * database serialises transactions, so the races only bite on PostgreSQL (`.ci/run`'s second
  * pass); the lockout is counted in Redis there, in memory here.
  */

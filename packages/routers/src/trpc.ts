@@ -16,7 +16,8 @@ export type Meta = OpenApiMeta<{
   okWhenExisting?: true;
   /**
    * A public catalogue read: REST answers carry `ETag` + `Cache-Control` and a matching
-   * `If-None-Match` gets 304 before the procedure runs (apps/api/src/http/catalog-cache.ts).
+   * `If-None-Match` gets 304 before the procedure runs (catalog-version.ts; REST answers it
+   * even before tRPC, apps/api/src/http/early-revalidation.ts).
    */
   cacheable?: true;
   /** A customer write that changes what cacheable reads show (stock, ratings, reviews). */

@@ -12,7 +12,7 @@ const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
  * Headers on top of helmet's: CORS for the exact origins configured (none by default: the
  * mobile apps are not browsers and need no CORS), and `Cache-Control: no-store` on anything
  * private. The no-store is a default set before routing: public catalogue reads replace it with
- * their own ETag caching (catalog-cache.ts), every other response keeps it.
+ * their own ETag caching (@storefront/routers/catalog-version), every other response keeps it.
  */
 export function securityHeaders(options: { corsOrigins: readonly string[] }): RequestHandler[] {
   const handlers: RequestHandler[] = [];

@@ -1,4 +1,4 @@
-// The one barrel of the project (ARCHITECTURE.md §8): drizzle needs every table in one object.
+// The one barrel of the project (docs/architecture.md): drizzle needs every table in one object.
 export * from './addresses';
 export * from './ai';
 export * from './cart';
