@@ -1,4 +1,5 @@
-import { AppError, toErrorResponse } from '@storefront/routers/errors';
+import { toErrorResponse } from '@storefront/routers/error-response';
+import { AppError } from '@storefront/routers/errors';
 import { buildOpenApiDocument } from '@storefront/routers/openapi';
 import { appRouter } from '@storefront/routers/root';
 import type { Services } from '@storefront/routers/services';

@@ -1,7 +1,8 @@
 import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AppError, ERROR_TABLE, toErrorResponse, validationError } from './errors';
+import { toErrorResponse } from './error-response';
+import { AppError, ERROR_TABLE, validationError } from './errors';
 import './zod-messages';
 
 describe('toErrorResponse', () => {

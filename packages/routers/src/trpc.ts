@@ -2,7 +2,8 @@ import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { NotModified, revalidateCatalogRead } from './catalog-version';
 import type { Context } from './context';
-import { AppError, type ErrorCode, toErrorResponse, validationError } from './errors';
+import { toErrorResponse } from './error-response';
+import { AppError, type ErrorCode, validationError } from './errors';
 import type { FeatureFlag } from './features/settings/settings.schemas';
 import './zod-messages';
 

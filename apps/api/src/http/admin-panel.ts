@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { AppError, toErrorResponse } from '@storefront/routers/errors';
+import { toErrorResponse } from '@storefront/routers/error-response';
+import { AppError } from '@storefront/routers/errors';
 import express, { Router } from 'express';
 import { notFoundHandler, sendError } from './errors';
 import { selfHostedPagePolicy } from './security-headers';

@@ -1,6 +1,7 @@
 import { type Server, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { AppError, type ErrorResponse, toErrorResponse } from '@storefront/routers/errors';
+import { type ErrorResponse, toErrorResponse } from '@storefront/routers/error-response';
+import { AppError } from '@storefront/routers/errors';
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 
 export function sendError(res: Response, response: Omit<ErrorResponse, 'unexpected'>): void {

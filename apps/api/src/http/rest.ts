@@ -1,6 +1,7 @@
 import { NotModified } from '@storefront/routers/catalog-version';
 import type { Context } from '@storefront/routers/context';
-import { toErrorResponse, validationError } from '@storefront/routers/errors';
+import { toErrorResponse } from '@storefront/routers/error-response';
+import { validationError } from '@storefront/routers/errors';
 import type { AppRouter } from '@storefront/routers/root';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';

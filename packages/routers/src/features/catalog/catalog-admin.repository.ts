@@ -15,8 +15,8 @@ import {
 import { refreshSearchTerms, syncProductCategoryNames } from '@storefront/db/search-index';
 import { qualified } from '@storefront/db/sql';
 import { and, asc, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
-import { translateUniqueViolations } from '../../errors';
 import { containsPattern } from '../../pagination';
+import { translateUniqueViolations } from '../../unique-violations';
 import { categorySlugTaken, productSlugTaken, skuTaken } from './catalog.errors';
 import { variantColumns } from './catalog.repository';
 

@@ -8,7 +8,7 @@ import {
   productVariants,
 } from '@storefront/db/schema';
 import { and, eq, inArray, max, ne, sql } from 'drizzle-orm';
-import { translateUniqueViolations } from '../../errors';
+import { translateUniqueViolations } from '../../unique-violations';
 import { skuTaken } from './catalog.errors';
 
 const SKU_UNIQUE = { product_variants_sku_key: () => skuTaken('sku') };

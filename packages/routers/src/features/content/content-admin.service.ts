@@ -1,4 +1,5 @@
-import { AppError, uniqueField, validationError } from '../../errors';
+import { AppError, validationError } from '../../errors';
+import { uniqueField } from '../../unique-violations';
 import { parseIdString, toIso, zWebUrl } from '../../zod-helpers';
 import type { BannerInput, BannerUpdateInput } from './content.admin.schemas';
 import { toBannerDto } from './content.service';

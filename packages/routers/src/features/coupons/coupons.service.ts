@@ -1,7 +1,8 @@
 import type { PageMeta } from '../../envelope';
-import { AppError, uniqueField, validationError } from '../../errors';
+import { AppError, validationError } from '../../errors';
 import { amountToCents, centsToAmount, centsToAmountOrNull } from '../../money';
 import { metaFor, type PageRequest, pageOffset } from '../../pagination';
+import { uniqueField } from '../../unique-violations';
 import { toIso, toIsoOrNull } from '../../zod-helpers';
 import type { CouponInput } from './coupons.admin.schemas';
 import type { AdminCouponRecord, CouponsRepository, CouponValues } from './coupons.repository';

@@ -1,5 +1,6 @@
-import { AppError, uniqueField, validationError } from '../../errors';
+import { AppError, validationError } from '../../errors';
 import { amountToCents, centsToAmount, centsToAmountOrNull } from '../../money';
+import { uniqueField } from '../../unique-violations';
 import { toIso } from '../../zod-helpers';
 import { isCountryCode } from '../addresses/countries';
 import { DEFAULT_TAX_COUNTRY, type ShippingMethodRecord } from '../cart/cart.repository';
