@@ -131,6 +131,7 @@ export function createServices(deps: ServiceDeps): AppServices {
   });
   const customer = createCustomerService({
     users,
+    inTransaction: unitOfWork(createUsersRepository).inTransaction,
     avatarStorage: deps.avatarStorage,
     avatarLimiter: deps.rateLimits.avatarPerCustomer,
     ...(deps.reportBackgroundError ? { reportBackgroundError: deps.reportBackgroundError } : {}),

@@ -3,10 +3,12 @@ import sharp from 'sharp';
 import { AppError, validationError } from '../../errors';
 import { metaFor, type PageRequest, pageOffset } from '../../pagination';
 import type { Clock, FileStorage, RateLimiter } from '../../ports';
+import type { InTransaction } from '../../transactions';
 import { toIsoOrNull } from '../../zod-helpers';
 import type { ProfileInput } from '../auth/auth.schemas';
 import { toUserDto } from '../auth/user.dto';
 import type { ProfileChanges, UserRecord, UsersRepository } from '../auth/users.repository';
+import { blockKeepingAnAdmin } from './last-admin';
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 /** Recognised by decoding the content, never by file name or declared type. */
@@ -49,6 +51,8 @@ async function reencodeAvatar(bytes: Uint8Array): Promise<Buffer> {
 
 export interface CustomerServiceDeps {
   users: UsersRepository;
+  /** Blocking runs in a transaction: it must not block the last active admin. */
+  inTransaction: InTransaction<UsersRepository>;
   avatarStorage: FileStorage;
   /** Uploads per customer: each one costs a decode and an encode. */
   avatarLimiter: RateLimiter;
@@ -64,6 +68,7 @@ export function toAdminCustomerDto(user: UserRecord) {
 
 export function createCustomerService({
   users,
+  inTransaction,
   avatarStorage,
   avatarLimiter,
   revokeAllSessions,
@@ -129,9 +134,14 @@ export function createCustomerService({
       return toAdminCustomerDto(user);
     },
 
-    /** Blocking revokes every session at once: the customer's tokens stop working. */
+    /**
+     * Blocking revokes every session at once: the customer's tokens stop working. An admin's
+     * account is an account too: blocking the last active one answers 422 (last-admin.ts).
+     */
     async setBlocked(userId: number, blocked: boolean) {
-      const user = await users.setBlockedAt(userId, blocked ? clock.now() : null);
+      const user = blocked
+        ? await inTransaction((tx) => blockKeepingAnAdmin(tx, userId, clock.now()))
+        : await users.setBlockedAt(userId, null);
       if (!user) throw new AppError('NOT_FOUND', 'Customer not found.');
       if (blocked) await revokeAllSessions(userId);
       return toAdminCustomerDto(user);
