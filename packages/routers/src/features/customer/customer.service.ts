@@ -75,6 +75,10 @@ export function createCustomerService({
   clock,
   reportBackgroundError,
 }: CustomerServiceDeps) {
+  /** Deletes a stored file; a failure is reported, never the request's (the upload stands). */
+  const discard = (url: string) =>
+    avatarStorage.delete(url).catch(reportBackgroundError ?? (() => {}));
+
   async function requireUser(userId: number) {
     const user = await users.findById(userId);
     if (!user) throw new AppError('UNAUTHENTICATED');
@@ -105,7 +109,7 @@ export function createCustomerService({
       if (bytes.length > AVATAR_MAX_BYTES) {
         throw validationError({ avatar: ['The image must be at most 2 MB.'] });
       }
-      const user = await requireUser(userId);
+      await requireUser(userId);
       const limit = await avatarLimiter.consume(String(userId));
       if (!limit.allowed) {
         throw new AppError('RATE_LIMITED', 'Too many avatar uploads. Please try again later.', {
@@ -115,11 +119,20 @@ export function createCustomerService({
       const webp = await reencodeAvatar(bytes);
       const key = `avatars/${userId}-${randomBytes(8).toString('hex')}.webp`;
       const stored = await avatarStorage.save({ key, bytes: webp, contentType: 'image/webp' });
-      await users.setAvatarUrl(userId, stored.url);
-      // The replaced file goes: 200 uploads of 2 MB once left 400 MB behind.
-      if (user.avatarUrl && user.avatarUrl !== stored.url) {
-        await avatarStorage.delete(user.avatarUrl).catch(reportBackgroundError ?? (() => {}));
+      // The previous URL is read under the row's lock, not before the upload: racing uploads
+      // each replace a different file (they once deleted the same one and left 5–19 behind).
+      const replaced = await inTransaction((tx) => tx.replaceAvatarUrl(userId, stored.url)).catch(
+        async (error: unknown) => {
+          await discard(stored.url);
+          throw error;
+        },
+      );
+      if (replaced === undefined) {
+        await discard(stored.url);
+        throw new AppError('UNAUTHENTICATED');
       }
+      // The replaced file goes: 200 uploads of 2 MB once left 400 MB behind.
+      if (replaced && replaced !== stored.url) await discard(replaced);
       return { avatar_url: stored.url };
     },
 
