@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { pageQuery } from '../../pagination';
-import { zDateTime, zId } from '../../zod-helpers';
+import { zDateTime, zId, zWebUrl } from '../../zod-helpers';
 import { ZOrderStatus, ZPaymentStatus } from './order-status.schemas';
 
 export const ZAdminShipInput = z.object({
   id: zId(),
   carrier: z.string().trim().min(1).max(100),
   tracking_number: z.string().trim().min(1).max(100),
-  tracking_url: z.string().trim().url().max(500).nullable().optional(),
+  tracking_url: zWebUrl().nullable().optional(),
 });
 
 /** The admin's order list: every customer's, with filters and a search. */
