@@ -29,15 +29,15 @@ export function requestLogging(logger: Logger): RequestHandler {
     const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     res.setHeader('X-Request-Id', id);
     req.id = id;
-    const { method } = req;
-    // The reset link's token and e-mail must not sit in the log (nor any password or token).
-    const url = redactUrl(req.originalUrl);
+    const { method, originalUrl } = req;
     let child: Logger | undefined;
     Object.defineProperty(req, 'log', {
       configurable: true,
       enumerable: false,
       get: () => {
-        child ??= logger.child({ req: { id, method, url } });
+        // The reset link's token and e-mail must not sit in the log (nor any password or
+        // token); redacted only when something is logged (it parses /trpc's JSON input).
+        child ??= logger.child({ req: { id, method, url: redactUrl(originalUrl) } });
         return child;
       },
     });
