@@ -181,3 +181,23 @@ describe('CORS_ORIGINS', () => {
     expect(configError({ CORS_ORIGINS: '*' }).message).toMatch(/CORS_ORIGINS/);
   });
 });
+
+describe('APP_LINK_SCHEMES and the link policy (issue 24, item 8)', () => {
+  it('reads the schemes, lower-cased; http web links only outside production', () => {
+    expect(load().LINK_POLICY).toEqual({ allowHttp: true, appSchemes: [] });
+    expect(load({ APP_LINK_SCHEMES: ' MyShop, myshop-beta ,' }).LINK_POLICY).toEqual({
+      allowHttp: true,
+      appSchemes: ['myshop', 'myshop-beta'],
+    });
+    const production = load({ NODE_ENV: 'production', ...PRODUCTION_PAYMENTS });
+    expect(production.LINK_POLICY).toEqual({ allowHttp: false, appSchemes: [] });
+  });
+
+  it('refuses web, script and other-app schemes, naming the variable', () => {
+    for (const value of ['javascript', 'data', 'intent', 'https', 'file', 'not a scheme']) {
+      expect(configError({ APP_LINK_SCHEMES: value }).message, value).toMatch(
+        /^Invalid configuration: APP_LINK_SCHEMES /,
+      );
+    }
+  });
+});

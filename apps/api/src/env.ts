@@ -14,6 +14,27 @@ const optionalString = () =>
     .transform((value) => (value === '' ? undefined : value))
     .optional();
 
+/**
+ * Schemes APP_LINK_SCHEMES may not name: web pages are checked as web links (https in
+ * production), and these run script, read files or launch other apps (Android's intent:).
+ */
+const NEVER_APP_SCHEMES = new Set([
+  'http',
+  'https',
+  'javascript',
+  'vbscript',
+  'data',
+  'blob',
+  'file',
+  'about',
+  'intent',
+  'content',
+  'ftp',
+  'mailto',
+  'tel',
+  'sms',
+]);
+
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const EnvSchema = z
@@ -122,6 +143,26 @@ const EnvSchema = z
      * Off only to measure what the implicit heartbeat costs (`pnpm bench`).
      */
     SYNC_IMPLICIT_HEARTBEAT: z.stringbool().default(true),
+    /**
+     * Comma-separated deep-link schemes of the shop's own apps (`myshop`): the only non-web links
+     * a banner may carry. Empty: banners link to https pages only.
+     */
+    APP_LINK_SCHEMES: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((scheme) => scheme.trim().toLowerCase())
+          .filter((scheme) => scheme !== ''),
+      )
+      .refine(
+        (schemes) =>
+          schemes.every(
+            (scheme) => /^[a-z][a-z0-9+.-]*$/.test(scheme) && !NEVER_APP_SCHEMES.has(scheme),
+          ),
+        { message: "must list the app's own URL schemes, like myshop (not web or script schemes)" },
+      ),
   })
   .transform((env, ctx) => {
     const razorpay = ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const;
@@ -148,6 +189,8 @@ const EnvSchema = z
       EMAIL_VERIFY_URL: env.EMAIL_VERIFY_URL ?? `${appUrl}/verify-email`,
       PAYMENT_GATEWAY_SECRET: env.PAYMENT_GATEWAY_SECRET ?? DEV_GATEWAY_SECRET,
       SEED_DEMO: env.SEED_DEMO ?? env.NODE_ENV !== 'production',
+      /** The links inputs accept: http web links only outside production. */
+      LINK_POLICY: { allowHttp: env.NODE_ENV !== 'production', appSchemes: env.APP_LINK_SCHEMES },
     };
   });
 
@@ -193,6 +236,7 @@ const ECHOED = new Set([
   'CORS_ORIGINS',
   'SYNC_IMPLICIT_HEARTBEAT',
   'REFERENCE_CACHE_TTL_MS',
+  'APP_LINK_SCHEMES',
 ]);
 
 export class ConfigError extends Error {

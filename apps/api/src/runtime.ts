@@ -163,6 +163,7 @@ export async function createRuntime(
       catalogVersionTtlMs: env.CATALOG_VERSION_TTL_MS,
       implicitHeartbeat: env.SYNC_IMPLICIT_HEARTBEAT,
       referenceCacheTtlMs: env.REFERENCE_CACHE_TTL_MS,
+      links: env.LINK_POLICY,
     },
     aiProvider: env.OPENAI_API_KEY
       ? await createOpenAiModelProvider({

@@ -282,6 +282,30 @@ describe('replacing an avatar', () => {
     }
   });
 
+  it('10 concurrent uploads by one customer leave exactly one file: the one the profile names', async () => {
+    // Each upload replaces what it read before storing: racing ones deleted the same old file
+    // and left each other's behind (5–19 orphans). Both databases: PGlite serialises
+    // transactions but not the awaits between them.
+    for (let round = 0; round < 3; round++) {
+      const customer = await registerCustomer(t);
+      const formats = ['png', 'jpg', 'gif', 'webp'] as const;
+      const results = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          supertest(t.app)
+            .post('/api/v1/auth/avatar')
+            .set('Authorization', `Bearer ${customer.token}`)
+            .attach('avatar', IMAGES[formats[i % formats.length] ?? 'png'].bytes, {
+              filename: 'a.bin',
+            }),
+        ),
+      );
+      expect(results.map((res) => res.status)).toEqual(Array(10).fill(200));
+      const mine = storedFiles().filter((name) => name.startsWith(`${customer.user.id}-`));
+      const current = await currentAvatar(customer.token);
+      expect(mine).toEqual([current?.split('/').pop()]);
+    }
+  });
+
   it('is rate-limited per customer: past the limit 429, nothing stored', async () => {
     const app = await createTestApp({
       rateLimits: createRateLimits({ authPerIpPerMinute: 10_000, avatarPerCustomerPerHour: 2 }),

@@ -58,6 +58,70 @@ describe('the password reset link', () => {
   });
 });
 
+describe('the request log redacts secrets by parameter name, wherever they sit', () => {
+  const logOf = async (url: string) => {
+    lines.length = 0;
+    await supertest(t.app).get(url);
+    return captured();
+  };
+  const json = (value: unknown) => encodeURIComponent(JSON.stringify(value));
+
+  it('array and bracketed parameters, access tokens, secrets and codes', async () => {
+    const log = await logOf(
+      '/api/v1/nowhere?token[]=ArrayTok1&token%5B%5D=ArrayTok2&token[0]=ArrayTok3' +
+        '&access_token=AccessTok4&filter[email]=eve%40example.com&client_secret=Sec5' +
+        '&code=Code6&refresh_token=Ref7&page=2&sort=name',
+    );
+    expect(log).toContain('token[]=[redacted]&token%5B%5D=[redacted]&token[0]=[redacted]');
+    expect(log).toContain('access_token=[redacted]');
+    expect(log).toContain('page=2&sort=name');
+    for (const secret of [
+      'ArrayTok1',
+      'ArrayTok2',
+      'ArrayTok3',
+      'AccessTok4',
+      'eve%40example.com',
+      'Sec5',
+      'Code6',
+      'Ref7',
+    ]) {
+      expect(log).not.toContain(secret);
+    }
+  });
+
+  it("/trpc's input: sensitive keys inside the JSON are redacted, the rest kept", async () => {
+    const log = await logOf(
+      `/trpc/auth.login?input=${json({ email: 'ada@example.com', password: 'Hunter2Pw', remember: true })}`,
+    );
+    expect(log).toContain('/trpc/auth.login?input=');
+    const input = JSON.parse(
+      decodeURIComponent(/input=([^"\s&]+)/.exec(log)?.[1] ?? '').replace(/\\"/g, '"'),
+    );
+    expect(input).toEqual({ email: '[redacted]', password: '[redacted]', remember: true });
+    expect(log).not.toContain('Hunter2Pw');
+    expect(log).not.toContain('ada@example.com');
+  });
+
+  it("/trpc's batch input, nested objects and arrays included", async () => {
+    const log = await logOf(
+      `/trpc/a,b?batch=1&input=${json({
+        '0': { json: { password: 'BatchPw1', current_password: 'BatchPw2' } },
+        '1': { search: 'red shoes', tokens: [{ token: 'BatchTok3' }], secret: 'BatchSec4' },
+      })}`,
+    );
+    for (const secret of ['BatchPw1', 'BatchPw2', 'BatchTok3', 'BatchSec4']) {
+      expect(log).not.toContain(secret);
+    }
+    expect(decodeURIComponent(log)).toContain('red shoes');
+  });
+
+  it('an input that is not JSON is dropped whole', async () => {
+    const log = await logOf('/trpc/auth.login?input=%7Bpassword%3ANotJsonPw');
+    expect(log).toContain('input=[redacted]');
+    expect(log).not.toContain('NotJsonPw');
+  });
+});
+
 describe('database errors', () => {
   it('are logged without their parameters or the row they quote', async () => {
     // Real driver errors carrying e-mail, phone, argon2 hash and token digests: constraints

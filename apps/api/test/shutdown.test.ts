@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -184,4 +184,47 @@ describe('graceful shutdown of the real server process', () => {
       await reopened.close();
     }
   });
+});
+
+describe("the embedded server's socket directory after kill -9", () => {
+  it('the next start removes the dead process’s directory and keeps a live one’s', async () => {
+    const ownDataDir = mkdtempSync(join(tmpdir(), 'sf-socket-dirs-'));
+    // TMPDIR for the servers: their socket directories land here, apart from everyone else's.
+    const socketParent = mkdtempSync(join(tmpdir(), 'sf-socket-parent-'));
+    const sleeper = spawn('sleep', ['300'], { stdio: 'ignore' });
+    const live = `storefront-db-${sleeper.pid}-AbC123`;
+    mkdirSync(join(socketParent, live), { mode: 0o700 });
+    const unrelated = 'storefront-db-Xy12Z9';
+    mkdirSync(join(socketParent, unrelated), { mode: 0o700 });
+    let second: ServerProcess | undefined;
+    try {
+      await prepareDataDir(ownDataDir);
+      const env = { DATA_DIR: ownDataDir, TMPDIR: socketParent };
+      const first = await startServer(env);
+      const firstDirs = readdirSync(socketParent).filter((name) =>
+        name.startsWith(`storefront-db-${first.process.pid}-`),
+      );
+      expect(firstDirs).toHaveLength(1);
+      first.kill();
+      await first.exited;
+      // kill -9 runs no clean-up: the directory (and its socket file) stays behind.
+      expect(readdirSync(socketParent)).toEqual(expect.arrayContaining(firstDirs));
+
+      second = await startServer(env);
+      const left = readdirSync(socketParent);
+      expect(left).not.toContain(firstDirs[0]);
+      expect(left).toContain(live);
+      expect(left).toContain(unrelated);
+      expect(
+        left.filter((name) => name.startsWith(`storefront-db-${second?.process.pid}-`)),
+      ).toHaveLength(1);
+      expect((await fetch(`${second.url}/health`)).status).toBe(200);
+    } finally {
+      second?.kill();
+      await second?.exited;
+      sleeper.kill('SIGKILL');
+      rmSync(ownDataDir, { recursive: true, force: true });
+      rmSync(socketParent, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -12,7 +12,8 @@ export class DataDirLockedError extends Error {
   override name = 'DataDirLockedError';
 }
 
-const alive = (pid: number): boolean => {
+/** Whether process `pid` exists (a lock's or a socket directory's owner). */
+export const processAlive = (pid: number): boolean => {
   try {
     process.kill(pid, 0);
     return true;
@@ -40,7 +41,7 @@ export function lockDataDir(dir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number.parseInt(readFileSync(path, 'utf8'), 10);
-      if (Number.isInteger(holder) && holder > 0 && alive(holder)) {
+      if (Number.isInteger(holder) && holder > 0 && processAlive(holder)) {
         throw new DataDirLockedError(
           `The embedded database in ${dir} is in use by process ${holder} (the API server?): stop it first, or set DATABASE_URL to use PostgreSQL.`,
         );

@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { lockDataDir } from './data-dir-lock';
+import { lockDataDir, processAlive } from './data-dir-lock';
 
 /** The embedded database, served from a worker thread on a private Unix socket. */
 export interface EmbeddedServer {
@@ -39,6 +39,41 @@ function reply(worker: Worker): Promise<WorkerReply> {
 }
 
 /**
+ * A socket directory is `storefront-db-<pid>-XXXXXX` in the temporary folder: the pid of the
+ * process that made it, so a later start can tell its own kind's leftovers from everything else.
+ */
+const socketDirPrefix = () => `storefront-db-${process.pid}-`;
+const SOCKET_DIR = /^storefront-db-(\d+)-[A-Za-z0-9]{6}$/;
+
+/**
+ * `kill -9` runs no clean-up, so the server's socket directory stayed behind, one per crash.
+ * Removes those directories (named as above, this user's own, not symlinks) whose process is
+ * dead; a live process's directory, another user's and any other name are left alone. Best
+ * effort: a directory that cannot be read or removed does not stop the start.
+ */
+function removeStaleSocketDirs(parent: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(parent);
+  } catch {
+    return;
+  }
+  const uid = process.getuid?.();
+  for (const name of names) {
+    const pid = Number(SOCKET_DIR.exec(name)?.[1] ?? 0);
+    if (pid <= 0 || processAlive(pid)) continue;
+    const path = join(parent, name);
+    try {
+      const stat = lstatSync(path);
+      if (!stat.isDirectory() || (uid !== undefined && stat.uid !== uid)) continue;
+      rmSync(path, { recursive: true, force: true });
+    } catch {
+      // Gone already, or not ours to remove.
+    }
+  }
+}
+
+/**
  * Starts PGlite in a worker thread (embedded-worker.mjs) behind a wire-protocol server on a
  * Unix socket in a fresh 0700 directory: only this user can connect, and the server has no
  * password. On the event loop's thread PGlite stalled every request while a query ran (200
@@ -48,7 +83,8 @@ function reply(worker: Worker): Promise<WorkerReply> {
 export async function startEmbeddedServer(options: EmbeddedServerOptions): Promise<EmbeddedServer> {
   mkdirSync(options.dataDir, { recursive: true });
   const release = lockDataDir(options.dataDir);
-  const socketDir = mkdtempSync(join(tmpdir(), 'storefront-db-'));
+  removeStaleSocketDirs(tmpdir());
+  const socketDir = mkdtempSync(join(tmpdir(), socketDirPrefix()));
   const cleanUp = () => {
     rmSync(socketDir, { recursive: true, force: true });
     release();

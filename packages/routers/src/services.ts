@@ -50,6 +50,7 @@ import { createWishlistService } from './features/wishlist/wishlist.service';
 import type { Clock, FileStorage, JobQueue, Mailer, RateLimits } from './ports';
 import { createReferenceCache } from './reference-cache';
 import { createUnitOfWork, type RepositoryFactory } from './transactions';
+import { type LinkPolicy, setLinkPolicy } from './zod-helpers';
 
 export interface ServiceConfig {
   /** The page or app deep link the reset e-mail links to (PASSWORD_RESET_URL). */
@@ -83,6 +84,11 @@ export interface ServiceConfig {
   implicitHeartbeat?: boolean;
   /** How long a webhook-reported payment waits for the app's own place-order (default 120 s). */
   paymentWebhookGraceSeconds?: number;
+  /**
+   * Which links inputs accept (http outside production; the app's deep-link schemes for
+   * banners). Unset: https only, no app links (zod-helpers.ts LinkPolicy).
+   */
+  links?: LinkPolicy;
 }
 
 export interface ServiceDeps {
@@ -106,6 +112,7 @@ export interface ServiceDeps {
 /** Wires every feature's service once per process; procedures reach them through the context. */
 export function createServices(deps: ServiceDeps): AppServices {
   const { db, clock, config } = deps;
+  setLinkPolicy(config.links ?? { allowHttp: false, appSchemes: [] });
   const unitOfWork = createUnitOfWork(db);
   const jobs = (executor: Executor) => createJobsRepository(executor, deps.jobQueue);
   const reference = createReferenceCache({ clock, ttlMs: config.referenceCacheTtlMs ?? 0 });
@@ -131,6 +138,7 @@ export function createServices(deps: ServiceDeps): AppServices {
   });
   const customer = createCustomerService({
     users,
+    inTransaction: unitOfWork(createUsersRepository).inTransaction,
     avatarStorage: deps.avatarStorage,
     avatarLimiter: deps.rateLimits.avatarPerCustomer,
     ...(deps.reportBackgroundError ? { reportBackgroundError: deps.reportBackgroundError } : {}),

@@ -16,6 +16,20 @@ export const notFoundHandler: RequestHandler = (req, res) => {
   );
 };
 
+/**
+ * zlib could not undo the body's Content-Encoding (body-parser passes its error on, untyped):
+ * gzip/deflate fail with `Z_*` codes, Brotli with `ERR__ERROR_*` / `ERR_BROTLI_*` (a `br`
+ * body that was not Brotli answered 500), zstd (newer Node) with `ZSTD_*`.
+ */
+function isDecodingError(error: unknown): boolean {
+  const { code, errno } = error as { code?: unknown; errno?: unknown };
+  return (
+    typeof errno === 'number' &&
+    typeof code === 'string' &&
+    /^(Z_|ERR__ERROR_|ERR_BROTLI|ZSTD_)/.test(code)
+  );
+}
+
 /** body-parser's own errors carry a `type`; everything else goes through the one error table. */
 export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   const type = (error as { type?: string }).type;
@@ -26,10 +40,14 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   if (type === 'entity.parse.failed') appError = new AppError('BAD_REQUEST');
   else if (type === 'entity.too.large') {
     appError = new AppError('PAYLOAD_TOO_LARGE', 'The request body must be at most 1 MB.');
-  } else if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
+  } else if (type === 'encoding.unsupported') {
+    appError = new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      'The Content-Encoding is not supported: send the body as identity, gzip, deflate or br.',
+    );
+  } else if (type === 'charset.unsupported') {
     appError = new AppError('UNSUPPORTED_MEDIA_TYPE');
-  } else if (String((error as { code?: unknown }).code).startsWith('Z_')) {
-    // zlib could not inflate a body sent as gzip/deflate (body-parser passes its error on).
+  } else if (isDecodingError(error)) {
     appError = new AppError('BAD_REQUEST', 'The request body does not match its Content-Encoding.');
   }
   const response = toErrorResponse(appError);

@@ -18,8 +18,9 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
  * Request ids and one access-log line per request, as pino-http wrote them (`req: {id,
  * method, url}`, `res: {statusCode}`, `responseTime`; "request completed" / "request errored";
  * error for 5xx, info for 4xx and aborted requests, debug otherwise) — ids, not payloads: no
- * headers (tokens), no bodies (passwords), and the query's token/email/password values redacted. Unlike pino-http it builds the request's child logger only when something
- * is logged: at the usual levels a successful request logs nothing, and the eager child logger
+ * headers (tokens), no bodies (passwords), and secret query values redacted by name (arrays and
+ * `/trpc`'s JSON input too: log-redaction.ts). Unlike pino-http it builds the request's child
+ * logger only when something is logged: at the usual levels a successful request logs nothing, and the eager child logger
  * with its serializers was ~5% of the CPU of a product-list request.
  */
 export function requestLogging(logger: Logger): RequestHandler {
@@ -28,15 +29,15 @@ export function requestLogging(logger: Logger): RequestHandler {
     const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     res.setHeader('X-Request-Id', id);
     req.id = id;
-    const { method } = req;
-    // The reset link's token and e-mail must not sit in the log (nor any password).
-    const url = redactUrl(req.originalUrl);
+    const { method, originalUrl } = req;
     let child: Logger | undefined;
     Object.defineProperty(req, 'log', {
       configurable: true,
       enumerable: false,
       get: () => {
-        child ??= logger.child({ req: { id, method, url } });
+        // The reset link's token and e-mail must not sit in the log (nor any password or
+        // token); redacted only when something is logged (it parses /trpc's JSON input).
+        child ??= logger.child({ req: { id, method, url: redactUrl(originalUrl) } });
         return child;
       },
     });

@@ -1,5 +1,5 @@
 /**
- * Creates the first admin, or promotes an existing account:
+ * Creates the first admin, or promotes an existing account (unblocking it if it was blocked):
  *   pnpm admin:create --email boss@example.com --password 'long secret' [--name 'Shop Owner']
  * Uses the same configuration (DATABASE_URL or DATA_DIR) as the server.
  */
@@ -8,6 +8,7 @@ import { openDatabase } from '@storefront/db/client';
 import { runMigrations } from '@storefront/db/migrate';
 import { createArgon2Hasher } from '@storefront/routers/features/auth/passwords';
 import { createUsersRepository } from '@storefront/routers/features/auth/users.repository';
+import { provisionAdmin } from '@storefront/routers/features/customer/admins.service';
 import { z } from 'zod';
 import { loadEnv } from '../env';
 
@@ -38,22 +39,7 @@ async function main(): Promise<void> {
   try {
     await runMigrations(database);
     const users = createUsersRepository(database.db);
-    const passwordHash = await createArgon2Hasher().hash(args.password);
-    const existing = await users.findByEmail(args.email);
-    if (existing) {
-      await users.setRole(existing.id, 'admin');
-      await users.setPasswordHash(existing.id, passwordHash);
-      console.log(`Promoted ${existing.email} (id ${existing.id}) to admin and set the password.`);
-    } else {
-      const user = await users.insert({
-        name: args.name,
-        email: args.email,
-        phone: args.phone,
-        passwordHash,
-        role: 'admin',
-      });
-      console.log(`Created admin ${user.email} (id ${user.id}).`);
-    }
+    console.log(await provisionAdmin({ users, hasher: createArgon2Hasher() }, args));
   } finally {
     await database.close();
   }

@@ -87,8 +87,21 @@ export function createUsersRepository(db: Executor) {
       return row;
     },
 
-    async setAvatarUrl(id: number, avatarUrl: string): Promise<void> {
+    /**
+     * Points the user at a new avatar and returns the one it replaced (null: none; undefined:
+     * no such user). Call it in a transaction: the row stays locked from the read to the
+     * commit, so of racing uploads each one replaces a different file and every replaced file
+     * is returned exactly once.
+     */
+    async replaceAvatarUrl(id: number, avatarUrl: string): Promise<string | null | undefined> {
+      const [row] = await db
+        .select({ avatarUrl: users.avatarUrl })
+        .from(users)
+        .where(eq(users.id, id))
+        .for('update');
+      if (!row) return undefined;
       await db.update(users).set({ avatarUrl }).where(eq(users.id, id));
+      return row.avatarUrl;
     },
 
     /** Admin listing: newest first, optional case-insensitive match on name or e-mail. */

@@ -215,7 +215,7 @@ const categoryFields = {
     .max(200)
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Lower-case words joined by "-".'),
   description: z.string().trim().max(2000),
-  image: z.string().trim().url().max(500).nullable(),
+  image: zWebUrl().nullable(),
   parent_id: zId().nullable(),
   position: zPosition(),
 };

@@ -1,6 +1,6 @@
 import { AppError, validationError } from '../../errors';
 import { uniqueField } from '../../unique-violations';
-import { parseIdString, toIso, zWebUrl } from '../../zod-helpers';
+import { bannerLinkMessage, isAppLink, isWebLink, parseIdString, toIso } from '../../zod-helpers';
 import type { BannerInput, BannerUpdateInput } from './content.admin.schemas';
 import { toBannerDto } from './content.service';
 import type {
@@ -62,8 +62,9 @@ export function createContentAdminService({ repo }: { repo: ContentAdminReposito
           throw validationError({ link_value: ['Must be null for link_type none.'] });
         return;
       case 'url':
-        if (value === null || !zWebUrl().safeParse(value).success) {
-          throw validationError({ link_value: ['Must be an http or https URL.'] });
+        // A web page, or a deep link into the app itself (APP_LINK_SCHEMES): nothing else.
+        if (value === null || !(isWebLink(value) || isAppLink(value))) {
+          throw validationError({ link_value: [bannerLinkMessage()] });
         }
         return;
       case 'product':

@@ -25,13 +25,10 @@ const bannerFields = {
   subtitle: z.string().trim().max(500).nullable(),
   image_url: zWebUrl(),
   link_type: z.enum(BANNER_LINK_TYPES),
-  link_value: z
-    .string()
-    .trim()
-    .min(1)
-    .max(500)
-    .nullable()
-    .meta({ description: 'Product id, category id or http(s) URL, by link_type; null for none' }),
+  link_value: z.string().trim().min(1).max(500).nullable().meta({
+    description:
+      "Product id, category id or URL (https, or a deep link in the app's own scheme), by link_type; null for none",
+  }),
   position: zPosition(),
   starts_at: zDateTime().nullable(),
   ends_at: zDateTime().nullable(),

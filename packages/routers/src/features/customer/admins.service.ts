@@ -5,6 +5,7 @@ import type { InTransaction } from '../../transactions';
 import type { PasswordHasher } from '../auth/passwords';
 import type { UsersRepository } from '../auth/users.repository';
 import { toAdminCustomerDto } from './customer.service';
+import { blockKeepingAnAdmin } from './last-admin';
 
 export interface AdminsServiceDeps {
   users: UsersRepository;
@@ -47,17 +48,9 @@ export function createAdminsService(deps: AdminsServiceDeps) {
 
     async disable(id: number) {
       const disabled = await deps.inTransaction(async (tx) => {
-        const active = await tx.lockActiveAdminIds();
         const target = await tx.findById(id);
         if (target?.role !== 'admin') throw new AppError('NOT_FOUND', 'Admin not found.');
-        if (target.blockedAt) return target;
-        if (active.length <= 1) {
-          throw validationError(
-            { id: ['The last active admin cannot be disabled.'] },
-            'The last active admin cannot be disabled.',
-          );
-        }
-        return tx.setBlockedAt(id, clock.now());
+        return blockKeepingAnAdmin(tx, id, clock.now());
       });
       if (!disabled) throw new AppError('NOT_FOUND', 'Admin not found.');
       await deps.revokeAllSessions(id);
@@ -67,3 +60,34 @@ export function createAdminsService(deps: AdminsServiceDeps) {
 }
 
 export type AdminsService = ReturnType<typeof createAdminsService>;
+
+/**
+ * `pnpm admin:create`: creates the admin, or promotes the existing account with this e-mail and
+ * sets its password. Resolves to the line the script prints.
+ */
+export async function provisionAdmin(
+  deps: { users: UsersRepository; hasher: PasswordHasher },
+  args: { email: string; password: string; name: string; phone: string },
+): Promise<string> {
+  const { users } = deps;
+  const passwordHash = await deps.hasher.hash(args.password);
+  const existing = await users.findByEmail(args.email);
+  if (existing) {
+    await users.setRole(existing.id, 'admin');
+    await users.setPasswordHash(existing.id, passwordHash);
+    // The way back in when every admin is blocked: the account must be able to sign in.
+    if (existing.blockedAt) {
+      await users.setBlockedAt(existing.id, null);
+      return `Promoted ${existing.email} (id ${existing.id}) to admin, set the password and unblocked the account (it was blocked).`;
+    }
+    return `Promoted ${existing.email} (id ${existing.id}) to admin and set the password.`;
+  }
+  const user = await users.insert({
+    name: args.name,
+    email: args.email,
+    phone: args.phone,
+    passwordHash,
+    role: 'admin',
+  });
+  return `Created admin ${user.email} (id ${user.id}).`;
+}

@@ -3,10 +3,12 @@ import sharp from 'sharp';
 import { AppError, validationError } from '../../errors';
 import { metaFor, type PageRequest, pageOffset } from '../../pagination';
 import type { Clock, FileStorage, RateLimiter } from '../../ports';
+import type { InTransaction } from '../../transactions';
 import { toIsoOrNull } from '../../zod-helpers';
 import type { ProfileInput } from '../auth/auth.schemas';
 import { toUserDto } from '../auth/user.dto';
 import type { ProfileChanges, UserRecord, UsersRepository } from '../auth/users.repository';
+import { blockKeepingAnAdmin } from './last-admin';
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 /** Recognised by decoding the content, never by file name or declared type. */
@@ -49,6 +51,8 @@ async function reencodeAvatar(bytes: Uint8Array): Promise<Buffer> {
 
 export interface CustomerServiceDeps {
   users: UsersRepository;
+  /** Blocking runs in a transaction: it must not block the last active admin. */
+  inTransaction: InTransaction<UsersRepository>;
   avatarStorage: FileStorage;
   /** Uploads per customer: each one costs a decode and an encode. */
   avatarLimiter: RateLimiter;
@@ -64,12 +68,17 @@ export function toAdminCustomerDto(user: UserRecord) {
 
 export function createCustomerService({
   users,
+  inTransaction,
   avatarStorage,
   avatarLimiter,
   revokeAllSessions,
   clock,
   reportBackgroundError,
 }: CustomerServiceDeps) {
+  /** Deletes a stored file; a failure is reported, never the request's (the upload stands). */
+  const discard = (url: string) =>
+    avatarStorage.delete(url).catch(reportBackgroundError ?? (() => {}));
+
   async function requireUser(userId: number) {
     const user = await users.findById(userId);
     if (!user) throw new AppError('UNAUTHENTICATED');
@@ -100,7 +109,7 @@ export function createCustomerService({
       if (bytes.length > AVATAR_MAX_BYTES) {
         throw validationError({ avatar: ['The image must be at most 2 MB.'] });
       }
-      const user = await requireUser(userId);
+      await requireUser(userId);
       const limit = await avatarLimiter.consume(String(userId));
       if (!limit.allowed) {
         throw new AppError('RATE_LIMITED', 'Too many avatar uploads. Please try again later.', {
@@ -110,11 +119,20 @@ export function createCustomerService({
       const webp = await reencodeAvatar(bytes);
       const key = `avatars/${userId}-${randomBytes(8).toString('hex')}.webp`;
       const stored = await avatarStorage.save({ key, bytes: webp, contentType: 'image/webp' });
-      await users.setAvatarUrl(userId, stored.url);
-      // The replaced file goes: 200 uploads of 2 MB once left 400 MB behind.
-      if (user.avatarUrl && user.avatarUrl !== stored.url) {
-        await avatarStorage.delete(user.avatarUrl).catch(reportBackgroundError ?? (() => {}));
+      // The previous URL is read under the row's lock, not before the upload: racing uploads
+      // each replace a different file (they once deleted the same one and left 5–19 behind).
+      const replaced = await inTransaction((tx) => tx.replaceAvatarUrl(userId, stored.url)).catch(
+        async (error: unknown) => {
+          await discard(stored.url);
+          throw error;
+        },
+      );
+      if (replaced === undefined) {
+        await discard(stored.url);
+        throw new AppError('UNAUTHENTICATED');
       }
+      // The replaced file goes: 200 uploads of 2 MB once left 400 MB behind.
+      if (replaced && replaced !== stored.url) await discard(replaced);
       return { avatar_url: stored.url };
     },
 
@@ -129,9 +147,14 @@ export function createCustomerService({
       return toAdminCustomerDto(user);
     },
 
-    /** Blocking revokes every session at once: the customer's tokens stop working. */
+    /**
+     * Blocking revokes every session at once: the customer's tokens stop working. An admin's
+     * account is an account too: blocking the last active one answers 422 (last-admin.ts).
+     */
     async setBlocked(userId: number, blocked: boolean) {
-      const user = await users.setBlockedAt(userId, blocked ? clock.now() : null);
+      const user = blocked
+        ? await inTransaction((tx) => blockKeepingAnAdmin(tx, userId, clock.now()))
+        : await users.setBlockedAt(userId, null);
       if (!user) throw new AppError('NOT_FOUND', 'Customer not found.');
       if (blocked) await revokeAllSessions(userId);
       return toAdminCustomerDto(user);

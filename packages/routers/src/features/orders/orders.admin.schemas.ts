@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { envelope } from '../../envelope';
 import { pageQuery } from '../../pagination';
-import { zDateTime, zId } from '../../zod-helpers';
+import { zDateTime, zId, zWebUrl } from '../../zod-helpers';
 import { ORDER_ACTION_NAMES } from './order-status';
 import { ZOrderStatus, ZPaymentStatus } from './order-status.schemas';
 import { ZOrder } from './orders.schemas';
@@ -18,7 +18,7 @@ export const ZAdminShipInput = z.object({
   id: zId(),
   carrier: z.string().trim().min(1).max(100),
   tracking_number: z.string().trim().min(1).max(100),
-  tracking_url: z.string().trim().url().max(500).nullable().optional(),
+  tracking_url: zWebUrl().nullable().optional(),
 });
 
 /** The admin's order list: every customer's, with filters and a search. */
