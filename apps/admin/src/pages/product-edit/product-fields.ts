@@ -1,4 +1,4 @@
-import type { FieldSpec } from '../lib/form-spec';
+import type { FieldSpec } from '../../lib/form-spec';
 
 /** A product's own fields; SKU, slug and starting stock are set once, on create. */
 export const PRODUCT_FIELDS: readonly FieldSpec[] = [
