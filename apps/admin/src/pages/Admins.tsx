@@ -1,11 +1,12 @@
 import { Badge } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ResourcePage } from '../components/ResourcePage';
+import type { Inputs } from '../lib/api-types';
 import type { FieldSpec } from '../lib/form-spec';
 import { dateTime } from '../lib/format';
 import { useTRPC } from '../trpc';
 
-const FIELDS: readonly FieldSpec[] = [
+const FIELDS: readonly FieldSpec<Inputs['admin']['admins']['invite']>[] = [
   { name: 'name', label: 'Name', kind: 'text', required: true },
   { name: 'email', label: 'E-mail', kind: 'text', required: true },
   {

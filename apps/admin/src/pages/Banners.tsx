@@ -1,11 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ActiveBadge } from '../components/ActiveBadge';
 import { ResourcePage } from '../components/ResourcePage';
+import type { Inputs } from '../lib/api-types';
 import type { FieldSpec } from '../lib/form-spec';
 import { dateTime } from '../lib/format';
 import { useTRPC } from '../trpc';
 
-const FIELDS: readonly FieldSpec[] = [
+const FIELDS: readonly FieldSpec<Inputs['admin']['banners']['create']>[] = [
   { name: 'identifier', label: 'Identifier', kind: 'text', required: true },
   { name: 'title', label: 'Title', kind: 'text', required: true },
   { name: 'subtitle', label: 'Subtitle', kind: 'text', nullable: true },

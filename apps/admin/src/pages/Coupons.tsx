@@ -3,11 +3,12 @@ import { useState } from 'react';
 import { ActiveBadge } from '../components/ActiveBadge';
 import { Pager } from '../components/Pager';
 import { ResourcePage } from '../components/ResourcePage';
+import type { Inputs } from '../lib/api-types';
 import type { FieldSpec } from '../lib/form-spec';
 import { dateTime } from '../lib/format';
 import { useTRPC } from '../trpc';
 
-const FIELDS: readonly FieldSpec[] = [
+const FIELDS: readonly FieldSpec<Inputs['admin']['coupons']['create']>[] = [
   { name: 'code', label: 'Code', kind: 'text', required: true },
   { name: 'description', label: 'Description', kind: 'text', nullable: true },
   {

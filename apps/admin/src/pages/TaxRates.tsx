@@ -1,9 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ResourcePage } from '../components/ResourcePage';
+import type { Inputs } from '../lib/api-types';
 import type { FieldSpec } from '../lib/form-spec';
 import { useTRPC } from '../trpc';
 
-const FIELDS: readonly FieldSpec[] = [
+const FIELDS: readonly FieldSpec<Inputs['admin']['taxRates']['set']>[] = [
   {
     name: 'country',
     label: 'Country',
@@ -39,7 +40,7 @@ export function TaxRatesPage() {
       create={set}
       update={{
         mutation: set,
-        input: (r, input) => ({ country: r.country, ...input }),
+        input: (r, input) => ({ ...input, country: r.country }),
       }}
       remove={{
         label: 'Delete',

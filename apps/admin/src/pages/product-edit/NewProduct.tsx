@@ -4,7 +4,13 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { SpecForm } from '../../components/SpecForm';
 import { NewVariantRows } from '../../components/VariantRows';
-import { emptyVariantRow, type VariantRow, variantInput } from '../../lib/product-form';
+import type { Inputs } from '../../lib/api-types';
+import {
+  emptyVariantRow,
+  type VariantInput,
+  type VariantRow,
+  variantInput,
+} from '../../lib/product-form';
 import { useTRPC } from '../../trpc';
 import { CategoryPicker } from './CategoryPicker';
 import { PRODUCT_FIELDS } from './product-fields';
@@ -18,8 +24,8 @@ export function NewProduct() {
   const [categoryIds, setCategoryIds] = useState<string[]>([]);
   const [rows, setRows] = useState<VariantRow[]>([emptyVariantRow()]);
   const [rowErrors, setRowErrors] = useState<(string | undefined)[]>([]);
-  const submit = (input: Record<string, unknown>) => {
-    let variants: unknown[] | undefined;
+  const submit = (input: Inputs['admin']['products']['create']) => {
+    let variants: VariantInput[] | undefined;
     if (type === 'configurable') {
       const parsed = rows.map(variantInput);
       setRowErrors(parsed.map((p) => ('error' in p ? p.error : undefined)));
@@ -32,7 +38,7 @@ export function NewProduct() {
         ...input,
         category_ids: categoryIds.map(Number),
         ...(variants ? { variants } : {}),
-      } as never)
+      })
       .then(
         (created) => navigate(`/products/${created.data.id}`),
         () => {},
@@ -44,7 +50,7 @@ export function NewProduct() {
       <SegmentedControl
         aria-label="Product type"
         value={type}
-        onChange={(value) => setType(value as typeof type)}
+        onChange={setType}
         data={[
           { value: 'simple', label: 'Simple' },
           { value: 'configurable', label: 'Configurable (variants)' },

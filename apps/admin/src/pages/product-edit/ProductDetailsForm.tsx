@@ -22,7 +22,7 @@ export function ProductDetailsForm(props: {
       pending={update.isPending}
       error={update.error}
       onSubmit={(input) =>
-        update.mutate({ id: product.id, ...input, category_ids: categoryIds.map(Number) } as never)
+        update.mutate({ id: product.id, ...input, category_ids: categoryIds.map(Number) })
       }
     >
       <CategoryPicker value={categoryIds} onChange={setCategoryIds} />
