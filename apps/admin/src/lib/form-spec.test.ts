@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Inputs } from './api-types';
-import { type FieldSpec, initialValues, toInput, toLocalDateTime } from './form-spec';
+import { type FieldSpec, fieldsOf, initialValues, toInput, toLocalDateTime } from './form-spec';
 
 /** A coupon's create input, as the server's router types it. */
 interface CouponInput {
@@ -140,5 +140,21 @@ describe('FieldSpec', () => {
       { name: 'min_subtotal', label: 'Minimum', kind: 'number', nullable: true },
     ];
     expect(refused.length + accepted.length).toBe(8);
+  });
+
+  it('refuses, at compile time, a field list that lacks a field the procedure requires', () => {
+    const withoutCode = fieldsOf<CouponCreate>()(
+      // @ts-expect-error `code` is required by the input and has no field
+      [
+        { name: 'type', label: 'Type', kind: 'select', defaultValue: 'fixed', options: [] },
+        { name: 'value', label: 'Value', kind: 'number', required: true },
+      ],
+    );
+    const complete = fieldsOf<CouponCreate>()([
+      { name: 'code', label: 'Code', kind: 'text', required: true },
+      { name: 'type', label: 'Type', kind: 'select', defaultValue: 'fixed', options: [] },
+      { name: 'value', label: 'Value', kind: 'number', required: true },
+    ]);
+    expect(complete.length - withoutCode.length).toBe(1);
   });
 });

@@ -51,6 +51,21 @@ export type FieldSpec<I> = Field &
     } & KindFor<Exclude<I[K], null | undefined>>;
   }[Key<I>];
 
+/**
+ * A procedure's field list, checked whole: besides each field (FieldSpec), every key the input
+ * requires has one, so a form cannot leave out what the procedure needs.
+ */
+export function fieldsOf<I>() {
+  return <const L extends readonly FieldSpec<I>[]>(
+    list: L & ([Unlisted<I, L>] extends [never] ? unknown : { missingField: Unlisted<I, L> }),
+  ): readonly FieldSpec<I>[] => list;
+}
+/** The keys I requires that the list L has no field for. */
+type Unlisted<I, L extends readonly Field[]> = Exclude<
+  Exclude<Key<I>, OptionalKey<I>>,
+  L[number]['name']
+>;
+
 export type FormValues = Record<string, string | boolean>;
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -122,9 +137,11 @@ export function toInput(
 /**
  * The form's input as the procedure's type I. TypeScript cannot follow a loop that builds an
  * object key by key, so this is the one place the panel takes the form's word for it; the word
- * is kept by `FieldSpec<I>` (every field is one of I's keys, of a kind that sends that key's
- * type). What it does not promise is on purpose: a required field left empty is left out, and a
- * number or instant that cannot be read is sent as typed, so the server's schema names the field.
+ * is kept by the types above (every field is one of I's keys, of a kind that sends that key's
+ * type; the pages' lists, made with `fieldsOf`, have a field for every key I requires). What it
+ * does not promise is on purpose: a required field left empty is left out, a number or instant
+ * that cannot be read is sent as typed (so the server's 422 names the field), and an update
+ * leaves out the create-only fields.
  */
 export function procedureInput<I>(
   fields: readonly FieldSpec<I>[],

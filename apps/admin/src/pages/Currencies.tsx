@@ -1,10 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ResourcePage } from '../components/ResourcePage';
 import type { Inputs } from '../lib/api-types';
-import type { FieldSpec } from '../lib/form-spec';
+import { fieldsOf } from '../lib/form-spec';
 import { useTRPC } from '../trpc';
 
-const FIELDS: readonly FieldSpec<Inputs['admin']['currencies']['create']>[] = [
+const FIELDS = fieldsOf<Inputs['admin']['currencies']['create']>()([
   { name: 'code', label: 'Code', kind: 'text', required: true, createOnly: true },
   { name: 'name', label: 'Name', kind: 'text', required: true },
   { name: 'symbol', label: 'Symbol', kind: 'text', required: true },
@@ -18,7 +18,7 @@ const FIELDS: readonly FieldSpec<Inputs['admin']['currencies']['create']>[] = [
   },
   { name: 'decimal_places', label: 'Decimal places', kind: 'number', defaultValue: '2' },
   { name: 'position', label: 'Position', kind: 'number' },
-];
+]);
 
 export function CurrenciesPage() {
   const trpc = useTRPC();

@@ -18,7 +18,7 @@ import { Link, useParams } from 'react-router';
 import { ErrorAlert, QueryState } from '../components/QueryState';
 import { SpecForm } from '../components/SpecForm';
 import type { Inputs, Order } from '../lib/api-types';
-import type { FieldSpec } from '../lib/form-spec';
+import { fieldsOf } from '../lib/form-spec';
 import { dateTime, label, money } from '../lib/format';
 import { useTRPC } from '../trpc';
 import { StatusBadge } from './Orders';
@@ -59,14 +59,14 @@ function AddressCard({ title, address }: { title: string; address: Address }) {
 type ShipInput = Omit<Inputs['admin']['orders']['ship'], 'id'>;
 type CancelInput = Omit<Inputs['admin']['orders']['cancel'], 'id'>;
 
-const SHIP_FIELDS: readonly FieldSpec<ShipInput>[] = [
+const SHIP_FIELDS = fieldsOf<ShipInput>()([
   { name: 'carrier', label: 'Carrier', kind: 'text', required: true },
   { name: 'tracking_number', label: 'Tracking number', kind: 'text', required: true },
   { name: 'tracking_url', label: 'Tracking URL', kind: 'text', nullable: true },
-];
-const CANCEL_FIELDS: readonly FieldSpec<CancelInput>[] = [
+]);
+const CANCEL_FIELDS = fieldsOf<CancelInput>()([
   { name: 'reason', label: 'Reason', kind: 'textarea', required: true },
-];
+]);
 
 /** Ship: the carrier and tracking number the customer's tracking will show. */
 function ShipDialog(props: { orderId: number; opened: boolean; onClose: () => void }) {

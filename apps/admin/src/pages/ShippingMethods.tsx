@@ -2,10 +2,10 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { ActiveBadge } from '../components/ActiveBadge';
 import { ResourcePage } from '../components/ResourcePage';
 import type { Inputs } from '../lib/api-types';
-import type { FieldSpec } from '../lib/form-spec';
+import { fieldsOf } from '../lib/form-spec';
 import { useTRPC } from '../trpc';
 
-const FIELDS: readonly FieldSpec<Inputs['admin']['shippingMethods']['create']>[] = [
+const FIELDS = fieldsOf<Inputs['admin']['shippingMethods']['create']>()([
   { name: 'code', label: 'Code', kind: 'text', required: true, createOnly: true },
   { name: 'name', label: 'Name', kind: 'text', required: true },
   { name: 'description', label: 'Description', kind: 'text' },
@@ -19,7 +19,7 @@ const FIELDS: readonly FieldSpec<Inputs['admin']['shippingMethods']['create']>[]
   },
   { name: 'position', label: 'Position', kind: 'number' },
   { name: 'active', label: 'Active', kind: 'checkbox', defaultValue: true },
-];
+]);
 
 export function ShippingMethodsPage() {
   const trpc = useTRPC();

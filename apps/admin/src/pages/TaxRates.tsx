@@ -1,10 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ResourcePage } from '../components/ResourcePage';
 import type { Inputs } from '../lib/api-types';
-import type { FieldSpec } from '../lib/form-spec';
+import { fieldsOf } from '../lib/form-spec';
 import { useTRPC } from '../trpc';
 
-const FIELDS: readonly FieldSpec<Inputs['admin']['taxRates']['set']>[] = [
+const FIELDS = fieldsOf<Inputs['admin']['taxRates']['set']>()([
   {
     name: 'country',
     label: 'Country',
@@ -15,7 +15,7 @@ const FIELDS: readonly FieldSpec<Inputs['admin']['taxRates']['set']>[] = [
   },
   { name: 'name', label: 'Name', kind: 'text', required: true },
   { name: 'rate', label: 'Rate (%)', kind: 'number', required: true, step: '0.01' },
-];
+]);
 
 /** `set` creates or replaces a country's rate, so "Edit" and "New" use the same procedure. */
 export function TaxRatesPage() {
