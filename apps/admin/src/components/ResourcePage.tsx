@@ -7,58 +7,61 @@ import { type Column, DataTable } from './DataTable';
 import { ErrorAlert, QueryState } from './QueryState';
 import { SpecForm } from './SpecForm';
 
-/** What this page needs of a `useMutation` result, whatever the procedure's input. */
-export interface MutationLike {
-  mutate: (input: never) => void;
-  mutateAsync: (input: never) => Promise<unknown>;
+/** What this page needs of a `useMutation` result: `In` is the procedure's input type. */
+export interface MutationOf<In> {
+  mutate: (input: In) => void;
+  mutateAsync: (input: In) => Promise<unknown>;
   reset: () => void;
   isPending: boolean;
   error: unknown;
 }
-type AnyMutation = MutationLike;
 
 /**
  * The page of a list of records edited in a dialog (coupons, banners, currencies, shipping
  * methods, tax rates, AI agents): a table, "New …", "Edit" per row and an optional removal.
- * The procedures' inputs are shaped by the field list; the server's schema decides.
+ * The fields are checked against the create procedure's input `I`; the update and removal
+ * inputs (`U`, `D`) are built from the row, and their types are the procedures' too.
  */
-export function ResourcePage<Row extends object>(props: {
+export function ResourcePage<
+  Row extends Readonly<Record<string, unknown>>,
+  I,
+  U = I,
+  D = U,
+>(props: {
   title: string;
   noun: string;
   query: UseQueryResult<readonly Row[], unknown>;
   columns: Column<Row>[];
   rowKey: (row: Row) => string | number;
   rowName: (row: Row) => string;
-  fields: readonly FieldSpec[];
-  create: AnyMutation;
-  /** The create input from the form's. */
-  createInput?: (input: Record<string, unknown>) => unknown;
+  fields: readonly FieldSpec<I>[];
+  create: MutationOf<I>;
   /** Without it the rows are not edited here (no "Edit" button). */
   update?: {
-    mutation: AnyMutation;
-    /** The update input: the row's key with the form's fields. */
-    input: (row: Row, input: Record<string, unknown>) => unknown;
+    mutation: MutationOf<U>;
+    /** The update input: the row's key with the form's fields (create-only ones left out). */
+    input: (row: Row, input: I) => U;
   };
-  remove?: { label: string; mutation: AnyMutation; input: (row: Row) => unknown };
+  remove?: { label: string; mutation: MutationOf<D>; input: (row: Row) => D };
   footer?: ReactNode;
   /** Shown when there are no rows (default: "No <title> yet."). */
   empty?: string;
 }) {
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
-  const { remove } = props;
-  const mutation = editing === 'new' || !props.update ? props.create : props.update.mutation;
+  const { remove, update } = props;
+  const mutation = editing === 'new' || !update ? props.create : update.mutation;
   const close = () => {
     setEditing(null);
     props.create.reset();
-    props.update?.mutation.reset();
+    update?.mutation.reset();
   };
-  const submit = (input: Record<string, unknown>) => {
+  const submit = (input: I) => {
+    if (editing === null) return;
     const call =
       editing === 'new'
-        ? props.create.mutateAsync((props.createInput?.(input) ?? input) as never)
-        : props.update?.mutation.mutateAsync(props.update.input(editing as Row, input) as never);
-    if (!call) return;
-    call.then(close, () => {});
+        ? props.create.mutateAsync(input)
+        : update?.mutation.mutateAsync(update.input(editing, input));
+    call?.then(close, () => {});
   };
   return (
     <Stack>
@@ -82,7 +85,7 @@ export function ResourcePage<Row extends object>(props: {
                 label: 'Actions',
                 render: (row) => (
                   <Group gap="xs">
-                    {props.update ? (
+                    {update ? (
                       <Button
                         size="xs"
                         variant="light"
@@ -97,7 +100,7 @@ export function ResourcePage<Row extends object>(props: {
                         aria-label={`${remove.label} ${props.rowName(row)}`}
                         loading={remove.mutation.isPending}
                         question={`${remove.label} ${props.rowName(row)}?`}
-                        onConfirm={() => remove.mutation.mutate(remove.input(row) as never)}
+                        onConfirm={() => remove.mutation.mutate(remove.input(row))}
                       >
                         {remove.label}
                       </ConfirmButton>
@@ -122,7 +125,7 @@ export function ResourcePage<Row extends object>(props: {
           <SpecForm
             fields={props.fields}
             mode={editing === 'new' ? 'create' : 'update'}
-            record={editing === 'new' ? undefined : (editing as Record<string, unknown>)}
+            record={editing === 'new' ? undefined : editing}
             submitLabel={editing === 'new' ? `Create ${props.noun}` : 'Save'}
             pending={mutation.isPending}
             error={mutation.error}

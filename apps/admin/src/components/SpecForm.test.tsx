@@ -6,7 +6,15 @@ import { describe, expect, it, vi } from 'vitest';
 import type { FieldSpec } from '../lib/form-spec';
 import { SpecForm } from './SpecForm';
 
-const fields: FieldSpec[] = [
+/** A shipping method's create input, as the server's router types it. */
+interface MethodInput {
+  code: string;
+  rate: number;
+  min_subtotal?: number | null;
+  active?: boolean;
+}
+
+const fields: FieldSpec<MethodInput>[] = [
   { name: 'code', label: 'Code', kind: 'text', required: true, createOnly: true },
   { name: 'rate', label: 'Rate', kind: 'number', required: true },
   { name: 'min_subtotal', label: 'Offered from subtotal', kind: 'number', nullable: true },
@@ -23,7 +31,7 @@ function validationFailure(errors: Record<string, string[]>) {
   });
 }
 
-const renderForm = (props: Partial<Parameters<typeof SpecForm>[0]> = {}) => {
+const renderForm = (props: Partial<Parameters<typeof SpecForm<MethodInput>>[0]> = {}) => {
   const onSubmit = vi.fn();
   render(
     <MantineProvider>

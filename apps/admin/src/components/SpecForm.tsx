@@ -1,21 +1,23 @@
 import { Button, Checkbox, Group, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { fieldErrors } from '../lib/errors';
-import { type FieldSpec, type FormValues, initialValues, toInput } from '../lib/form-spec';
+import { type FieldSpec, type FormValues, initialValues, procedureInput } from '../lib/form-spec';
 import { ErrorAlert } from './QueryState';
 
 /**
  * Any record's form from its field list (lib/form-spec.ts): labelled inputs, the server's field
- * messages under each, its other errors above the button.
+ * messages under each, its other errors above the button. `I` is the procedure's input type: the
+ * fields are checked against it and the submitted input has it.
  */
-export function SpecForm(props: {
-  fields: readonly FieldSpec[];
-  record?: Record<string, unknown>;
+export function SpecForm<I>(props: {
+  fields: readonly FieldSpec<I>[];
+  /** The stored record being edited: its values fill the fields. */
+  record?: Readonly<Record<string, unknown>>;
   mode: 'create' | 'update';
   submitLabel: string;
   pending?: boolean;
   error?: unknown;
-  onSubmit: (input: Record<string, unknown>) => void;
+  onSubmit: (input: I) => void;
   /** More inputs shown before the button (kept by the caller: categories, variants). */
   children?: ReactNode;
 }) {
@@ -25,7 +27,7 @@ export function SpecForm(props: {
     setValues((current) => ({ ...current, [name]: value }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    props.onSubmit(toInput(props.fields, values, props.mode));
+    props.onSubmit(procedureInput(props.fields, values, props.mode));
   };
   const shown = props.fields.filter((field) => props.mode === 'create' || !field.createOnly);
   // A message no field shows (or no field messages at all) goes above the button.

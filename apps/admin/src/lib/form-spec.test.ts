@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { type FieldSpec, initialValues, toInput, toLocalDateTime } from './form-spec';
+import type { Inputs } from './api-types';
+import { type FieldSpec, fieldsOf, initialValues, toInput, toLocalDateTime } from './form-spec';
 
-const fields: FieldSpec[] = [
+/** A coupon's create input, as the server's router types it. */
+interface CouponInput {
+  code: string;
+  description?: string | null;
+  value: number;
+  usage_limit?: number | null;
+  min_subtotal?: number;
+  starts_at?: string | null;
+  active?: boolean;
+  type: 'percentage' | 'fixed';
+}
+
+const fields: FieldSpec<CouponInput>[] = [
   { name: 'code', label: 'Code', kind: 'text', required: true, createOnly: true },
   { name: 'description', label: 'Description', kind: 'textarea', nullable: true },
   { name: 'value', label: 'Value', kind: 'number', required: true },
@@ -96,5 +109,52 @@ describe('toInput', () => {
     expect(input).not.toHaveProperty('code');
     expect(input.value).toBe('12,5');
     expect(input.active).toBe(false);
+  });
+});
+
+/** The real coupon procedure's input: the typecheck runs these lines (`pnpm typecheck`). */
+type CouponCreate = Inputs['admin']['coupons']['create'];
+
+describe('FieldSpec', () => {
+  it("refuses, at compile time, a field the procedure's input does not have as written", () => {
+    const refused: FieldSpec<CouponCreate>[] = [
+      // @ts-expect-error a misspelt name: the input has `code`
+      { name: 'cod', label: 'Code', kind: 'text' },
+      // @ts-expect-error a text input for a number
+      { name: 'value', label: 'Value', kind: 'text' },
+      // @ts-expect-error a select offering a value the server does not take
+      { name: 'type', label: 'Type', kind: 'select', options: [{ value: 'fixd', label: 'Fixed' }] },
+      // @ts-expect-error marked required where the input may go without it
+      { name: 'active', label: 'Active', kind: 'checkbox', required: true },
+      // @ts-expect-error clearing (null) a value the input cannot be null
+      { name: 'value', label: 'Value', kind: 'number', nullable: true },
+    ];
+    const accepted: FieldSpec<CouponCreate>[] = [
+      { name: 'code', label: 'Code', kind: 'text', required: true },
+      {
+        name: 'type',
+        label: 'Type',
+        kind: 'select',
+        options: [{ value: 'fixed', label: 'Fixed' }],
+      },
+      { name: 'min_subtotal', label: 'Minimum', kind: 'number', nullable: true },
+    ];
+    expect(refused.length + accepted.length).toBe(8);
+  });
+
+  it('refuses, at compile time, a field list that lacks a field the procedure requires', () => {
+    const withoutCode = fieldsOf<CouponCreate>()(
+      // @ts-expect-error `code` is required by the input and has no field
+      [
+        { name: 'type', label: 'Type', kind: 'select', defaultValue: 'fixed', options: [] },
+        { name: 'value', label: 'Value', kind: 'number', required: true },
+      ],
+    );
+    const complete = fieldsOf<CouponCreate>()([
+      { name: 'code', label: 'Code', kind: 'text', required: true },
+      { name: 'type', label: 'Type', kind: 'select', defaultValue: 'fixed', options: [] },
+      { name: 'value', label: 'Value', kind: 'number', required: true },
+    ]);
+    expect(complete.length - withoutCode.length).toBe(1);
   });
 });

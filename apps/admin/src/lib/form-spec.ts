@@ -6,7 +6,8 @@
  */
 export type FieldKind = 'text' | 'textarea' | 'number' | 'checkbox' | 'select' | 'datetime';
 
-export interface FieldSpec {
+/** A field as the form renders it, whatever the procedure (what `FieldSpec<I>` checks becomes). */
+export interface Field {
   name: string;
   label: string;
   kind: FieldKind;
@@ -21,6 +22,50 @@ export interface FieldSpec {
   step?: string;
 }
 
+type Key<I> = Extract<keyof I, string>;
+/** The keys the procedure may go without. */
+type OptionalKey<I> = { [K in keyof I]-?: object extends Pick<I, K> ? K : never }[keyof I];
+
+/** The input kinds that send a value of type V: a checkbox a boolean, a select one of V's. */
+type KindFor<V> = [V] extends [boolean]
+  ? { kind: 'checkbox'; defaultValue?: boolean }
+  : [V] extends [number]
+    ? { kind: 'number'; defaultValue?: string; step?: string }
+    : [V] extends [string]
+      ? string extends V
+        ? { kind: 'text' | 'textarea' | 'datetime'; defaultValue?: string }
+        : { kind: 'select'; options: readonly { value: V; label: string }[]; defaultValue?: V }
+      : never;
+
+/**
+ * A field of the procedure input I, checked against the server's own type (`Inputs` in
+ * api-types.ts): the name is one of I's keys, the kind sends that key's type (a select offers
+ * only its values), `required` only where I requires the key, `nullable` only where I takes null.
+ */
+export type FieldSpec<I> = Field &
+  {
+    [K in Key<I>]-?: {
+      name: K;
+      required?: K extends OptionalKey<I> ? false : boolean;
+      nullable?: null extends I[K] ? boolean : false;
+    } & KindFor<Exclude<I[K], null | undefined>>;
+  }[Key<I>];
+
+/**
+ * A procedure's field list, checked whole: besides each field (FieldSpec), every key the input
+ * requires has one, so a form cannot leave out what the procedure needs.
+ */
+export function fieldsOf<I>() {
+  return <const L extends readonly FieldSpec<I>[]>(
+    list: L & ([Unlisted<I, L>] extends [never] ? unknown : { missingField: Unlisted<I, L> }),
+  ): readonly FieldSpec<I>[] => list;
+}
+/** The keys I requires that the list L has no field for. */
+type Unlisted<I, L extends readonly Field[]> = Exclude<
+  Exclude<Key<I>, OptionalKey<I>>,
+  L[number]['name']
+>;
+
 export type FormValues = Record<string, string | boolean>;
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -33,17 +78,16 @@ export function toLocalDateTime(iso: string): string {
 
 /** The form's starting values: the record's (when editing) or each field's default. */
 export function initialValues(
-  fields: readonly FieldSpec[],
-  record?: Record<string, unknown>,
+  fields: readonly Field[],
+  record?: Readonly<Record<string, unknown>>,
 ): FormValues {
   const values: FormValues = {};
   for (const field of fields) {
     const value = record?.[field.name];
     if (field.kind === 'checkbox') {
-      values[field.name] =
-        typeof value === 'boolean' ? value : ((field.defaultValue as boolean | undefined) ?? false);
+      values[field.name] = typeof value === 'boolean' ? value : field.defaultValue === true;
     } else if (value === undefined || value === null) {
-      values[field.name] = (field.defaultValue as string | undefined) ?? '';
+      values[field.name] = typeof field.defaultValue === 'string' ? field.defaultValue : '';
     } else if (field.kind === 'datetime') {
       values[field.name] = toLocalDateTime(String(value));
     } else {
@@ -59,7 +103,7 @@ export function initialValues(
  * Fields shown on create only are left out of an update.
  */
 export function toInput(
-  fields: readonly FieldSpec[],
+  fields: readonly Field[],
   values: FormValues,
   mode: 'create' | 'update',
 ): Record<string, unknown> {
@@ -88,4 +132,21 @@ export function toInput(
     }
   }
   return input;
+}
+
+/**
+ * The form's input as the procedure's type I. TypeScript cannot follow a loop that builds an
+ * object key by key, so this is the one place the panel takes the form's word for it; the word
+ * is kept by the types above (every field is one of I's keys, of a kind that sends that key's
+ * type; the pages' lists, made with `fieldsOf`, have a field for every key I requires). What it
+ * does not promise is on purpose: a required field left empty is left out, a number or instant
+ * that cannot be read is sent as typed (so the server's 422 names the field), and an update
+ * leaves out the create-only fields.
+ */
+export function procedureInput<I>(
+  fields: readonly FieldSpec<I>[],
+  values: FormValues,
+  mode: 'create' | 'update',
+): I {
+  return toInput(fields, values, mode) as I;
 }

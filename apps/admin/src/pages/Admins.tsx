@@ -1,11 +1,12 @@
 import { Badge } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ResourcePage } from '../components/ResourcePage';
-import type { FieldSpec } from '../lib/form-spec';
+import type { Inputs } from '../lib/api-types';
+import { fieldsOf } from '../lib/form-spec';
 import { dateTime } from '../lib/format';
 import { useTRPC } from '../trpc';
 
-const FIELDS: readonly FieldSpec[] = [
+const FIELDS = fieldsOf<Inputs['admin']['admins']['invite']>()([
   { name: 'name', label: 'Name', kind: 'text', required: true },
   { name: 'email', label: 'E-mail', kind: 'text', required: true },
   {
@@ -15,7 +16,7 @@ const FIELDS: readonly FieldSpec[] = [
     required: true,
     description: '8–128 characters; give it to the new admin, who signs in with it',
   },
-];
+]);
 
 /** Admins are invited and disabled, never edited here (they change their own profile). */
 export function AdminsPage() {

@@ -1,11 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ActiveBadge } from '../components/ActiveBadge';
 import { ResourcePage } from '../components/ResourcePage';
-import type { FieldSpec } from '../lib/form-spec';
+import type { Inputs } from '../lib/api-types';
+import { fieldsOf } from '../lib/form-spec';
 import { dateTime } from '../lib/format';
 import { useTRPC } from '../trpc';
 
-const FIELDS: readonly FieldSpec[] = [
+const FIELDS = fieldsOf<Inputs['admin']['banners']['create']>()([
   { name: 'identifier', label: 'Identifier', kind: 'text', required: true },
   { name: 'title', label: 'Title', kind: 'text', required: true },
   { name: 'subtitle', label: 'Subtitle', kind: 'text', nullable: true },
@@ -33,7 +34,7 @@ const FIELDS: readonly FieldSpec[] = [
   { name: 'starts_at', label: 'Shown from', kind: 'datetime', nullable: true },
   { name: 'ends_at', label: 'Shown until', kind: 'datetime', nullable: true },
   { name: 'active', label: 'Active', kind: 'checkbox', defaultValue: true },
-];
+]);
 
 export function BannersPage() {
   const trpc = useTRPC();

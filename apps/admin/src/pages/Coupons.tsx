@@ -3,11 +3,12 @@ import { useState } from 'react';
 import { ActiveBadge } from '../components/ActiveBadge';
 import { Pager } from '../components/Pager';
 import { ResourcePage } from '../components/ResourcePage';
-import type { FieldSpec } from '../lib/form-spec';
+import type { Inputs } from '../lib/api-types';
+import { fieldsOf } from '../lib/form-spec';
 import { dateTime } from '../lib/format';
 import { useTRPC } from '../trpc';
 
-const FIELDS: readonly FieldSpec[] = [
+const FIELDS = fieldsOf<Inputs['admin']['coupons']['create']>()([
   { name: 'code', label: 'Code', kind: 'text', required: true },
   { name: 'description', label: 'Description', kind: 'text', nullable: true },
   {
@@ -34,7 +35,7 @@ const FIELDS: readonly FieldSpec[] = [
   { name: 'usage_limit', label: 'Uses in all', kind: 'number', nullable: true },
   { name: 'usage_limit_per_customer', label: 'Uses per customer', kind: 'number', nullable: true },
   { name: 'active', label: 'Active', kind: 'checkbox', defaultValue: true },
-];
+]);
 
 export function CouponsPage() {
   const trpc = useTRPC();

@@ -1,9 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ResourcePage } from '../components/ResourcePage';
-import type { FieldSpec } from '../lib/form-spec';
+import type { Inputs } from '../lib/api-types';
+import { fieldsOf } from '../lib/form-spec';
 import { useTRPC } from '../trpc';
 
-const FIELDS: readonly FieldSpec[] = [
+const FIELDS = fieldsOf<Inputs['admin']['currencies']['create']>()([
   { name: 'code', label: 'Code', kind: 'text', required: true, createOnly: true },
   { name: 'name', label: 'Name', kind: 'text', required: true },
   { name: 'symbol', label: 'Symbol', kind: 'text', required: true },
@@ -17,7 +18,7 @@ const FIELDS: readonly FieldSpec[] = [
   },
   { name: 'decimal_places', label: 'Decimal places', kind: 'number', defaultValue: '2' },
   { name: 'position', label: 'Position', kind: 'number' },
-];
+]);
 
 export function CurrenciesPage() {
   const trpc = useTRPC();
@@ -42,7 +43,7 @@ export function CurrenciesPage() {
       create={useMutation(trpc.admin.currencies.create.mutationOptions())}
       update={{
         mutation: useMutation(trpc.admin.currencies.update.mutationOptions()),
-        input: (c, input) => ({ code: c.code, ...input }),
+        input: (c, input) => ({ ...input, code: c.code }),
       }}
       remove={{
         label: 'Delete',

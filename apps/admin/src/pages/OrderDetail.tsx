@@ -17,8 +17,8 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorAlert, QueryState } from '../components/QueryState';
 import { SpecForm } from '../components/SpecForm';
-import type { Order } from '../lib/api-types';
-import type { FieldSpec } from '../lib/form-spec';
+import type { Inputs, Order } from '../lib/api-types';
+import { fieldsOf } from '../lib/form-spec';
 import { dateTime, label, money } from '../lib/format';
 import { useTRPC } from '../trpc';
 import { StatusBadge } from './Orders';
@@ -55,14 +55,18 @@ function AddressCard({ title, address }: { title: string; address: Address }) {
   );
 }
 
-const SHIP_FIELDS: readonly FieldSpec[] = [
+/** The dialogs' fields; the order's id comes from the page. */
+type ShipInput = Omit<Inputs['admin']['orders']['ship'], 'id'>;
+type CancelInput = Omit<Inputs['admin']['orders']['cancel'], 'id'>;
+
+const SHIP_FIELDS = fieldsOf<ShipInput>()([
   { name: 'carrier', label: 'Carrier', kind: 'text', required: true },
   { name: 'tracking_number', label: 'Tracking number', kind: 'text', required: true },
   { name: 'tracking_url', label: 'Tracking URL', kind: 'text', nullable: true },
-];
-const CANCEL_FIELDS: readonly FieldSpec[] = [
+]);
+const CANCEL_FIELDS = fieldsOf<CancelInput>()([
   { name: 'reason', label: 'Reason', kind: 'textarea', required: true },
-];
+]);
 
 /** Ship: the carrier and tracking number the customer's tracking will show. */
 function ShipDialog(props: { orderId: number; opened: boolean; onClose: () => void }) {
@@ -77,7 +81,7 @@ function ShipDialog(props: { orderId: number; opened: boolean; onClose: () => vo
         pending={ship.isPending}
         error={ship.error}
         onSubmit={(input) =>
-          ship.mutateAsync({ id: props.orderId, ...input } as never).then(props.onClose, () => {})
+          ship.mutateAsync({ id: props.orderId, ...input }).then(props.onClose, () => {})
         }
       />
     </Modal>
@@ -97,9 +101,7 @@ function CancelDialog(props: { order: Order; opened: boolean; onClose: () => voi
         pending={cancel.isPending}
         error={cancel.error}
         onSubmit={(input) =>
-          cancel
-            .mutateAsync({ id: props.order.id, ...input } as never)
-            .then(props.onClose, () => {})
+          cancel.mutateAsync({ id: props.order.id, ...input }).then(props.onClose, () => {})
         }
       >
         {props.order.payment_status === 'paid' ? (

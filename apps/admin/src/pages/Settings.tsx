@@ -3,7 +3,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { ActiveBadge } from '../components/ActiveBadge';
 import { ErrorAlert, QueryState } from '../components/QueryState';
 import { ResourcePage } from '../components/ResourcePage';
-import type { FieldSpec } from '../lib/form-spec';
+import type { Inputs } from '../lib/api-types';
+import { fieldsOf } from '../lib/form-spec';
 import { label } from '../lib/format';
 import { useTRPC } from '../trpc';
 
@@ -20,7 +21,7 @@ const FLAGS: Record<string, { name: string; note: string }> = {
   },
 };
 
-const AGENT_FIELDS: readonly FieldSpec[] = [
+const AGENT_FIELDS = fieldsOf<Inputs['admin']['aiAgents']['create']>()([
   { name: 'name', label: 'Name', kind: 'text', required: true },
   { name: 'description', label: 'Description', kind: 'text', nullable: true },
   { name: 'system_prompt', label: 'Instructions', kind: 'textarea', required: true },
@@ -33,7 +34,7 @@ const AGENT_FIELDS: readonly FieldSpec[] = [
   },
   { name: 'temperature', label: 'Temperature', kind: 'number', nullable: true, step: '0.1' },
   { name: 'active', label: 'Active', kind: 'checkbox', defaultValue: true },
-];
+]);
 
 function FeatureFlags() {
   const trpc = useTRPC();

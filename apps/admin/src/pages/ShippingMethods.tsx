@@ -1,10 +1,11 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ActiveBadge } from '../components/ActiveBadge';
 import { ResourcePage } from '../components/ResourcePage';
-import type { FieldSpec } from '../lib/form-spec';
+import type { Inputs } from '../lib/api-types';
+import { fieldsOf } from '../lib/form-spec';
 import { useTRPC } from '../trpc';
 
-const FIELDS: readonly FieldSpec[] = [
+const FIELDS = fieldsOf<Inputs['admin']['shippingMethods']['create']>()([
   { name: 'code', label: 'Code', kind: 'text', required: true, createOnly: true },
   { name: 'name', label: 'Name', kind: 'text', required: true },
   { name: 'description', label: 'Description', kind: 'text' },
@@ -18,7 +19,7 @@ const FIELDS: readonly FieldSpec[] = [
   },
   { name: 'position', label: 'Position', kind: 'number' },
   { name: 'active', label: 'Active', kind: 'checkbox', defaultValue: true },
-];
+]);
 
 export function ShippingMethodsPage() {
   const trpc = useTRPC();
@@ -46,7 +47,7 @@ export function ShippingMethodsPage() {
       create={useMutation(trpc.admin.shippingMethods.create.mutationOptions())}
       update={{
         mutation: useMutation(trpc.admin.shippingMethods.update.mutationOptions()),
-        input: (m, input) => ({ code: m.code, ...input }),
+        input: (m, input) => ({ ...input, code: m.code }),
       }}
       remove={{
         label: 'Deactivate',

@@ -1,9 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ResourcePage } from '../components/ResourcePage';
-import type { FieldSpec } from '../lib/form-spec';
+import type { Inputs } from '../lib/api-types';
+import { fieldsOf } from '../lib/form-spec';
 import { useTRPC } from '../trpc';
 
-const FIELDS: readonly FieldSpec[] = [
+const FIELDS = fieldsOf<Inputs['admin']['taxRates']['set']>()([
   {
     name: 'country',
     label: 'Country',
@@ -14,7 +15,7 @@ const FIELDS: readonly FieldSpec[] = [
   },
   { name: 'name', label: 'Name', kind: 'text', required: true },
   { name: 'rate', label: 'Rate (%)', kind: 'number', required: true, step: '0.01' },
-];
+]);
 
 /** `set` creates or replaces a country's rate, so "Edit" and "New" use the same procedure. */
 export function TaxRatesPage() {
@@ -39,7 +40,7 @@ export function TaxRatesPage() {
       create={set}
       update={{
         mutation: set,
-        input: (r, input) => ({ country: r.country, ...input }),
+        input: (r, input) => ({ ...input, country: r.country }),
       }}
       remove={{
         label: 'Delete',

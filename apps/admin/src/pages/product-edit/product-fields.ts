@@ -1,7 +1,8 @@
-import type { FieldSpec } from '../lib/form-spec';
+import type { Inputs } from '../../lib/api-types';
+import { fieldsOf } from '../../lib/form-spec';
 
 /** A product's own fields; SKU, slug and starting stock are set once, on create. */
-export const PRODUCT_FIELDS: readonly FieldSpec[] = [
+export const PRODUCT_FIELDS = fieldsOf<Inputs['admin']['products']['create']>()([
   { name: 'sku', label: 'SKU', kind: 'text', required: true, createOnly: true },
   { name: 'name', label: 'Name', kind: 'text', required: true },
   {
@@ -27,4 +28,4 @@ export const PRODUCT_FIELDS: readonly FieldSpec[] = [
   },
   { name: 'featured', label: 'Featured', kind: 'checkbox' },
   { name: 'active', label: 'Active (shown in the app)', kind: 'checkbox', defaultValue: true },
-];
+]);

@@ -1,0 +1,36 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { SpecForm } from '../../components/SpecForm';
+import type { AdminProduct } from '../../lib/api-types';
+import { useTRPC } from '../../trpc';
+import { CategoryPicker } from './CategoryPicker';
+import { PRODUCT_FIELDS } from './product-fields';
+
+/** The product's own fields and its categories, saved together. */
+export function ProductDetailsForm(props: {
+  product: AdminProduct;
+  update: ReturnType<typeof useProductUpdate>;
+}) {
+  const { product, update } = props;
+  const [categoryIds, setCategoryIds] = useState(() => product.category_ids.map(String));
+  return (
+    <SpecForm
+      fields={PRODUCT_FIELDS}
+      mode="update"
+      record={product}
+      submitLabel="Save product"
+      pending={update.isPending}
+      error={update.error}
+      onSubmit={(input) =>
+        update.mutate({ id: product.id, ...input, category_ids: categoryIds.map(Number) })
+      }
+    >
+      <CategoryPicker value={categoryIds} onChange={setCategoryIds} />
+    </SpecForm>
+  );
+}
+
+export function useProductUpdate() {
+  const trpc = useTRPC();
+  return useMutation(trpc.admin.products.update.mutationOptions());
+}
