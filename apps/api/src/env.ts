@@ -46,6 +46,10 @@ const EnvSchema = z
     ),
     /** How often an idle worker looks for new jobs (≥ 0.5). */
     JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+    /** How long finished (completed or failed) jobs stay in the job table, in days. */
+    JOB_RETENTION_DAYS: z.coerce.number().int().min(1).max(90).default(3),
+    /** Reset e-mails one address may be sent per hour, whoever asks for them. */
+    RESET_MAILS_PER_ADDRESS_PER_HOUR: positiveInt(3),
     DATABASE_URL: optionalString().pipe(
       z
         .string()
@@ -174,6 +178,8 @@ const ECHOED = new Set([
   'PAYMENT_WEBHOOK_GRACE_SECONDS',
   'RESEND_API_URL',
   'JOB_POLL_SECONDS',
+  'JOB_RETENTION_DAYS',
+  'RESET_MAILS_PER_ADDRESS_PER_HOUR',
   'DATA_DIR',
   'ADMIN_PANEL_DIR',
   'AI_MODEL',

@@ -138,6 +138,7 @@ export async function createRuntime(
     await createQueues(jobs, {
       retryDelaySeconds: env.JOB_RETRY_DELAY_SECONDS,
       retryLimit: env.JOB_RETRY_LIMIT,
+      retentionDays: env.JOB_RETENTION_DAYS,
     });
   } catch (error) {
     redis?.disconnect();
@@ -199,6 +200,7 @@ export async function createRuntime(
       ...(redis ? { redis } : {}),
       authPerIpPerMinute: env.AUTH_RATE_LIMIT_PER_IP,
       aiPerCustomerPerMinute: env.AI_RATE_LIMIT_PER_MINUTE,
+      resetMailsPerAddressPerHour: env.RESET_MAILS_PER_ADDRESS_PER_HOUR,
     }),
   });
 

@@ -21,17 +21,19 @@ export interface Mailer {
   send(message: MailMessage, options?: { idempotencyKey?: string }): Promise<void>;
 }
 
+/** How a job is queued: later (`startAfterSeconds`), or ahead of others (higher `priority`). */
+export interface JobOptions {
+  startAfterSeconds?: number;
+  /** Workers take higher priorities first (default 0). */
+  priority?: number;
+}
+
 /**
  * The durable job queue (pg-boss on the app's own database). `send` writes the job through the
  * given executor: inside a transaction it commits or rolls back with the write that caused it.
  */
 export interface JobQueue {
-  send(
-    executor: Executor,
-    queue: string,
-    data: object,
-    options?: { startAfterSeconds?: number },
-  ): Promise<void>;
+  send(executor: Executor, queue: string, data: object, options?: JobOptions): Promise<void>;
   /** Queues a failed job again, with its retries renewed. */
   retry(queue: string, id: string): Promise<void>;
 }
@@ -74,6 +76,8 @@ export interface RateLimits {
   avatarPerCustomer: RateLimiter;
   /** Verification e-mails a customer asks for (POST /auth/email/resend). */
   verificationPerUser: RateLimiter;
+  /** Reset e-mails per address (POST /auth/password/forgot), keyed by the address's digest. */
+  resetMailsPerAddress: RateLimiter;
 }
 
 export interface Clock {
