@@ -102,7 +102,12 @@ describe('reset mails per address', () => {
     await t.mailTo(customer.email, 'Reset your password');
     await mailQueueIdle(t);
     expect(mailsTo(t, customer.email, 'Reset your password')).toHaveLength(3);
-    // The counter's key is no readable form of the address.
+    // No counter's key (this one's, the failed logins') is a readable form of the address.
+    const login = await t.request('POST', '/auth/login', {
+      body: { email: customer.email, password: 'not the password' },
+      headers: { 'X-Forwarded-For': '192.0.2.99' },
+    });
+    expect(login.status).toBe(401);
     const address = customer.email.toLowerCase();
     expect(keys.filter((key) => key.toLowerCase().includes(address))).toEqual([]);
 

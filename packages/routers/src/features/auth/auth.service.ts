@@ -88,15 +88,16 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async login(input: LoginInput, origin: RequestOrigin) {
       await enforce(rateLimits.authPerIp, origin.ip);
-      const emailKey = input.email.toLowerCase();
+      // The address's digest: the counter's store (Redis) holds no readable address.
+      const failuresKey = emailKey(input.email);
       // Counted before the password is checked, in one atomic step: of a burst of attempts at
       // most the limit are checked, and past it even the right password answers 429.
-      await enforce(rateLimits.loginFailuresPerEmail, emailKey);
+      await enforce(rateLimits.loginFailuresPerEmail, failuresKey);
       const user = await users.findByEmail(input.email);
       const valid = await hasher.verify(user?.passwordHash ?? (await decoy()), input.password);
       if (!user || !valid) throw new AppError('INVALID_CREDENTIALS');
       if (user.blockedAt) throw new AppError('FORBIDDEN', 'This account has been blocked.');
-      await rateLimits.loginFailuresPerEmail.reset(emailKey);
+      await rateLimits.loginFailuresPerEmail.reset(failuresKey);
       const token = await sessions.issue(
         user.id,
         { rememberMe: input.remember_me ?? false, deviceName: input.device_name ?? null },
