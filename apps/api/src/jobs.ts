@@ -1,9 +1,10 @@
-import type { JobResult, PgBoss } from '@storefront/db/jobs';
+import type { Job, JobResult, PgBoss } from '@storefront/db/jobs';
 import type { RetryOverrides } from '@storefront/routers/features/jobs/retry-policy';
 import {
   MAIL_QUEUE,
   type MailJob,
   mailQueuePolicy,
+  URGENT_MAIL_PRIORITY,
 } from '@storefront/routers/features/mail/mail.jobs';
 import {
   PAYMENT_EVENTS_QUEUE,
@@ -47,6 +48,11 @@ interface QueueDefinition<T extends object> {
   policy: (retry: RetryOverrides) => object;
   concurrency: (options: JobWorkerOptions) => number;
   batchSize: number;
+  /**
+   * One more worker per process that takes only jobs of at least this priority: when every other
+   * worker is busy with a backlog (a stalled provider, a slow batch), urgent jobs still go.
+   */
+  reservedForPriority?: number;
   run: (services: WorkerServices, job: { id: string; data: T }) => Promise<void>;
 }
 
@@ -63,6 +69,7 @@ const QUEUES = [
     policy: mailQueuePolicy,
     concurrency: (options) => options.concurrency,
     batchSize: MAIL_BATCH_SIZE,
+    reservedForPriority: URGENT_MAIL_PRIORITY,
     run: (services, job) => services.mail.deliver(job),
   }),
   queue<RefundJob>({
@@ -108,35 +115,42 @@ export async function startJobWorkers(
   options: JobWorkerOptions,
 ): Promise<void> {
   for (const definition of QUEUES) {
-    await boss.work<object>(
-      definition.name,
-      {
-        batchSize: definition.batchSize,
-        // A full batch says more jobs wait: fetch again at once (ignored at batch size 1).
-        burstWhenBatchFull: true,
-        perJobResults: true,
-        localConcurrency: definition.concurrency(options),
-        pollingIntervalSeconds: options.pollSeconds,
-      },
-      (jobs) =>
-        Promise.all(
-          jobs.map(async (job): Promise<JobResult> => {
-            try {
-              await definition.run(services, { id: job.id, data: job.data });
-              return { id: job.id, status: 'completed' };
-            } catch (error) {
-              // Its id and queue identify the job (its data is not logged).
-              logger.warn(
-                {
-                  err: error,
-                  job: { id: job.id, queue: definition.name, retryCount: job.retryCount },
-                },
-                'job failed; it will be retried',
-              );
-              return { id: job.id, status: 'failed', output: error };
-            }
-          }),
-        ),
-    );
+    const handler = (jobs: Job<object>[]) =>
+      Promise.all(
+        jobs.map(async (job): Promise<JobResult> => {
+          try {
+            await definition.run(services, { id: job.id, data: job.data });
+            return { id: job.id, status: 'completed' };
+          } catch (error) {
+            // Its id and queue identify the job (its data is not logged).
+            logger.warn(
+              {
+                err: error,
+                job: { id: job.id, queue: definition.name, retryCount: job.retryCount },
+              },
+              'job failed; it will be retried',
+            );
+            return { id: job.id, status: 'failed', output: error };
+          }
+        }),
+      );
+    const work = (localConcurrency: number, only: { minPriority?: number } = {}) =>
+      boss.work<object>(
+        definition.name,
+        {
+          batchSize: definition.batchSize,
+          // A full batch says more jobs wait: fetch again at once (ignored at batch size 1).
+          burstWhenBatchFull: true,
+          perJobResults: true,
+          localConcurrency,
+          pollingIntervalSeconds: options.pollSeconds,
+          ...only,
+        },
+        handler,
+      );
+    await work(definition.concurrency(options));
+    if (definition.reservedForPriority !== undefined) {
+      await work(1, { minPriority: definition.reservedForPriority });
+    }
   }
 }

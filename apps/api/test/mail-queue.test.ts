@@ -284,3 +284,56 @@ describe('the mails a person waits for go first', () => {
     expect(resetAt).toBeLessThan(30);
   }, 90_000);
 });
+
+describe('a reset while every mail worker is busy with a backlog', () => {
+  let t: TestApp;
+  let openGate: () => void = () => {};
+  const gate = new Promise<void>((resolve) => {
+    openGate = resolve;
+  });
+  let waitingAtGate = 0;
+  const delivered: MailMessage[] = [];
+  beforeAll(async () => {
+    t = await createTestApp({
+      jobWorkers: false,
+      mailer: {
+        // Welcome e-mails hang (a provider that stalls) until the test opens the gate.
+        async send(message) {
+          if (message.subject === 'Welcome to Test Shop') {
+            waitingAtGate += 1;
+            await gate;
+          }
+          delivered.push(message);
+        },
+      },
+    });
+  });
+  afterAll(async () => {
+    openGate();
+    await t.close();
+  });
+
+  it('is still delivered: a worker is kept for the mails someone waits for', async () => {
+    const customer = await registerCustomer(t);
+    await Promise.all(Array.from({ length: 40 }, () => registerCustomer(t)));
+    if (!t.jobs) throw new Error('the test app has a job queue');
+    await startJobWorkers(t.jobs, t.services, pino({ level: 'silent' }), {
+      concurrency: 2,
+      pollSeconds: 0.5,
+    });
+    // Every general worker holds a full batch of welcome e-mails that cannot finish.
+    await vi.waitFor(() => expect(waitingAtGate).toBeGreaterThanOrEqual(20), {
+      timeout: 10_000,
+      interval: 50,
+    });
+    await t.request('POST', '/auth/password/forgot', { body: { email: customer.email } });
+    await vi.waitFor(
+      () =>
+        expect(delivered.map((mail) => `${mail.to} ${mail.subject}`)).toContain(
+          `${customer.email} Reset your password`,
+        ),
+      { timeout: 10_000, interval: 50 },
+    );
+    openGate();
+  }, 60_000);
+});
