@@ -79,6 +79,8 @@ const EnvSchema = z
     /** Resend's API address; only changed to point at a stand-in (tests). */
     RESEND_API_URL: optionalString().pipe(z.url().optional()),
     MAIL_FROM: z.string().trim().min(3).default('Storefront <no-reply@storefront.local>'),
+    /** Resend sends a second from one process, urgent ones first (Resend's own limit is per team). */
+    MAIL_SENDS_PER_SECOND: z.coerce.number().positive().max(1000).default(2),
     UPLOADTHING_TOKEN: optionalString(),
     OPENAI_API_KEY: optionalString(),
     OPENAI_BASE_URL: optionalString().pipe(z.url().optional()),
@@ -180,6 +182,7 @@ const ECHOED = new Set([
   'JOB_POLL_SECONDS',
   'JOB_RETENTION_DAYS',
   'RESET_MAILS_PER_ADDRESS_PER_HOUR',
+  'MAIL_SENDS_PER_SECOND',
   'DATA_DIR',
   'ADMIN_PANEL_DIR',
   'AI_MODEL',

@@ -178,6 +178,7 @@ export async function createRuntime(
       ? createResendMailer({
           apiKey: env.RESEND_API_KEY,
           from: env.MAIL_FROM,
+          sendsPerSecond: env.MAIL_SENDS_PER_SECOND,
           ...(env.RESEND_API_URL ? { baseUrl: env.RESEND_API_URL } : {}),
         })
       : createOutboxMailer(join(dataDir, 'outbox')),

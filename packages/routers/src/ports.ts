@@ -15,10 +15,14 @@ export interface MailMessage {
 export interface Mailer {
   /**
    * Delivers one e-mail. The same `idempotencyKey` (the mail job's id) never sends twice: Resend
-   * dedupes on it, the outbox names the file after it. Throws when delivery failed (the job is
-   * retried).
+   * dedupes on it, the outbox names the file after it. `urgent` (someone is waiting for it: a
+   * reset, a verification) goes ahead of others waiting to be sent. Throws when delivery failed
+   * (the job is retried).
    */
-  send(message: MailMessage, options?: { idempotencyKey?: string }): Promise<void>;
+  send(
+    message: MailMessage,
+    options?: { idempotencyKey?: string; urgent?: boolean },
+  ): Promise<void>;
 }
 
 /** How a job is queued: later (`startAfterSeconds`), or ahead of others (higher `priority`). */

@@ -50,13 +50,11 @@ const URGENT_MAIL_KINDS: ReadonlySet<MailJob['kind']> = new Set([
 /** pg-boss priority of an urgent mail (higher first; the rest keep 0). */
 export const URGENT_MAIL_PRIORITY = 10;
 
+export const isUrgentMail = (job: MailJob) => URGENT_MAIL_KINDS.has(job.kind);
+
 /** Queues an e-mail with the write it belongs to (same transaction). */
 export const enqueueMail = (jobs: MailJobs, job: MailJob) =>
-  jobs.enqueue(
-    MAIL_QUEUE,
-    job,
-    URGENT_MAIL_KINDS.has(job.kind) ? { priority: URGENT_MAIL_PRIORITY } : {},
-  );
+  jobs.enqueue(MAIL_QUEUE, job, isUrgentMail(job) ? { priority: URGENT_MAIL_PRIORITY } : {});
 
 /** E-mails: 5 retries from 2 s, at most 5 min apart (2 → 4 → 8 → 16 → 32 s): about a minute. */
 export const mailQueuePolicy = (retry: RetryOverrides) =>

@@ -6,7 +6,7 @@ import type { UsersRepository } from '../auth/users.repository';
 import { toOrderDto } from '../orders/order.dto';
 import { formatMoney } from '../orders/order.format';
 import type { OrdersRepository } from '../orders/orders.repository';
-import type { MailJob } from './mail.jobs';
+import { isUrgentMail, type MailJob } from './mail.jobs';
 import type { Shop } from './mail.templates';
 
 export interface MailConfig {
@@ -202,7 +202,7 @@ export function createMailService(deps: MailServiceDeps) {
       const idempotencyKey = delivery.token
         ? `${job.id}-${hashToken(delivery.token).slice(0, 16)}`
         : job.id;
-      await deps.mailer.send(message, { idempotencyKey });
+      await deps.mailer.send(message, { idempotencyKey, urgent: isUrgentMail(job.data) });
     },
   };
 }
