@@ -67,6 +67,10 @@ const EnvSchema = z
     ),
     /** How often an idle worker looks for new jobs (≥ 0.5). */
     JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+    /** How long finished (completed or failed) jobs stay in the job table, in days. */
+    JOB_RETENTION_DAYS: z.coerce.number().int().min(1).max(90).default(3),
+    /** Reset e-mails one address may be sent per hour, whoever asks for them. */
+    RESET_MAILS_PER_ADDRESS_PER_HOUR: positiveInt(3),
     DATABASE_URL: optionalString().pipe(
       z
         .string()
@@ -96,6 +100,8 @@ const EnvSchema = z
     /** Resend's API address; only changed to point at a stand-in (tests). */
     RESEND_API_URL: optionalString().pipe(z.url().optional()),
     MAIL_FROM: z.string().trim().min(3).default('Storefront <no-reply@storefront.local>'),
+    /** Resend sends a second from one process, urgent ones first (Resend's own limit is per team). */
+    MAIL_SENDS_PER_SECOND: z.coerce.number().positive().max(1000).default(2),
     UPLOADTHING_TOKEN: optionalString(),
     OPENAI_API_KEY: optionalString(),
     OPENAI_BASE_URL: optionalString().pipe(z.url().optional()),
@@ -217,6 +223,9 @@ const ECHOED = new Set([
   'PAYMENT_WEBHOOK_GRACE_SECONDS',
   'RESEND_API_URL',
   'JOB_POLL_SECONDS',
+  'JOB_RETENTION_DAYS',
+  'RESET_MAILS_PER_ADDRESS_PER_HOUR',
+  'MAIL_SENDS_PER_SECOND',
   'DATA_DIR',
   'ADMIN_PANEL_DIR',
   'AI_MODEL',

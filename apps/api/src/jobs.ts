@@ -1,9 +1,10 @@
-import type { PgBoss } from '@storefront/db/jobs';
+import type { Job, JobResult, PgBoss } from '@storefront/db/jobs';
 import type { RetryOverrides } from '@storefront/routers/features/jobs/retry-policy';
 import {
   MAIL_QUEUE,
   type MailJob,
   mailQueuePolicy,
+  URGENT_MAIL_PRIORITY,
 } from '@storefront/routers/features/mail/mail.jobs';
 import {
   PAYMENT_EVENTS_QUEUE,
@@ -18,19 +19,40 @@ import type { Services } from '@storefront/routers/services';
 import type { Logger } from 'pino';
 
 export interface JobWorkerOptions {
-  /** Mail jobs this process works on at once (JOB_CONCURRENCY). */
+  /** Mail workers of this process (JOB_CONCURRENCY), each taking MAIL_BATCH_SIZE jobs at a time. */
   concurrency: number;
   /** Idle polling interval (JOB_POLL_SECONDS). */
   pollSeconds: number;
 }
 
+/**
+ * Mail jobs one worker takes per fetch and sends at once. While fetches come back full (a
+ * backlog) the worker fetches again at once instead of waiting out its polling interval, and
+ * every fetch takes the urgent mails (higher priority) first.
+ */
+export const MAIL_BATCH_SIZE = 10;
+
+/** How long finished (completed or failed) jobs stay in the job table (JOB_RETENTION_DAYS). */
+export interface QueueOptions extends RetryOverrides {
+  retentionDays: number;
+}
+
 type WorkerServices = Pick<Services, 'mail' | 'refunds' | 'paymentEvents'>;
 
-/** One queue: its retry policy, how many of its jobs a process runs at once, and its handler. */
+/**
+ * One queue: its retry policy, how many workers a process runs for it, how many jobs each takes
+ * at a time (run together), and its handler.
+ */
 interface QueueDefinition<T extends object> {
   name: string;
   policy: (retry: RetryOverrides) => object;
   concurrency: (options: JobWorkerOptions) => number;
+  batchSize: number;
+  /**
+   * One more worker per process that takes only jobs of at least this priority: when every other
+   * worker is busy with a backlog (a stalled provider, a slow batch), urgent jobs still go.
+   */
+  reservedForPriority?: number;
   run: (services: WorkerServices, job: { id: string; data: T }) => Promise<void>;
 }
 
@@ -39,41 +61,52 @@ const queue = <T extends object>(definition: QueueDefinition<T>) =>
 
 /**
  * Every queue of the app. Payments run one at a time per process: they call the gateway, and
- * their order does not matter more than their certainty.
+ * their order does not matter more than their certainty. Mails run in batches on several workers.
  */
 const QUEUES = [
   queue<MailJob>({
     name: MAIL_QUEUE,
     policy: mailQueuePolicy,
     concurrency: (options) => options.concurrency,
+    batchSize: MAIL_BATCH_SIZE,
+    reservedForPriority: URGENT_MAIL_PRIORITY,
     run: (services, job) => services.mail.deliver(job),
   }),
   queue<RefundJob>({
     name: REFUND_QUEUE,
     policy: paymentQueuePolicy,
     concurrency: () => 1,
+    batchSize: 1,
     run: (services, job) => services.refunds.process(job.data.orderId),
   }),
   queue<PaymentEventJob>({
     name: PAYMENT_EVENTS_QUEUE,
     policy: paymentQueuePolicy,
     concurrency: () => 1,
+    batchSize: 1,
     run: (services, job) => services.paymentEvents.process(job.data.eventId),
   }),
 ];
 
-/** Creates the queues, or updates their retry policy (at every start). */
-export async function createQueues(boss: PgBoss, retry: RetryOverrides): Promise<void> {
+/**
+ * Creates the queues, or updates their retry policy and retention (at every start). pg-boss
+ * deletes a finished job `deleteAfterSeconds` after it completed or failed for good; until then
+ * the admin can see and retry failed ones.
+ */
+export async function createQueues(boss: PgBoss, options: QueueOptions): Promise<void> {
+  const { retentionDays, ...retry } = options;
   for (const { name, policy } of QUEUES) {
-    if (await boss.getQueue(name)) await boss.updateQueue(name, policy(retry));
-    else await boss.createQueue(name, policy(retry));
+    const queueOptions = { ...policy(retry), deleteAfterSeconds: retentionDays * 24 * 60 * 60 };
+    if (await boss.getQueue(name)) await boss.updateQueue(name, queueOptions);
+    else await boss.createQueue(name, queueOptions);
   }
 }
 
 /**
  * Starts this process's workers. pg-boss claims jobs with SKIP LOCKED, so N processes never run
- * one job at once; a handler that throws sends its job back for a retry. Stopping pg-boss
- * (`boss.stop({ graceful: true })`) lets the jobs in hand finish first.
+ * one job at once; a job whose handler throws goes back for a retry, alone (per-job results: the
+ * rest of its batch completes). Stopping pg-boss (`boss.stop({ graceful: true })`) lets the jobs
+ * in hand finish first.
  */
 export async function startJobWorkers(
   boss: PgBoss,
@@ -82,26 +115,42 @@ export async function startJobWorkers(
   options: JobWorkerOptions,
 ): Promise<void> {
   for (const definition of QUEUES) {
-    await boss.work<object>(
-      definition.name,
-      {
-        batchSize: 1,
-        localConcurrency: definition.concurrency(options),
-        pollingIntervalSeconds: options.pollSeconds,
-      },
-      async ([job]) => {
-        if (!job) return;
-        try {
-          await definition.run(services, { id: job.id, data: job.data });
-        } catch (error) {
-          // The job's data may hold a link's token: its id and queue identify it.
-          logger.warn(
-            { err: error, job: { id: job.id, queue: definition.name, retryCount: job.retryCount } },
-            'job failed; it will be retried',
-          );
-          throw error;
-        }
-      },
-    );
+    const handler = (jobs: Job<object>[]) =>
+      Promise.all(
+        jobs.map(async (job): Promise<JobResult> => {
+          try {
+            await definition.run(services, { id: job.id, data: job.data });
+            return { id: job.id, status: 'completed' };
+          } catch (error) {
+            // Its id and queue identify the job (its data is not logged).
+            logger.warn(
+              {
+                err: error,
+                job: { id: job.id, queue: definition.name, retryCount: job.retryCount },
+              },
+              'job failed; it will be retried',
+            );
+            return { id: job.id, status: 'failed', output: error };
+          }
+        }),
+      );
+    const work = (localConcurrency: number, only: { minPriority?: number } = {}) =>
+      boss.work<object>(
+        definition.name,
+        {
+          batchSize: definition.batchSize,
+          // A full batch says more jobs wait: fetch again at once (ignored at batch size 1).
+          burstWhenBatchFull: true,
+          perJobResults: true,
+          localConcurrency,
+          pollingIntervalSeconds: options.pollSeconds,
+          ...only,
+        },
+        handler,
+      );
+    await work(definition.concurrency(options));
+    if (definition.reservedForPriority !== undefined) {
+      await work(1, { minPriority: definition.reservedForPriority });
+    }
   }
 }

@@ -138,6 +138,7 @@ export async function createRuntime(
     await createQueues(jobs, {
       retryDelaySeconds: env.JOB_RETRY_DELAY_SECONDS,
       retryLimit: env.JOB_RETRY_LIMIT,
+      retentionDays: env.JOB_RETENTION_DAYS,
     });
   } catch (error) {
     redis?.disconnect();
@@ -178,6 +179,7 @@ export async function createRuntime(
       ? createResendMailer({
           apiKey: env.RESEND_API_KEY,
           from: env.MAIL_FROM,
+          sendsPerSecond: env.MAIL_SENDS_PER_SECOND,
           ...(env.RESEND_API_URL ? { baseUrl: env.RESEND_API_URL } : {}),
         })
       : createOutboxMailer(join(dataDir, 'outbox')),
@@ -200,6 +202,7 @@ export async function createRuntime(
       ...(redis ? { redis } : {}),
       authPerIpPerMinute: env.AUTH_RATE_LIMIT_PER_IP,
       aiPerCustomerPerMinute: env.AI_RATE_LIMIT_PER_MINUTE,
+      resetMailsPerAddressPerHour: env.RESET_MAILS_PER_ADDRESS_PER_HOUR,
     }),
   });
 

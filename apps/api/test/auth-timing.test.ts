@@ -21,7 +21,14 @@ let baseUrl: string;
 let close: () => Promise<void>;
 let known: string;
 beforeAll(async () => {
-  t = await createTestApp({ hasher: createArgon2Hasher() });
+  t = await createTestApp({
+    hasher: createArgon2Hasher(),
+    // Every try mails the known address: its reset mails are not limited here.
+    rateLimits: createRateLimits({
+      authPerIpPerMinute: 10_000,
+      resetMailsPerAddressPerHour: 10_000,
+    }),
+  });
   const server = await t.listen();
   close = server.close;
   baseUrl = server.baseUrl;
@@ -48,6 +55,7 @@ async function interleavedMedians(
   body: object,
   expectedStatus: number,
   tries: number,
+  withNext: boolean,
 ): Promise<{ known: number; unknown: number }> {
   const { stdout } = await execFileAsync(process.execPath, [
     CLIENT,
@@ -55,16 +63,22 @@ async function interleavedMedians(
     JSON.stringify(body),
     known,
     String(tries),
+    ...(withNext ? ['with-next'] : []),
   ]);
   const result = JSON.parse(stdout) as { known: number[]; unknown: number[]; statuses: number[] };
   expect(result.statuses).toEqual([expectedStatus]);
   return { known: median(result.known), unknown: median(result.unknown) };
 }
 
-async function expectIndistinguishable(path: string, body: object, expectedStatus: number) {
+async function expectIndistinguishable(
+  path: string,
+  body: object,
+  expectedStatus: number,
+  { withNext = false } = {},
+) {
   const rounds: { known: number; unknown: number }[] = [];
   for (let round = 0; round < 3; round++) {
-    const medians = await interleavedMedians(path, body, expectedStatus, 30);
+    const medians = await interleavedMedians(path, body, expectedStatus, 30, withNext);
     rounds.push(medians);
     const ratio =
       Math.max(medians.known, medians.unknown) / Math.min(medians.known, medians.unknown);
@@ -89,6 +103,14 @@ describe('forgot and reset take as long for a registered e-mail as for an unknow
 
   it('POST /auth/password/forgot', async () => {
     await expectIndistinguishable('/auth/password/forgot', { email: '$EMAIL' }, 200);
+  }, 120_000);
+
+  // Issue 24, item 13: the reset's own work (token, job) ran after the answer for known e-mails
+  // only and slowed the request after it 1.4–2.2×.
+  it('POST /auth/password/forgot and the request right after it', async () => {
+    await expectIndistinguishable('/auth/password/forgot', { email: '$EMAIL' }, 200, {
+      withNext: true,
+    });
   }, 120_000);
 });
 

@@ -89,6 +89,8 @@ export interface TestAppOptions {
   razorpayWebhookSecret?: string;
   /** Serves the built admin panel from this folder at /admin. */
   adminPanelDir?: string;
+  /** Trust X-Forwarded-For from this many proxies (TRUST_PROXY_HOPS): requests "from" many IPs. */
+  trustProxyHops?: number;
 }
 
 export interface RequestOptions {
@@ -114,7 +116,11 @@ export async function createTestApp(options: TestAppOptions = {}) {
   if (jobs) {
     jobs.on('error', () => {});
     await jobs.start();
-    await createQueues(jobs, { retryDelaySeconds: 1, retryLimit: options.jobRetryLimit });
+    await createQueues(jobs, {
+      retryDelaySeconds: 1,
+      retryLimit: options.jobRetryLimit,
+      retentionDays: 3,
+    });
   }
   const services: Services = createServices({
     db: database.db,
@@ -159,6 +165,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
       corsOrigins: options.corsOrigins,
       razorpayWebhookSecret: options.razorpayWebhookSecret,
       adminPanelDir: options.adminPanelDir,
+      trustProxyHops: options.trustProxyHops,
     },
   });
   const validate = createOpenApiValidator(

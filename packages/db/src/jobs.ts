@@ -3,7 +3,7 @@ import { integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-
 import { fromDrizzle, fromPglite, PgBoss } from 'pg-boss';
 import type { DatabaseHandle, Executor } from './client';
 
-export type { Job } from 'pg-boss';
+export type { Job, JobResult } from 'pg-boss';
 export { PgBoss };
 
 /**
@@ -54,11 +54,12 @@ export function jobQueueOf(boss: PgBoss) {
       executor: Executor,
       queue: string,
       data: object,
-      options: { startAfterSeconds?: number } = {},
+      options: { startAfterSeconds?: number; priority?: number } = {},
     ): Promise<void> {
       await boss.send(queue, data, {
         db: jobExecutor(executor),
         ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+        ...(options.priority ? { priority: options.priority } : {}),
       });
     },
     async retry(queue: string, id: string): Promise<void> {

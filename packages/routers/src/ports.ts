@@ -15,10 +15,21 @@ export interface MailMessage {
 export interface Mailer {
   /**
    * Delivers one e-mail. The same `idempotencyKey` (the mail job's id) never sends twice: Resend
-   * dedupes on it, the outbox names the file after it. Throws when delivery failed (the job is
-   * retried).
+   * dedupes on it, the outbox names the file after it. `urgent` (someone is waiting for it: a
+   * reset, a verification) goes ahead of others waiting to be sent. Throws when delivery failed
+   * (the job is retried).
    */
-  send(message: MailMessage, options?: { idempotencyKey?: string }): Promise<void>;
+  send(
+    message: MailMessage,
+    options?: { idempotencyKey?: string; urgent?: boolean },
+  ): Promise<void>;
+}
+
+/** How a job is queued: later (`startAfterSeconds`), or ahead of others (higher `priority`). */
+export interface JobOptions {
+  startAfterSeconds?: number;
+  /** Workers take higher priorities first (default 0). */
+  priority?: number;
 }
 
 /**
@@ -26,12 +37,7 @@ export interface Mailer {
  * given executor: inside a transaction it commits or rolls back with the write that caused it.
  */
 export interface JobQueue {
-  send(
-    executor: Executor,
-    queue: string,
-    data: object,
-    options?: { startAfterSeconds?: number },
-  ): Promise<void>;
+  send(executor: Executor, queue: string, data: object, options?: JobOptions): Promise<void>;
   /** Queues a failed job again, with its retries renewed. */
   retry(queue: string, id: string): Promise<void>;
 }
@@ -74,6 +80,8 @@ export interface RateLimits {
   avatarPerCustomer: RateLimiter;
   /** Verification e-mails a customer asks for (POST /auth/email/resend). */
   verificationPerUser: RateLimiter;
+  /** Reset e-mails per address (POST /auth/password/forgot), keyed by the address's digest. */
+  resetMailsPerAddress: RateLimiter;
 }
 
 export interface Clock {

@@ -8,6 +8,7 @@ import { productContextFrom } from './features/ai/ai.prompt';
 import type { AiModelProvider } from './features/ai/ai.service';
 import { createAiSlice } from './features/ai/ai.slice';
 import { createAuthService } from './features/auth/auth.service';
+import { createLinkTokens } from './features/auth/link-tokens';
 import type { PasswordHasher } from './features/auth/passwords';
 import type { AuthenticatedSession } from './features/auth/sessions';
 import { createSessionStore } from './features/auth/sessions';
@@ -129,12 +130,11 @@ export function createServices(deps: ServiceDeps): AppServices {
       users: createUsersRepository(executor),
       jobs: jobs(executor),
     })).inTransaction,
+    jobs: jobs(db),
     sessions,
     hasher: deps.hasher,
     rateLimits: deps.rateLimits,
     clock,
-    config: { passwordResetTtlMinutes: config.passwordResetTtlMinutes },
-    ...(deps.reportBackgroundError ? { reportBackgroundError: deps.reportBackgroundError } : {}),
   });
   const customer = createCustomerService({
     users,
@@ -303,6 +303,11 @@ export function createServices(deps: ServiceDeps): AppServices {
     mail: createMailService({
       users,
       orders: checkoutRepos.orders,
+      linkTokens: createLinkTokens({
+        users,
+        clock,
+        config: { passwordResetTtlMinutes: config.passwordResetTtlMinutes },
+      }),
       mailer: deps.mailer,
       config: {
         shop: config.shop,

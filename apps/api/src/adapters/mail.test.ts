@@ -44,6 +44,26 @@ describe('createResendMailer against a local Resend stand-in', () => {
     expect(call?.body).toEqual({ from: 'Storefront <no-reply@shop.test>', ...message });
   });
 
+  it('paced: urgent e-mails waiting for a send slot go ahead of the others', async () => {
+    const paced = createResendMailer({
+      apiKey: 're_test_123',
+      from: 'Storefront <no-reply@shop.test>',
+      baseUrl: resend.url,
+      sendsPerSecond: 20,
+    });
+    const sends = ['Welcome 1', 'Welcome 2', 'Welcome 3'].map((subject) =>
+      paced.send({ ...message, subject }),
+    );
+    sends.push(paced.send({ ...message, subject: 'Reset your password' }, { urgent: true }));
+    await Promise.all(sends);
+    expect(resend.calls.map((call) => call.body.subject)).toEqual([
+      'Reset your password',
+      'Welcome 1',
+      'Welcome 2',
+      'Welcome 3',
+    ]);
+  });
+
   it('reuses one client for several e-mails', async () => {
     const once = mailer();
     await once.send(message);

@@ -32,6 +32,42 @@ export interface ResendMailerOptions {
   from: string;
   /** Override for a local stand-in of the Resend API. */
   baseUrl?: string;
+  /** At most this many sends a second from this process (MAIL_SENDS_PER_SECOND); unset: no pacing. */
+  sendsPerSecond?: number;
+}
+
+/**
+ * Spaces sends `1 / perSecond` apart, the urgent ones waiting (a reset, a verification) ahead of
+ * the rest. Resend answers 429 past its per-team rate (a few a second by default): without pacing,
+ * workers draining a backlog in batches would spend their jobs' retries on refusals.
+ */
+function createSendPacer(perSecond: number) {
+  const gapMs = 1000 / perSecond;
+  const waiting = { urgent: [] as Array<() => void>, other: [] as Array<() => void> };
+  let nextSlotAt = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const release = () => {
+    timer = undefined;
+    const next = waiting.urgent.shift() ?? waiting.other.shift();
+    if (!next) return;
+    nextSlotAt = Date.now() + gapMs;
+    next();
+    if (waiting.urgent.length + waiting.other.length > 0) schedule();
+  };
+  const schedule = () => {
+    timer = setTimeout(release, Math.max(0, nextSlotAt - Date.now()));
+    // A send still waiting never keeps a stopping process alive.
+    timer.unref();
+  };
+  return {
+    /** Resolves when this send may go. */
+    slot(urgent: boolean): Promise<void> {
+      return new Promise((resolve) => {
+        (urgent ? waiting.urgent : waiting.other).push(resolve);
+        if (!timer) schedule();
+      });
+    },
+  };
 }
 
 export class MailDeliveryError extends DependencyUnavailableError {
@@ -41,8 +77,10 @@ export class MailDeliveryError extends DependencyUnavailableError {
 /** Production: Resend. The client is built on first use (its constructor throws without a key). */
 export function createResendMailer(options: ResendMailerOptions): Mailer {
   let client: Resend | undefined;
+  const pacer = options.sendsPerSecond ? createSendPacer(options.sendsPerSecond) : undefined;
   return {
     async send(message, sendOptions = {}) {
+      await pacer?.slot(sendOptions.urgent ?? false);
       // Imported on the first e-mail, like UploadThing: unused SDKs stay out of the RSS.
       if (!client) {
         const { Resend } = await import('resend');

@@ -43,6 +43,8 @@ export interface RateLimitOptions {
   avatarPerCustomerPerHour?: number;
   /** Verification e-mails a customer may ask for per hour (default 5). */
   verificationPerCustomerPerHour?: number;
+  /** Reset e-mails one address may be sent per hour, whoever asks (default 3). */
+  resetMailsPerAddressPerHour?: number;
   /** Failed logins per e-mail before the lockout (docs/contract.md §5: 5 in 15 minutes). */
   loginFailures?: { points: number; windowSeconds: number };
   /** Prefix so parallel test runs on one Redis do not share counters. */
@@ -67,6 +69,11 @@ export function createRateLimits(options: RateLimitOptions): RateLimits {
     verificationPerUser: make(
       'verify-customer',
       options.verificationPerCustomerPerHour ?? 5,
+      60 * 60,
+    ),
+    resetMailsPerAddress: make(
+      'reset-mail-address',
+      options.resetMailsPerAddressPerHour ?? 3,
       60 * 60,
     ),
   };

@@ -1,21 +1,26 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { insertProducts } from '@storefront/db/catalog-writer';
-import { type DatabaseHandle, openPostgres } from '@storefront/db/client';
+import { type DatabaseHandle, openDatabase, openPostgres } from '@storefront/db/client';
+import { createJobBoss, jobQueueOf } from '@storefront/db/jobs';
 import { runMigrations } from '@storefront/db/migrate';
+import { users } from '@storefront/db/schema';
 import { seedBulk } from '@storefront/db/seed/bulk';
 import { seedStoreSetup } from '@storefront/db/seed/store-setup';
+import { createJobsRepository } from '@storefront/routers/features/jobs/jobs.repository';
+import { enqueueMail } from '@storefront/routers/features/mail/mail.jobs';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { NEW_ADDRESS } from '../../test/support/address';
 import { childProcessEnv, loadEnv } from '../env';
+import { createQueues } from '../jobs';
 
 /**
  * `pnpm bench` (all scenarios) or `pnpm bench -- --only cart,orders` (some): the built API
@@ -696,6 +701,195 @@ async function embedded(bench: Bench) {
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// The mail queue
+
+const MAIL_BACKLOG = 1_000;
+const RESET_SUBJECT = 'Reset your password';
+
+/**
+ * `MAIL_BACKLOG` customers with their welcome e-mails queued (as that many registrations leave
+ * them, without their argon2 hashes), and one more customer who will ask for a reset.
+ */
+async function queueWelcomeBacklog(handle: DatabaseHandle): Promise<string> {
+  await runMigrations(handle);
+  const resetEmail = `reset-${randomBytes(3).toString('hex')}@example.com`;
+  const rows = Array.from({ length: MAIL_BACKLOG + 1 }, (_, i) => ({
+    name: `Bench customer ${i}`,
+    email: i === MAIL_BACKLOG ? resetEmail : `welcome${i}@example.com`,
+    phone: '+44 20 7946 0000',
+    passwordHash: 'not-a-usable-hash',
+  }));
+  const ids = await handle.db.insert(users).values(rows).returning({ id: users.id });
+  const boss = createJobBoss(handle);
+  boss.on('error', () => {});
+  await boss.start();
+  try {
+    await createQueues(boss, { retryDelaySeconds: 2, retentionDays: 3 });
+    const queue = jobQueueOf(boss);
+    await handle.db.transaction(async (tx) => {
+      const jobs = createJobsRepository(tx, queue);
+      for (const { id } of ids.slice(0, MAIL_BACKLOG)) {
+        await enqueueMail(jobs, { kind: 'welcome', userId: id });
+      }
+    });
+  } finally {
+    await boss.stop({ graceful: false });
+  }
+  return resetEmail;
+}
+
+/** Watches an outbox folder: when each e-mail appeared (ms, performance.now()), by subject. */
+function outboxWatcher(dir: string) {
+  const seen = new Set<string>();
+  const arrivals: { subject: string; at: number }[] = [];
+  const poll = () => {
+    let names: string[] = [];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      return;
+    }
+    const at = performance.now();
+    for (const name of names) {
+      if (seen.has(name)) continue;
+      let subject: string;
+      try {
+        ({ subject } = JSON.parse(readFileSync(join(dir, name), 'utf8')) as { subject: string });
+      } catch {
+        continue; // still being written: read it at the next poll
+      }
+      seen.add(name);
+      arrivals.push({ subject, at });
+    }
+  };
+  const timer = setInterval(poll, 25);
+  return {
+    arrivals,
+    stop() {
+      clearInterval(timer);
+      poll();
+    },
+  };
+}
+
+/**
+ * One database: 1,000 welcome e-mails queued before the API starts (its workers at the production
+ * settings, the outbox as the mailer), then a reset asked for as soon as it is ready. Measures
+ * how fast the backlog reaches the outbox and how long the reset waits behind it.
+ */
+async function drainMailBacklog(
+  verdicts: Verdict[],
+  label: string,
+  target: { mailsPerSecond: number; resetSeconds: number },
+  database: { env: Record<string, string>; dataDir: string; databaseUrl?: string },
+) {
+  const handle = await openDatabase({
+    databaseUrl: database.databaseUrl,
+    dataDir: database.dataDir,
+    timeoutMs: 0,
+  });
+  let resetEmail: string;
+  try {
+    resetEmail = await queueWelcomeBacklog(handle);
+  } finally {
+    await handle.close();
+  }
+  const port = await freePort();
+  const watcher = outboxWatcher(join(database.dataDir, 'outbox'));
+  const server = await startServer(
+    `api (${label})`,
+    startArgs(),
+    childProcessEnv({
+      PORT: String(port),
+      APP_URL: `http://127.0.0.1:${port}`,
+      REDIS_URL: '',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      ...database.env,
+    }),
+    port,
+    '/ready',
+  );
+  try {
+    const ready = performance.now();
+    const forgot = await request(server, 'POST', '/auth/password/forgot', undefined, {
+      email: resetEmail,
+    });
+    if (forgot.status !== 200) throw new Error(`forgot: ${forgot.status} ${forgot.text}`);
+    const asked = performance.now();
+    const welcomes = () => watcher.arrivals.filter((mail) => mail.subject !== RESET_SUBJECT);
+    const deadline = Date.now() + 120_000;
+    while (welcomes().length < MAIL_BACKLOG && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    watcher.stop();
+    const delivered = welcomes();
+    const lastAt = delivered.at(-1)?.at ?? performance.now();
+    const rate = Math.round(delivered.length / ((lastAt - ready) / 1000));
+    const reset = watcher.arrivals.find((mail) => mail.subject === RESET_SUBJECT);
+    const resetSeconds = reset ? (reset.at - asked) / 1000 : undefined;
+    const before = reset ? watcher.arrivals.indexOf(reset) : undefined;
+    console.log(
+      `  ${label}: ${delivered.length} welcome e-mails in ${((lastAt - ready) / 1000).toFixed(1)} s (${rate}/s); the reset arrived ${resetSeconds === undefined ? 'never' : `${resetSeconds.toFixed(2)} s`} after it was asked for, ${before ?? '?'} e-mails before it`,
+    );
+    verdicts.push(
+      {
+        target: `${label}: ${MAIL_BACKLOG} welcome mails ≥ ${target.mailsPerSecond}/s`,
+        figure: `${rate} mails/s (${delivered.length} delivered)`,
+        met: delivered.length === MAIL_BACKLOG && rate >= target.mailsPerSecond,
+      },
+      {
+        target: `${label}: reset behind them ≤ ${target.resetSeconds} s`,
+        figure: resetSeconds === undefined ? 'not delivered' : `${resetSeconds.toFixed(2)} s`,
+        met: resetSeconds !== undefined && resetSeconds <= target.resetSeconds,
+      },
+    );
+  } finally {
+    watcher.stop();
+    await stopServer(server);
+  }
+}
+
+/** The mail backlog on a fresh PostgreSQL database of the bench's server, then on PGlite. */
+async function mail(bench: Bench) {
+  console.log(`\nmail queue: ${MAIL_BACKLOG} queued welcome e-mails, then a reset`);
+  const name = `sf_bench_mail_${randomBytes(4).toString('hex')}`;
+  const admin = postgres(bench.databaseUrl, { max: 1, onnotice: () => {} });
+  const databaseUrl = new URL(bench.databaseUrl);
+  databaseUrl.pathname = `/${name}`;
+  const dirs: string[] = [];
+  const dataDir = () => {
+    dirs.push(mkdtempSync(join(tmpdir(), 'sf-bench-mail-')));
+    return dirs.at(-1) as string;
+  };
+  try {
+    await admin.unsafe(`CREATE DATABASE "${name}"`);
+    const pgDir = dataDir();
+    await drainMailBacklog(
+      bench.verdicts,
+      'PostgreSQL',
+      { mailsPerSecond: 50, resetSeconds: 3 },
+      {
+        env: { DATABASE_URL: databaseUrl.toString(), DATA_DIR: pgDir },
+        dataDir: pgDir,
+        databaseUrl: databaseUrl.toString(),
+      },
+    );
+    const embeddedDir = dataDir();
+    await drainMailBacklog(
+      bench.verdicts,
+      'embedded',
+      { mailsPerSecond: 20, resetSeconds: 3 },
+      { env: { DATABASE_URL: '', DATA_DIR: embeddedDir }, dataDir: embeddedDir },
+    );
+  } finally {
+    await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.end();
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** The 1M targets, printed as "not run" without `--scale 1m` so the table is the whole list. */
 const NOT_MEASURED_HERE = [
   {
@@ -709,7 +903,7 @@ const NOT_MEASURED_HERE = [
 ];
 
 /** In running order: search seeds 90k more products, so it comes last. */
-const SCENARIOS = { list, detail, cart, add, orders, embedded, search } satisfies Record<
+const SCENARIOS = { list, detail, cart, add, orders, embedded, mail, search } satisfies Record<
   string,
   (bench: Bench) => Promise<void>
 >;

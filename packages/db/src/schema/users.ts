@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz, updatedAt } from './columns';
 
 export const USER_ROLES = ['customer', 'admin'] as const;
@@ -62,6 +71,8 @@ export const passwordResetTokens = pgTable(
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamptz('expires_at').notNull(),
     usedAt: timestamptz('used_at'),
+    /** The mail job that minted and sent it: a retried job replaces its own token. */
+    mailJobId: uuid('mail_job_id').unique(),
     createdAt: createdAt(),
   },
   (t) => [index('password_reset_tokens_user_id_idx').on(t.userId)],
@@ -81,6 +92,8 @@ export const emailVerificationTokens = pgTable(
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamptz('expires_at').notNull(),
     usedAt: timestamptz('used_at'),
+    /** The mail job that minted and sent it: a retried job replaces its own token. */
+    mailJobId: uuid('mail_job_id').unique(),
     createdAt: createdAt(),
   },
   (t) => [index('email_verification_tokens_user_id_idx').on(t.userId)],

@@ -140,7 +140,7 @@ export const authRouter = router({
         protect: false,
         summary: 'Forgot password',
         description:
-          'Sends a password reset e-mail with a single-use link. The answer is the same, and takes the same time, whether or not the e-mail belongs to an account. Limited per IP address (429 with Retry-After).',
+          'Sends a password reset e-mail with a single-use link. The answer is the same, and takes the same time, whether or not the e-mail belongs to an account. Reset e-mails per address are limited (3 an hour by default), whoever asks: past the limit, the same answer and no e-mail. Limited per IP address (429 with Retry-After).',
       },
       errors: ['RATE_LIMITED'],
     })

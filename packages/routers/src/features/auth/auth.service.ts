@@ -11,7 +11,7 @@ import type {
 } from './auth.schemas';
 import type { PasswordHasher } from './passwords';
 import type { AuthenticatedSession, SessionStore } from './sessions';
-import { generateToken, hashToken } from './tokens';
+import { emailKey, generateToken, hashToken } from './tokens';
 import { toLoginUserDto, toUserDto } from './user.dto';
 import type { UsersRepository } from './users.repository';
 
@@ -24,17 +24,13 @@ export interface AuthRepositories {
 export interface AuthServiceDeps {
   users: UsersRepository;
   inTransaction: InTransaction<AuthRepositories>;
+  /** Queues e-mails that belong to no other write (the reset e-mail). */
+  jobs: MailJobs;
   sessions: SessionStore;
   hasher: PasswordHasher;
   rateLimits: RateLimits;
   clock: Clock;
-  config: { passwordResetTtlMinutes: number };
-  /** Failures of work done off the request path (queuing the reset e-mail). */
-  reportBackgroundError?: (error: unknown) => void;
 }
-
-/** E-mail verification links are valid this long (docs/decisions.md). */
-export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 
 export interface RequestOrigin {
   ip: string;
@@ -62,26 +58,6 @@ export function createAuthService(deps: AuthServiceDeps) {
     return decoyHash;
   };
 
-  /** Stores a new reset token (hashed) and queues its e-mail, together. */
-  async function queueResetEmail(userId: number) {
-    const token = generateToken();
-    const expiresAt = new Date(
-      clock.now().getTime() + deps.config.passwordResetTtlMinutes * 60_000,
-    );
-    await deps.inTransaction(async (tx) => {
-      await tx.users.insertResetToken(userId, hashToken(token), expiresAt);
-      await enqueueMail(tx.jobs, { kind: 'password-reset', userId, resetToken: token });
-    });
-  }
-
-  /** A new verification token (hashed) for the user, inside the caller's transaction. */
-  async function issueVerificationToken(tx: AuthRepositories, userId: number): Promise<string> {
-    const token = generateToken();
-    const expiresAt = new Date(clock.now().getTime() + EMAIL_VERIFICATION_TTL_MS);
-    await tx.users.insertVerificationToken(userId, hashToken(token), expiresAt);
-    return token;
-  }
-
   return {
     async register(input: RegisterInput, origin: RequestOrigin) {
       await enforce(rateLimits.authPerIp, origin.ip);
@@ -89,7 +65,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       const passwordHash = await hasher.hash(input.password);
       let user: Awaited<ReturnType<UsersRepository['insert']>>;
       try {
-        // The account, its verification token and the welcome e-mail commit together.
+        // The account and its welcome e-mail commit together; the e-mail's job mints the
+        // verification token when it runs (auth/link-tokens.ts).
         user = await deps.inTransaction(async (tx) => {
           const created = await tx.users.insert({
             name: input.name,
@@ -97,8 +74,7 @@ export function createAuthService(deps: AuthServiceDeps) {
             phone: input.phone,
             passwordHash,
           });
-          const verifyToken = await issueVerificationToken(tx, created.id);
-          await enqueueMail(tx.jobs, { kind: 'welcome', userId: created.id, verifyToken });
+          await enqueueMail(tx.jobs, { kind: 'welcome', userId: created.id });
           return created;
         });
       } catch (error) {
@@ -112,15 +88,16 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async login(input: LoginInput, origin: RequestOrigin) {
       await enforce(rateLimits.authPerIp, origin.ip);
-      const emailKey = input.email.toLowerCase();
+      // The address's digest: the counter's store (Redis) holds no readable address.
+      const failuresKey = emailKey(input.email);
       // Counted before the password is checked, in one atomic step: of a burst of attempts at
       // most the limit are checked, and past it even the right password answers 429.
-      await enforce(rateLimits.loginFailuresPerEmail, emailKey);
+      await enforce(rateLimits.loginFailuresPerEmail, failuresKey);
       const user = await users.findByEmail(input.email);
       const valid = await hasher.verify(user?.passwordHash ?? (await decoy()), input.password);
       if (!user || !valid) throw new AppError('INVALID_CREDENTIALS');
       if (user.blockedAt) throw new AppError('FORBIDDEN', 'This account has been blocked.');
-      await rateLimits.loginFailuresPerEmail.reset(emailKey);
+      await rateLimits.loginFailuresPerEmail.reset(failuresKey);
       const token = await sessions.issue(
         user.id,
         { rememberMe: input.remember_me ?? false, deviceName: input.device_name ?? null },
@@ -155,18 +132,18 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /**
-     * Always the same answer, whether or not the e-mail is registered, after the same single
-     * lookup: storing the token and sending the e-mail happen off the request path.
+     * Always the same answer after the same work, whether or not the e-mail is registered: one
+     * count against the address's limit, one lookup, one queued job (`userId: null` for an
+     * unknown address, which sends nothing). Nothing else happens after the answer: the job mints
+     * the token and sends the e-mail when a worker takes it. Past the address's limit (3 an
+     * hour, whoever asks) nothing is queued and the answer is still the same.
      */
     async forgotPassword(email: string, origin: RequestOrigin): Promise<string> {
       await enforce(rateLimits.authPerIp, origin.ip);
-      const user = await users.findByEmail(email);
-      if (user && !user.blockedAt) {
-        // Queued after the answer is written: a token row and a job written for known e-mails
-        // only would show in the response time. The e-mail itself is the mail job's.
-        setImmediate(() => {
-          queueResetEmail(user.id).catch(deps.reportBackgroundError ?? (() => {}));
-        });
+      const { allowed } = await rateLimits.resetMailsPerAddress.consume(emailKey(email));
+      if (allowed) {
+        const user = await users.findByEmail(email);
+        await enqueueMail(deps.jobs, { kind: 'password-reset', userId: user?.id ?? null });
       }
       return FORGOT_MESSAGE;
     },
@@ -213,10 +190,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const user = await users.findById(session.user.id);
       if (!user) throw new AppError('UNAUTHENTICATED');
       if (user.emailVerifiedAt) return 'Your e-mail address is already verified.';
-      await deps.inTransaction(async (tx) => {
-        const verifyToken = await issueVerificationToken(tx, user.id);
-        await enqueueMail(tx.jobs, { kind: 'verify-email', userId: user.id, verifyToken });
-      });
+      await enqueueMail(deps.jobs, { kind: 'verify-email', userId: user.id });
       return 'We have sent you a new verification e-mail.';
     },
   };

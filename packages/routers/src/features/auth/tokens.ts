@@ -9,3 +9,11 @@ export function generateToken(): string {
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
+
+/**
+ * What a counter per e-mail address is keyed by: the address's digest, so a rate limit's store
+ * (Redis) holds no readable address. Case-insensitive, like sign-in.
+ */
+export function emailKey(email: string): string {
+  return hashToken(`email:${email.trim().toLowerCase()}`);
+}

@@ -162,8 +162,27 @@ export function createUsersRepository(db: Executor) {
         );
     },
 
-    async insertResetToken(userId: number, tokenHash: string, expiresAt: Date): Promise<void> {
-      await db.insert(passwordResetTokens).values({ userId, tokenHash, expiresAt });
+    /**
+     * Stores the hash of the token mail job `token.mailJobId` is about to send, replacing the one
+     * an earlier attempt of that job stored (never delivered, or its e-mail will not be the one
+     * read): one live token per job. False when that earlier token was already used, so the job
+     * has nothing left to send.
+     */
+    async storeLinkToken(
+      kind: 'reset' | 'verification',
+      token: { userId: number; mailJobId: string; tokenHash: string; expiresAt: Date },
+    ): Promise<boolean> {
+      const table = kind === 'reset' ? passwordResetTokens : emailVerificationTokens;
+      const stored = await db
+        .insert(table)
+        .values(token)
+        .onConflictDoUpdate({
+          target: table.mailJobId,
+          set: { tokenHash: token.tokenHash, expiresAt: token.expiresAt },
+          setWhere: isNull(table.usedAt),
+        })
+        .returning({ id: table.id });
+      return stored.length === 1;
     },
 
     /** The user a valid, unused reset token was issued to for this e-mail (one query). */
@@ -206,14 +225,6 @@ export function createUsersRepository(db: Executor) {
         )
         .returning({ id: passwordResetTokens.id });
       return used.length === 1;
-    },
-
-    async insertVerificationToken(
-      userId: number,
-      tokenHash: string,
-      expiresAt: Date,
-    ): Promise<void> {
-      await db.insert(emailVerificationTokens).values({ userId, tokenHash, expiresAt });
     },
 
     /**

@@ -1,7 +1,7 @@
 import type { Executor } from '@storefront/db/client';
 import { bossJobs } from '@storefront/db/jobs';
 import { and, count, desc, eq } from 'drizzle-orm';
-import type { JobQueue } from '../../ports';
+import type { JobOptions, JobQueue } from '../../ports';
 
 export interface FailedJobRecord {
   id: string;
@@ -19,11 +19,7 @@ export interface FailedJobRecord {
  */
 export function createJobsRepository(db: Executor, queue: JobQueue) {
   return {
-    enqueue(
-      queueName: string,
-      data: object,
-      options?: { startAfterSeconds?: number },
-    ): Promise<void> {
+    enqueue(queueName: string, data: object, options?: JobOptions): Promise<void> {
       return queue.send(db, queueName, data, options);
     },
 

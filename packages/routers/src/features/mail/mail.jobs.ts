@@ -1,3 +1,4 @@
+import type { JobOptions } from '../../ports';
 import { type RetryOverrides, retryPolicy } from '../jobs/retry-policy';
 import type { OrderStatus } from '../orders/order-status';
 
@@ -5,14 +6,15 @@ import type { OrderStatus } from '../orders/order-status';
 export const MAIL_QUEUE = 'mail';
 
 /**
- * What a mail job carries: ids to load the current data from, and a link's token where the mail
- * must show one (the database stores tokens hashed only; the job is the one place the plain token
- * waits until it is sent).
+ * What a mail job carries: ids to load the current data from, never a secret. A link's token is
+ * minted when the job runs and only its hash is stored (auth/link-tokens.ts), so no table, the
+ * job table included, ever holds a usable token. A reset job is queued whether or not the
+ * address belongs to an account (`userId: null`): the request does the same work either way.
  */
 export type MailJob =
-  | { kind: 'welcome'; userId: number; verifyToken: string }
-  | { kind: 'verify-email'; userId: number; verifyToken: string }
-  | { kind: 'password-reset'; userId: number; resetToken: string }
+  | { kind: 'welcome'; userId: number }
+  | { kind: 'verify-email'; userId: number }
+  | { kind: 'password-reset'; userId: number | null }
   | { kind: 'password-changed'; userId: number; how: 'changed' | 'reset' }
   | { kind: 'order-placed'; orderId: number }
   | {
@@ -32,11 +34,27 @@ export type MailJob =
 
 /** Anything that can enqueue inside the caller's transaction (the jobs repository). */
 export interface MailJobs {
-  enqueue(queue: string, data: object, options?: { startAfterSeconds?: number }): Promise<void>;
+  enqueue(queue: string, data: object, options?: JobOptions): Promise<void>;
 }
 
+/**
+ * The e-mails someone is waiting for, right now, to go on: a reset link, a verification link, a
+ * security notice. Workers take them before any backlog of welcome and order mails.
+ */
+const URGENT_MAIL_KINDS: ReadonlySet<MailJob['kind']> = new Set([
+  'password-reset',
+  'verify-email',
+  'password-changed',
+]);
+
+/** pg-boss priority of an urgent mail (higher first; the rest keep 0). */
+export const URGENT_MAIL_PRIORITY = 10;
+
+export const isUrgentMail = (job: MailJob) => URGENT_MAIL_KINDS.has(job.kind);
+
 /** Queues an e-mail with the write it belongs to (same transaction). */
-export const enqueueMail = (jobs: MailJobs, job: MailJob) => jobs.enqueue(MAIL_QUEUE, job);
+export const enqueueMail = (jobs: MailJobs, job: MailJob) =>
+  jobs.enqueue(MAIL_QUEUE, job, isUrgentMail(job) ? { priority: URGENT_MAIL_PRIORITY } : {});
 
 /** E-mails: 5 retries from 2 s, at most 5 min apart (2 → 4 → 8 → 16 → 32 s): about a minute. */
 export const mailQueuePolicy = (retry: RetryOverrides) =>

@@ -1,10 +1,12 @@
 import type { ReactElement } from 'react';
 import type { Mailer } from '../../ports';
+import type { LinkTokens } from '../auth/link-tokens';
+import { hashToken } from '../auth/tokens';
 import type { UsersRepository } from '../auth/users.repository';
 import { toOrderDto } from '../orders/order.dto';
 import { formatMoney } from '../orders/order.format';
 import type { OrdersRepository } from '../orders/orders.repository';
-import type { MailJob } from './mail.jobs';
+import { isUrgentMail, type MailJob } from './mail.jobs';
 import type { Shop } from './mail.templates';
 
 export interface MailConfig {
@@ -19,6 +21,8 @@ export interface MailConfig {
 export interface MailServiceDeps {
   users: Pick<UsersRepository, 'findById'>;
   orders: Pick<OrdersRepository, 'find' | 'items'>;
+  /** Mints the token of a reset or verification link when its job runs. */
+  linkTokens: LinkTokens;
   mailer: Mailer;
   config: MailConfig;
 }
@@ -47,14 +51,28 @@ const loadTemplates = () => import('./mail.templates');
 /**
  * Turns a mail job into the e-mail and hands it to the mailer. Data is read when the job runs
  * (an order's current status and tracking); the job's id is the delivery's idempotency key, so a
- * retry after an unclear failure never sends a second copy. A job whose user or order no longer
- * exists has nothing to send and completes.
+ * retry after an unclear failure never sends a second copy. An e-mail with a link's token is the
+ * exception: each attempt mints a new token (voiding the previous attempt's), so its key is the
+ * job's id and the token's digest, and a retry after an unclear failure may deliver a second
+ * e-mail whose link is the one that works. A job whose user or order no longer exists (or whose
+ * reset was asked for an unknown or blocked address) has nothing to send and completes.
  */
 export function createMailService(deps: MailServiceDeps) {
   const { config } = deps;
   const { shop } = config;
 
-  async function compose(job: MailJob) {
+  /** The job's id, and the link token the e-mail carries once one is minted. */
+  interface Delivery {
+    jobId: string;
+    token?: string;
+  }
+
+  async function linkToken(kind: 'reset' | 'verification', userId: number, delivery: Delivery) {
+    delivery.token = await deps.linkTokens[kind](userId, delivery.jobId);
+    return delivery.token;
+  }
+
+  async function compose(job: MailJob, delivery: Delivery) {
     const {
       OrderCanceledEmail,
       OrderPlacedEmail,
@@ -70,7 +88,9 @@ export function createMailService(deps: MailServiceDeps) {
       case 'verify-email': {
         const user = await deps.users.findById(job.userId);
         if (!user) return undefined;
-        const verifyLink = linkWithToken(config.emailVerifyUrl, job.verifyToken, user.email);
+        const token = await linkToken('verification', user.id, delivery);
+        if (!token) return undefined;
+        const verifyLink = linkWithToken(config.emailVerifyUrl, token, user.email);
         return job.kind === 'welcome'
           ? renderMail(
               user.email,
@@ -84,16 +104,18 @@ export function createMailService(deps: MailServiceDeps) {
             );
       }
       case 'password-reset': {
-        const user = await deps.users.findById(job.userId);
-        if (!user) return undefined;
+        const user = job.userId === null ? undefined : await deps.users.findById(job.userId);
+        if (!user || user.blockedAt) return undefined;
+        const token = await linkToken('reset', user.id, delivery);
+        if (!token) return undefined;
         return renderMail(
           user.email,
           'Reset your password',
           PasswordResetEmail({
             shop,
             name: user.name,
-            token: job.resetToken,
-            resetLink: linkWithToken(config.passwordResetUrl, job.resetToken, user.email),
+            token,
+            resetLink: linkWithToken(config.passwordResetUrl, token, user.email),
             validMinutes: config.passwordResetTtlMinutes,
           }),
         );
@@ -172,11 +194,15 @@ export function createMailService(deps: MailServiceDeps) {
   }
 
   return {
-    compose,
     /** Sends the e-mail of one mail job; throws (→ retry) when the mailer failed. */
     async deliver(job: { id: string; data: MailJob }): Promise<void> {
-      const message = await compose(job.data);
-      if (message) await deps.mailer.send(message, { idempotencyKey: job.id });
+      const delivery: Delivery = { jobId: job.id };
+      const message = await compose(job.data, delivery);
+      if (!message) return;
+      const idempotencyKey = delivery.token
+        ? `${job.id}-${hashToken(delivery.token).slice(0, 16)}`
+        : job.id;
+      await deps.mailer.send(message, { idempotencyKey, urgent: isUrgentMail(job.data) });
     },
   };
 }
