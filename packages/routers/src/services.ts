@@ -12,6 +12,7 @@ import { createLinkTokens } from './features/auth/link-tokens';
 import type { PasswordHasher } from './features/auth/passwords';
 import type { AuthenticatedSession } from './features/auth/sessions';
 import { createSessionStore } from './features/auth/sessions';
+import { createSessionsRepository } from './features/auth/sessions.repository';
 import { createUsersRepository } from './features/auth/users.repository';
 import type { CartRepositories } from './features/cart/cart.pricing';
 import { createCartRepository } from './features/cart/cart.repository';
@@ -118,7 +119,13 @@ export function createServices(deps: ServiceDeps): AppServices {
   const jobs = (executor: Executor) => createJobsRepository(executor, deps.jobQueue);
   const reference = createReferenceCache({ clock, ttlMs: config.referenceCacheTtlMs ?? 0 });
   const users = createUsersRepository(db);
-  const sessions = createSessionStore(db, config, clock);
+  const sessionsUnit = unitOfWork(createSessionsRepository);
+  const sessions = createSessionStore({
+    repo: sessionsUnit.repos,
+    inTransaction: sessionsUnit.inTransaction,
+    config,
+    clock,
+  });
   const settingsRepo = createSettingsRepository(db);
   const settings = createSettingsService({
     repo: reference.settings(settingsRepo),
