@@ -13,17 +13,25 @@ const clientOf = (executor: Executor): unknown =>
  * call was about a quarter of add-to-cart's CPU (docs/performance.md).
  */
 export function preparedQueries<Q extends Record<string, object>>(build: (db: Executor) => Q) {
-  let built: { queries: Q; client: unknown } | undefined;
+  // One build per driver (a session class): a process normally has one, but a test may hold a
+  // PGlite and a postgres.js database at once, whose prepared queries are not interchangeable.
+  const builtByDriver = new Map<unknown, { queries: Q; client: unknown }>();
   const bound = new WeakMap<object, Q>();
   return {
     on(executor: Executor): Q {
       const client = clientOf(executor);
-      built ??= { queries: build(executor), client };
+      const driver = (executor as unknown as { session: object }).session.constructor;
+      let built = builtByDriver.get(driver);
+      if (!built) {
+        built = { queries: build(executor), client };
+        builtByDriver.set(driver, built);
+      }
       if (built.client === client) return built.queries;
       let queries = bound.get(client as object);
       if (!queries) {
+        const source = built.queries;
         queries = Object.fromEntries(
-          Object.entries(built.queries).map(([name, query]) => [
+          Object.entries(source).map(([name, query]) => [
             name,
             Object.assign(Object.create(Object.getPrototypeOf(query)), query, { client }),
           ]),
