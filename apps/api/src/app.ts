@@ -11,7 +11,6 @@ import { adminPanel } from './http/admin-panel';
 import { apiDocs } from './http/api-docs';
 import { createAvatarRoute } from './http/avatar';
 import { createContextFactory } from './http/context';
-import { answerNotModifiedEarly } from './http/early-revalidation';
 import { errorHandler, notFoundHandler, sendError } from './http/errors';
 import { createInvoiceRoute } from './http/invoice';
 import { createRazorpayWebhookRoute } from './http/razorpay-webhook';
@@ -111,9 +110,13 @@ export function createApp(deps: AppDeps): Express {
   app.use(
     '/api/v1',
     headAsGet,
-    answerNotModifiedEarly(services, catalogCacheControl),
     json,
-    ...createRestHandler({ router: appRouter, createContext: createRestContext }),
+    ...createRestHandler({
+      router: appRouter,
+      createContext: createRestContext,
+      catalogVersion: services.catalogVersion,
+      catalogCacheControl,
+    }),
   );
   app.use(
     '/trpc',

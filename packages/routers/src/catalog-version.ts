@@ -111,10 +111,10 @@ export function ifNoneMatchHolds(header: string | undefined, tag: string): boole
 export const catalogETag = (version: string) => `W/"${version}"`;
 
 /**
- * A catalogue read's caching headers and whether the client's copy is still current — one
- * decision for both places that make it (trpc.ts before the procedure, and
- * apps/api/src/http/early-revalidation.ts before tRPC). Undefined when the version cannot be
- * read (the database is unreachable): the procedure then answers without caching headers.
+ * A catalogue read's caching headers and whether the client's copy is still current: the 304
+ * (apps/api/src/http/rest.ts) and the 200's headers (trpc.ts) decide from this. Undefined when
+ * the version cannot be read (the database is unreachable): the procedure then answers without
+ * caching headers.
  */
 export async function revalidateCatalogRead(
   version: Pick<CatalogVersion, 'current'>,
@@ -130,15 +130,4 @@ export async function revalidateCatalogRead(
     headers: { ETag: etag, 'Cache-Control': request.cacheControl },
     notModified: ifNoneMatchHolds(request.ifNoneMatch, etag),
   };
-}
-
-/**
- * Thrown by a cacheable read whose If-None-Match still matches, before the procedure runs: the
- * REST adapter answers 304 with these headers and no body (apps/api/src/http/rest.ts).
- */
-export class NotModified extends Error {
-  constructor(readonly headers: Record<string, string>) {
-    super('Not modified');
-    this.name = 'NotModified';
-  }
 }

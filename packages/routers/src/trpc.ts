@@ -1,6 +1,6 @@
 import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
-import { NotModified, revalidateCatalogRead } from './catalog-version';
+import { revalidateCatalogRead } from './catalog-version';
 import type { Context } from './context';
 import { toErrorResponse } from './error-response';
 import { AppError, type ErrorCode, validationError } from './errors';
@@ -17,8 +17,7 @@ export type Meta = OpenApiMeta<{
   okWhenExisting?: true;
   /**
    * A public catalogue read: REST answers carry `ETag` + `Cache-Control` and a matching
-   * `If-None-Match` gets 304 before the procedure runs (catalog-version.ts; REST answers it
-   * even before tRPC, apps/api/src/http/early-revalidation.ts).
+   * `If-None-Match` gets 304 before the procedure runs (apps/api/src/http/rest.ts).
    */
   cacheable?: true;
   /** A customer write that changes what cacheable reads show (stock, ratings, reviews). */
@@ -148,21 +147,18 @@ const idempotency = customer.use(async ({ ctx, meta, getRawInput, next }) => {
 
 /**
  * HTTP caching of public catalogue reads (REST only): a 200 carries the catalogue's ETag and
- * Cache-Control, and a request whose If-None-Match still matches is answered 304 before the
- * procedure runs — no query, no body. The ETag is the catalogue version (catalog-version.ts),
- * which every admin change, order (stock) and review moves.
+ * Cache-Control. The ETag is the catalogue version (catalog-version.ts), which every admin
+ * change, order (stock) and review moves. A request whose If-None-Match still matches never gets
+ * here: the REST handler answers its 304 from this procedure's meta (apps/api/src/http/rest.ts).
  */
 const conditionalCatalogRead = t.middleware(async ({ ctx, meta, next }) => {
   const conditional = ctx.request.conditional;
   if (!meta?.cacheable || !conditional) return next();
   const revalidation = await revalidateCatalogRead(ctx.services.catalogVersion, conditional);
-  // The database is unreachable: the procedure answers (503) without caching headers.
-  if (!revalidation) return next();
-  const { headers, notModified } = revalidation;
-  if (notModified) throw new NotModified(headers);
   const result = await next();
-  // Errors (404 unknown id, 422) are not cacheable copies of the resource.
-  if (result.ok) Object.assign(ctx.response.headers, headers);
+  // Errors (404 unknown id, 422) are not cacheable copies of the resource; an unreadable version
+  // (the database is unreachable) gives no headers.
+  if (result.ok && revalidation) Object.assign(ctx.response.headers, revalidation.headers);
   return result;
 });
 

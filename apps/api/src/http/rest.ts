@@ -1,8 +1,9 @@
-import { NotModified } from '@storefront/routers/catalog-version';
+import { type CatalogVersion, revalidateCatalogRead } from '@storefront/routers/catalog-version';
 import type { Context } from '@storefront/routers/context';
 import { toErrorResponse } from '@storefront/routers/error-response';
 import { validationError } from '@storefront/routers/errors';
 import type { AppRouter } from '@storefront/routers/root';
+import type { Meta } from '@storefront/routers/trpc';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
 
@@ -40,16 +41,44 @@ export const headAsGet: RequestHandler = (req, _res, next) => {
   next();
 };
 
+/**
+ * The one place a 304 is answered: a GET of a cacheable procedure (its meta, as the adapter
+ * matched it) whose If-None-Match still holds the catalogue's ETag is answered before any input
+ * is read or context made — no query beyond the version, no body. Any doubt (the version cannot
+ * be read) leaves the answer to the procedure, which then sends its headers with a 200
+ * (trpc.ts, catalogReadProcedure).
+ */
+export function answerNotModified(
+  catalogVersion: Pick<CatalogVersion, 'current'>,
+  cacheControl: string,
+) {
+  return async (opts: {
+    req: { method?: string; headers: Record<string, string | string[] | undefined> };
+    res: { writeHead(status: number, headers: Record<string, string>): { end(): void } };
+    meta: unknown;
+  }): Promise<boolean> => {
+    const ifNoneMatch = opts.req.headers['if-none-match'];
+    if (opts.req.method !== 'GET' || typeof ifNoneMatch !== 'string') return false;
+    if (!(opts.meta as Meta | undefined)?.cacheable) return false;
+    const revalidation = await revalidateCatalogRead(catalogVersion, { ifNoneMatch, cacheControl });
+    if (!revalidation?.notModified) return false;
+    opts.res.writeHead(304, revalidation.headers).end();
+    return true;
+  };
+}
+
 export function createRestHandler(options: {
   router: AppRouter;
   createContext: (opts: { req: Request }) => Context;
+  catalogVersion: Pick<CatalogVersion, 'current'>;
+  catalogCacheControl: string;
 }): RequestHandler[] {
   const handler = createOpenApiNodeHttpHandler({
     router: options.router,
     createContext: ({ req }) => options.createContext({ req: req as Request }),
+    beforeProcedure: answerNotModified(options.catalogVersion, options.catalogCacheControl),
     responseMeta: ({ ctx, errors }) => {
       const error = errors[0];
-      if (error?.cause instanceof NotModified) return { status: 304, headers: error.cause.headers };
       if (error) {
         const { status, headers } = toErrorResponse(error);
         return { status, headers };
@@ -58,11 +87,9 @@ export function createRestHandler(options: {
     },
     // REST clients get the contract's envelope, formatted once from the error table (errors.ts);
     // /trpc clients get the same error_code and field errors in their own shape (trpc.ts).
-    // (A 304 has no body: Node drops whatever is written.)
-    formatErrorBody: ({ error }) =>
-      error.cause instanceof NotModified ? '' : toErrorResponse(error).body,
+    formatErrorBody: ({ error }) => toErrorResponse(error).body,
     onError: ({ error, req }) => {
-      if (!(error.cause instanceof NotModified) && toErrorResponse(error).unexpected) {
+      if (toErrorResponse(error).unexpected) {
         (req as Request).log?.error({ err: error.cause ?? error }, 'procedure failed');
       }
     },
