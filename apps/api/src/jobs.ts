@@ -6,6 +6,7 @@ import {
   mailQueuePolicy,
 } from '@storefront/routers/features/mail/mail.jobs';
 import {
+  PAYMENT_EVENT_RETENTION_QUEUE,
   PAYMENT_EVENTS_QUEUE,
   type PaymentEventJob,
 } from '@storefront/routers/features/payments/payment-events';
@@ -32,6 +33,8 @@ interface QueueDefinition<T extends object> {
   policy: (retry: RetryOverrides) => object;
   concurrency: (options: JobWorkerOptions) => number;
   run: (services: WorkerServices, job: { id: string; data: T }) => Promise<void>;
+  /** Cron (UTC): pg-boss queues one job each time, whichever instance takes it. */
+  schedule?: string;
 }
 
 const queue = <T extends object>(definition: QueueDefinition<T>) =>
@@ -60,13 +63,23 @@ const QUEUES = [
     concurrency: () => 1,
     run: (services, job) => services.paymentEvents.process(job.data.eventId),
   }),
+  queue<object>({
+    name: PAYMENT_EVENT_RETENTION_QUEUE,
+    policy: paymentQueuePolicy,
+    concurrency: () => 1,
+    run: async (services) => {
+      await services.paymentEvents.dropExpiredPayloads();
+    },
+    schedule: '17 3 * * *',
+  }),
 ];
 
 /** Creates the queues, or updates their retry policy (at every start). */
 export async function createQueues(boss: PgBoss, retry: RetryOverrides): Promise<void> {
-  for (const { name, policy } of QUEUES) {
+  for (const { name, policy, schedule } of QUEUES) {
     if (await boss.getQueue(name)) await boss.updateQueue(name, policy(retry));
     else await boss.createQueue(name, policy(retry));
+    if (schedule) await boss.schedule(name, schedule);
   }
 }
 

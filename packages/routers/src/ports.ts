@@ -74,6 +74,8 @@ export interface RateLimits {
   avatarPerCustomer: RateLimiter;
   /** Verification e-mails a customer asks for (POST /auth/email/resend). */
   verificationPerUser: RateLimiter;
+  /** Gateway (Razorpay) orders created for a customer: each is a call to Razorpay. */
+  gatewayOrdersPerCustomer: RateLimiter;
 }
 
 export interface Clock {

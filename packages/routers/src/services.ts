@@ -83,6 +83,8 @@ export interface ServiceConfig {
   implicitHeartbeat?: boolean;
   /** How long a webhook-reported payment waits for the app's own place-order (default 120 s). */
   paymentWebhookGraceSeconds?: number;
+  /** Days Razorpay webhook payloads are kept (default 30). */
+  paymentEventRetentionDays?: number;
 }
 
 export interface ServiceDeps {
@@ -191,6 +193,7 @@ export function createServices(deps: ServiceDeps): AppServices {
     jobs,
     addresses,
     payments,
+    gatewayOrderLimiter: deps.rateLimits.gatewayOrdersPerCustomer,
     isFeatureEnabled: (flag) => settings.isFeatureEnabled(flag),
   });
   const checkoutRepos = checkoutSlice.repos;
@@ -286,11 +289,14 @@ export function createServices(deps: ServiceDeps): AppServices {
         jobs: jobs(executor),
       })).inTransaction,
       carts: checkoutRepos.cart,
+      gatewayOrders: checkoutRepos.gatewayOrders,
       orders: checkoutRepos.orders,
       placeOrder: checkoutSlice.placeOrder,
       payments,
       jobs: jobs(db),
       graceSeconds: config.paymentWebhookGraceSeconds ?? 120,
+      retentionDays: config.paymentEventRetentionDays ?? 30,
+      clock,
     }),
     mail: createMailService({
       users,

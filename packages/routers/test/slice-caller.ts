@@ -86,6 +86,7 @@ export async function openSlice(): Promise<SliceHarness> {
       aiPerCustomer: unlimited,
       avatarPerCustomer: unlimited,
       verificationPerUser: unlimited,
+      gatewayOrdersPerCustomer: unlimited,
     },
     jobQueue: jobQueueOf(boss),
     payments: { developmentSecret: GATEWAY_SECRET },

@@ -43,6 +43,8 @@ export interface RateLimitOptions {
   avatarPerCustomerPerHour?: number;
   /** Verification e-mails a customer may ask for per hour (default 5). */
   verificationPerCustomerPerHour?: number;
+  /** Gateway orders created per customer per hour (default 10). */
+  gatewayOrdersPerCustomerPerHour?: number;
   /** Failed logins per e-mail before the lockout (docs/contract.md §5: 5 in 15 minutes). */
   loginFailures?: { points: number; windowSeconds: number };
   /** Prefix so parallel test runs on one Redis do not share counters. */
@@ -67,6 +69,11 @@ export function createRateLimits(options: RateLimitOptions): RateLimits {
     verificationPerUser: make(
       'verify-customer',
       options.verificationPerCustomerPerHour ?? 5,
+      60 * 60,
+    ),
+    gatewayOrdersPerCustomer: make(
+      'gateway-orders-customer',
+      options.gatewayOrdersPerCustomerPerHour ?? 10,
       60 * 60,
     ),
   };

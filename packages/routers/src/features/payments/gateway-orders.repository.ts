@@ -1,0 +1,44 @@
+import type { Executor } from '@storefront/db/client';
+import { gatewayOrders } from '@storefront/db/schema';
+import { and, desc, eq } from 'drizzle-orm';
+
+export type GatewayOrderRecord = typeof gatewayOrders.$inferSelect;
+
+/** Every gateway order the shop created: what makes a Razorpay payment the shop's. */
+export function createGatewayOrdersRepository(db: Executor) {
+  return {
+    async record(order: typeof gatewayOrders.$inferInsert): Promise<void> {
+      await db.insert(gatewayOrders).values(order);
+    },
+
+    async find(id: string): Promise<GatewayOrderRecord | undefined> {
+      const [order] = await db.select().from(gatewayOrders).where(eq(gatewayOrders.id, id));
+      return order;
+    },
+
+    /** The newest gateway order created for this cart as it is now (contents, amount, currency). */
+    async findFor(cart: {
+      cartId: number;
+      cartVersion: number;
+      amountCents: number;
+      currency: string;
+    }): Promise<GatewayOrderRecord | undefined> {
+      const [order] = await db
+        .select()
+        .from(gatewayOrders)
+        .where(
+          and(
+            eq(gatewayOrders.cartId, cart.cartId),
+            eq(gatewayOrders.cartVersion, cart.cartVersion),
+            eq(gatewayOrders.amountCents, cart.amountCents),
+            eq(gatewayOrders.currency, cart.currency),
+          ),
+        )
+        .orderBy(desc(gatewayOrders.createdAt))
+        .limit(1);
+      return order;
+    },
+  };
+}
+
+export type GatewayOrdersRepository = ReturnType<typeof createGatewayOrdersRepository>;
