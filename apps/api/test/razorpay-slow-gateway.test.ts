@@ -71,7 +71,7 @@ describe('Razorpay answering after 9 s', () => {
     const placed = await Promise.all(placing);
     razorpay.delay(0);
     expect(placed.map((res) => res.status)).toEqual(buyers.map(() => 201));
-    expect(timings.length).toBeGreaterThan(6);
     expect(percentile(timings, 99)).toBeLessThan(1_000);
+    expect(timings.length).toBeGreaterThan(6);
   }, 60_000);
 });
