@@ -205,6 +205,32 @@ describe('when the webhook wins', () => {
   });
 });
 
+describe('racing the webhook’s job', () => {
+  it('the app’s place-order and the webhook’s job placing the same payment at once: one order, and the app is answered it', async () => {
+    for (let round = 0; round < 4; round += 1) {
+      const buyer = await shop.paidAtRazorpay();
+      const [fromApp, fromWebhook] = await Promise.all([
+        shop.place(buyer.token, buyer.payment),
+        t.services.placeOrder
+          .placeFromGateway(buyer.user.id, {
+            gatewayOrderId: buyer.gatewayOrderId,
+            gatewayPaymentId: buyer.payment.gateway_payment_id,
+          })
+          .catch((error: unknown) => error),
+      ]);
+      const placed = await t.db.select().from(orders).where(eq(orders.userId, buyer.user.id));
+      expect(placed).toHaveLength(1);
+      expect([200, 201]).toContain(fromApp.status);
+      expect(fromApp.body.data).toMatchObject({
+        order_id: placed[0]?.id,
+        order_number: placed[0]?.orderNumber,
+      });
+      // The job either placed it or lost to the app (it then finds the order: nothing to do).
+      if (!(fromWebhook instanceof Error)) expect(fromWebhook).toMatchObject(fromApp.body.data);
+    }
+  });
+});
+
 describe('gateway orders are not free', () => {
   it('choosing again for an unchanged cart answers the same gateway order without calling Razorpay', async () => {
     const buyer = await shop.checkoutReady();
