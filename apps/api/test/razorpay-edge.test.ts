@@ -253,6 +253,16 @@ describe('gateway orders are not free', () => {
     expect((await shop.place(buyer.token, razorpay.pay(changed.id))).status).toBe(201);
   });
 
+  it('a gateway order already paid (its payment refunded: the stock had run out) is not offered again', async () => {
+    const buyer = await soldOutAfterPaying();
+    await shop.deliver(shop.captured(buyer.payment.gateway_payment_id, 'evt_spent_order'));
+    expect((await processed('evt_spent_order'))?.outcome).toMatch(/^refunded: /);
+    await t.db.update(products).set({ stockQuantity: 10 }).where(eq(products.id, buyer.product.id));
+    const again = (await shop.choose(buyer.token, 'card')).body.data.gateway_order;
+    expect(again.id).not.toBe(buyer.gatewayOrderId);
+    expect((await shop.place(buyer.token, razorpay.pay(again.id))).status).toBe(201);
+  });
+
   it('a customer creates at most 10 gateway orders an hour, then 429 with Retry-After', async () => {
     const buyer = await shop.checkoutReady();
     await t.db

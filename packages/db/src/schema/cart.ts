@@ -82,6 +82,8 @@ export const gatewayOrders = pgTable(
     currency: text('currency').notNull(),
     /** The cart version it was created for. */
     cartVersion: integer('cart_version').notNull(),
+    /** When Razorpay reported a payment captured on it: it takes no other, so it is not reused. */
+    paidAt: timestamptz('paid_at'),
     createdAt: createdAt(),
   },
   (t) => [index('gateway_orders_cart_idx').on(t.cartId)],

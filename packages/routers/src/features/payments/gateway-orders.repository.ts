@@ -1,6 +1,6 @@
 import type { Executor } from '@storefront/db/client';
 import { gatewayOrders } from '@storefront/db/schema';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 
 export type GatewayOrderRecord = typeof gatewayOrders.$inferSelect;
 
@@ -16,7 +16,18 @@ export function createGatewayOrdersRepository(db: Executor) {
       return order;
     },
 
-    /** The newest gateway order created for this cart as it is now (contents, amount, currency). */
+    /** A payment on it was captured: Razorpay takes no other, so it is not offered again. */
+    async markPaid(id: string): Promise<void> {
+      await db
+        .update(gatewayOrders)
+        .set({ paidAt: sql`now()` })
+        .where(and(eq(gatewayOrders.id, id), isNull(gatewayOrders.paidAt)));
+    },
+
+    /**
+     * The newest unpaid gateway order created for this cart as it is now (contents, amount,
+     * currency).
+     */
     async findFor(cart: {
       cartId: number;
       cartVersion: number;
@@ -32,6 +43,7 @@ export function createGatewayOrdersRepository(db: Executor) {
             eq(gatewayOrders.cartVersion, cart.cartVersion),
             eq(gatewayOrders.amountCents, cart.amountCents),
             eq(gatewayOrders.currency, cart.currency),
+            isNull(gatewayOrders.paidAt),
           ),
         )
         .orderBy(desc(gatewayOrders.createdAt))

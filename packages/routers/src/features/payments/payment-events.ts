@@ -75,7 +75,7 @@ export interface PaymentEventsDeps {
   inTransaction: InTransaction<{ events: PaymentEventsRepository; jobs: MailJobs }>;
   carts: Pick<CartRepository, 'findByGatewayOrder' | 'recordPaymentError'>;
   /** The gateway orders the shop created: only their payments are the shop's to act on. */
-  gatewayOrders: Pick<GatewayOrdersRepository, 'find'>;
+  gatewayOrders: Pick<GatewayOrdersRepository, 'find' | 'markPaid'>;
   orders: Pick<
     OrdersRepository,
     'paymentIdUsed' | 'findByRefundReference' | 'update' | 'settleRefund'
@@ -141,6 +141,8 @@ export function createPaymentEvents(deps: PaymentEventsDeps) {
     if (await deps.orders.paymentIdUsed(payment.id)) return 'order already placed';
     const gatewayOrder = await shopsGatewayOrder(payment);
     if (!gatewayOrder) return NOT_THE_SHOPS;
+    // Placed or refunded below, the gateway order is spent: choosing again creates a new one.
+    await deps.gatewayOrders.markPaid(gatewayOrder.id);
     const owner = gatewayOrder.userId ?? undefined;
     const cart = await deps.carts.findByGatewayOrder(gatewayOrder.id);
     if (!cart) {
