@@ -320,6 +320,27 @@ describe('planted bugs (issue 31)', () => {
     expect(razorpay.refundCalls(buyer.payment.gateway_payment_id)).toHaveLength(0);
   });
 
+  it('the same stored event handled by three workers at once (a job redelivered while running): one refund', async () => {
+    const buyer = await soldOutAfterPaying();
+    const id = buyer.payment.gateway_payment_id;
+    // Stored without a job, so only the three calls below handle it.
+    await t.db.insert(paymentWebhookEvents).values({
+      eventId: 'evt_three_workers',
+      event: 'payment.captured',
+      subject: null,
+      payload: JSON.parse(shop.captured(id).body),
+    });
+    const handled = await Promise.allSettled(
+      [1, 2, 3].map(() => t.services.paymentEvents.process('evt_three_workers')),
+    );
+    expect(handled.filter((result) => result.status === 'fulfilled').length).toBeGreaterThan(0);
+    expect((await shop.storedEvent('evt_three_workers'))?.outcome).toMatch(/^refunded: /);
+    // The ones that found it busy are retried by pg-boss: by then it is handled.
+    await t.services.paymentEvents.process('evt_three_workers');
+    expect(razorpay.refundCalls(id)).toHaveLength(1);
+    expect(await shop.ordersOf(buyer.user.id)).toBe(0);
+  });
+
   it('a refund pending at Razorpay across two job retries is asked for once, then settles', async () => {
     const buyer = await shop.paidAtRazorpay();
     const placed = await shop.place(buyer.token, buyer.payment);

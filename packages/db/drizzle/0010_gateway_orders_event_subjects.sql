@@ -11,6 +11,7 @@ CREATE TABLE "gateway_orders" (
 --> statement-breakpoint
 ALTER TABLE "payment_webhook_events" ALTER COLUMN "payload" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "payment_webhook_events" ADD COLUMN "subject" text;--> statement-breakpoint
+ALTER TABLE "payment_webhook_events" ADD COLUMN "claimed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "gateway_orders" ADD CONSTRAINT "gateway_orders_cart_id_carts_id_fk" FOREIGN KEY ("cart_id") REFERENCES "public"."carts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "gateway_orders" ADD CONSTRAINT "gateway_orders_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "gateway_orders_cart_idx" ON "gateway_orders" USING btree ("cart_id");--> statement-breakpoint

@@ -167,6 +167,8 @@ export const paymentWebhookEvents = pgTable('payment_webhook_events', {
   payload: jsonb('payload'),
   receivedAt: createdAt(),
   processedAt: timestamptz('processed_at'),
+  /** While a worker handles it (it may call Razorpay): a second delivery of its job waits. */
+  claimedAt: timestamptz('claimed_at'),
   /** What handling the event did (order placed, refunded, recorded, ignored). */
   outcome: text('outcome'),
 });

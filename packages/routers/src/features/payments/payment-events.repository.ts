@@ -1,6 +1,6 @@
 import type { Executor } from '@storefront/db/client';
 import { paymentWebhookEvents } from '@storefront/db/schema';
-import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 
 export type PaymentEventRecord = typeof paymentWebhookEvents.$inferSelect;
 
@@ -35,6 +35,34 @@ export function createPaymentEventsRepository(db: Executor) {
         .from(paymentWebhookEvents)
         .where(eq(paymentWebhookEvents.eventId, eventId));
       return row;
+    },
+
+    /**
+     * Takes the event for handling (atomically): undefined while another worker's claim is newer
+     * than `staleBefore`. A claim left by a worker that died goes stale.
+     */
+    async claim(eventId: string, staleBefore: Date): Promise<PaymentEventRecord | undefined> {
+      const [row] = await db
+        .update(paymentWebhookEvents)
+        .set({ claimedAt: sql`now()` })
+        .where(
+          and(
+            eq(paymentWebhookEvents.eventId, eventId),
+            or(
+              isNull(paymentWebhookEvents.claimedAt),
+              lt(paymentWebhookEvents.claimedAt, staleBefore),
+            ),
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    async release(eventId: string): Promise<void> {
+      await db
+        .update(paymentWebhookEvents)
+        .set({ claimedAt: null })
+        .where(eq(paymentWebhookEvents.eventId, eventId));
     },
 
     async markProcessed(eventId: string, outcome: string): Promise<void> {

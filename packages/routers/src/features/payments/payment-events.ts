@@ -6,7 +6,7 @@ import type { PlaceOrderService } from '../checkout/place-order.service';
 import { enqueueMail, type MailJobs } from '../mail/mail.jobs';
 import type { OrdersRepository } from '../orders/orders.repository';
 import type { GatewayOrdersRepository } from './gateway-orders.repository';
-import type { PaymentEventsRepository } from './payment-events.repository';
+import type { PaymentEventRecord, PaymentEventsRepository } from './payment-events.repository';
 import type { PaymentProviders } from './providers';
 import { enqueueRefund } from './refunds';
 
@@ -91,6 +91,9 @@ export interface PaymentEventsDeps {
   clock: Clock;
 }
 
+/** How long a worker's claim on an event holds before another delivery may take it over. */
+const CLAIM_STALE_MS = 5 * 60 * 1000;
+
 /** The errors after which an order cannot be placed from this checkout any more: refund. */
 const NOT_PLACEABLE = new Set([
   'OUT_OF_STOCK',
@@ -167,6 +170,41 @@ export function createPaymentEvents(deps: PaymentEventsDeps) {
     }
   }
 
+  /** What one stored event does; the event is claimed by this worker. */
+  async function handle(stored: PaymentEventRecord | undefined): Promise<void> {
+    if (!stored || stored.processedAt) return;
+    const payment = paymentOf(stored.payload);
+    const refund = refundOf(stored.payload);
+    let outcome = 'ignored';
+    if (PAYMENT_CAPTURED.has(stored.event) && payment) {
+      outcome = await reconcile(payment);
+    } else if (stored.event === 'payment.failed' && payment) {
+      const reason = payment.error_description ?? 'no reason given';
+      if (payment.order_id) await deps.carts.recordPaymentError(payment.order_id, reason);
+      outcome = `payment failed: ${reason}`;
+    } else if (
+      (stored.event === 'refund.processed' || stored.event === 'refund.failed') &&
+      refund
+    ) {
+      const order = await deps.orders.findByRefundReference(refund.id);
+      if (order?.paymentStatus !== 'refund_pending') {
+        outcome = order
+          ? `order ${order.id}: ${stored.event}, nothing to do`
+          : 'no order has this refund';
+      } else if (stored.event === 'refund.processed') {
+        outcome = (await deps.orders.settleRefund(order.id))
+          ? `order ${order.id} refunded`
+          : `order ${order.id}: refund.processed, nothing to do`;
+      } else {
+        // The gateway gave up on this refund: ask for a new one (a durable job, as at cancel).
+        await deps.orders.update(order.id, { refundReference: null });
+        await enqueueRefund(deps.jobs, order.id);
+        outcome = `order ${order.id}: refund failed, requested again`;
+      }
+    }
+    await deps.events.markProcessed(stored.eventId, outcome);
+  }
+
   return {
     /**
      * Stores a verified webhook delivery once (by event id and by subject) and queues its
@@ -194,40 +232,24 @@ export function createPaymentEvents(deps: PaymentEventsDeps) {
       });
     },
 
-    /** Handles one stored event, once; throws (→ retry) when the gateway is unreachable. */
+    /**
+     * Handles one stored event, once: a second delivery of its job while the first is still at
+     * it (calling Razorpay) is retried later, one after it finds the event handled. Throws
+     * (→ retry) when the gateway is unreachable.
+     */
     async process(eventId: string): Promise<void> {
-      const stored = await deps.events.find(eventId);
-      if (!stored || stored.processedAt) return;
-      const payment = paymentOf(stored.payload);
-      const refund = refundOf(stored.payload);
-      let outcome = 'ignored';
-      if (PAYMENT_CAPTURED.has(stored.event) && payment) {
-        outcome = await reconcile(payment);
-      } else if (stored.event === 'payment.failed' && payment) {
-        const reason = payment.error_description ?? 'no reason given';
-        if (payment.order_id) await deps.carts.recordPaymentError(payment.order_id, reason);
-        outcome = `payment failed: ${reason}`;
-      } else if (
-        (stored.event === 'refund.processed' || stored.event === 'refund.failed') &&
-        refund
-      ) {
-        const order = await deps.orders.findByRefundReference(refund.id);
-        if (order?.paymentStatus !== 'refund_pending') {
-          outcome = order
-            ? `order ${order.id}: ${stored.event}, nothing to do`
-            : 'no order has this refund';
-        } else if (stored.event === 'refund.processed') {
-          outcome = (await deps.orders.settleRefund(order.id))
-            ? `order ${order.id} refunded`
-            : `order ${order.id}: refund.processed, nothing to do`;
-        } else {
-          // The gateway gave up on this refund: ask for a new one (a durable job, as at cancel).
-          await deps.orders.update(order.id, { refundReference: null });
-          await enqueueRefund(deps.jobs, order.id);
-          outcome = `order ${order.id}: refund failed, requested again`;
-        }
+      const staleBefore = new Date(deps.clock.now().getTime() - CLAIM_STALE_MS);
+      const claimed = await deps.events.claim(eventId, staleBefore);
+      if (!claimed) {
+        const stored = await deps.events.find(eventId);
+        if (!stored || stored.processedAt) return;
+        throw new Error(`payment event ${eventId} is being handled by another worker`);
       }
-      await deps.events.markProcessed(eventId, outcome);
+      try {
+        await handle(claimed);
+      } finally {
+        await deps.events.release(eventId);
+      }
     },
 
     /**
