@@ -1,13 +1,11 @@
 import { bossJobs } from '@storefront/db/jobs';
 import { orders, paymentWebhookEvents, products } from '@storefront/db/schema';
-import { seedStoreSetup } from '@storefront/db/seed/store-setup';
-import { createCurrency } from '@storefront/db/testing/factories';
 import { eq, sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, registerCustomer, type TestApp } from './harness';
+import { registerCustomer, type TestApp } from './harness';
 import { signedDelivery, startFakeRazorpay } from './support/fake-razorpay';
-import { razorpayShop } from './support/razorpay-shop';
+import { openRazorpayShop, type razorpayShop } from './support/razorpay-shop';
 
 /*
  * The payment edge (issues 24 and 31): Razorpay's webhooks cover the whole account, arrive more
@@ -24,17 +22,11 @@ let t: TestApp;
 let shop: ReturnType<typeof razorpayShop>;
 
 beforeAll(async () => {
-  t = await createTestApp({
-    razorpay: { ...KEYS, apiUrl: razorpay.url, timeoutMs: 2_000 },
+  ({ t, shop } = await openRazorpayShop(razorpay, KEYS, WEBHOOK_SECRET, {
     // Enough retries to keep a refund pending across two of them.
     jobRetryLimit: 8,
-    razorpayWebhookSecret: WEBHOOK_SECRET,
-    config: { paymentWebhookGraceSeconds: 1 },
     logger: pino({ level: 'info' }, { write: (line: string) => logLines.push(JSON.parse(line)) }),
-  });
-  await createCurrency(t.db, { code: 'INR', isDefault: true });
-  await seedStoreSetup(t.db);
-  shop = razorpayShop(t, razorpay, WEBHOOK_SECRET);
+  }));
 });
 afterAll(async () => {
   await t.close();

@@ -1,10 +1,9 @@
-import { seedStoreSetup } from '@storefront/db/seed/store-setup';
-import { createCurrency, createProduct } from '@storefront/db/testing/factories';
+import { createProduct } from '@storefront/db/testing/factories';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerCustomer, type TestApp } from './harness';
+import { registerCustomer, type TestApp } from './harness';
 import { startFakeRazorpay } from './support/fake-razorpay';
-import { razorpayShop } from './support/razorpay-shop';
+import { openRazorpayShop, type razorpayShop } from './support/razorpay-shop';
 
 /*
  * No network call inside a database transaction (issue 24): card orders waiting on a slow
@@ -17,14 +16,13 @@ const KEYS = { keyId: 'rzp_test_slow', keySecret: 'razorpay-slow-secret' };
 const GATEWAY_DELAY_MS = 9_000;
 const razorpay = await startFakeRazorpay(KEYS);
 let t: TestApp;
+let shop: ReturnType<typeof razorpayShop>;
 
 beforeAll(async () => {
-  t = await createTestApp({
+  ({ t, shop } = await openRazorpayShop(razorpay, KEYS, 'razorpay-slow-webhook-secret', {
     // Longer than the stand-in's delay: the orders wait for Razorpay rather than fail.
     razorpay: { ...KEYS, apiUrl: razorpay.url, timeoutMs: 15_000 },
-  });
-  await createCurrency(t.db, { code: 'INR', isDefault: true });
-  await seedStoreSetup(t.db);
+  }));
 });
 afterAll(async () => {
   await t.close();
@@ -38,7 +36,6 @@ const percentile = (values: number[], p: number) => {
 
 describe('Razorpay answering after 9 s', () => {
   it('12 card orders waiting on it: other customers’ /ready, GET /products and POST /cart/add answer within 1 s (p99)', async () => {
-    const shop = razorpayShop(t, razorpay, 'unused');
     const buyers = [];
     for (let i = 0; i < 12; i += 1) buyers.push(await shop.paidAtRazorpay());
     const other = await registerCustomer(t);

@@ -1,12 +1,10 @@
 import { bossJobs } from '@storefront/db/jobs';
 import { carts, orders, paymentWebhookEvents, products } from '@storefront/db/schema';
-import { seedStoreSetup } from '@storefront/db/seed/store-setup';
-import { createCurrency } from '@storefront/db/testing/factories';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from './harness';
+import type { TestApp } from './harness';
 import { startFakeRazorpay } from './support/fake-razorpay';
-import { razorpayShop } from './support/razorpay-shop';
+import { openRazorpayShop, type razorpayShop } from './support/razorpay-shop';
 
 /*
  * Card and wallet through Razorpay's official SDK, against a local stand-in of its API: the
@@ -21,17 +19,11 @@ let t: TestApp;
 let shop: ReturnType<typeof razorpayShop>;
 
 beforeAll(async () => {
-  t = await createTestApp({
-    razorpay: { ...KEYS, apiUrl: razorpay.url, timeoutMs: 2_000 },
+  // A webhook-reported payment waits 1 s for the app's own place-order (openRazorpayShop).
+  ({ t, shop } = await openRazorpayShop(razorpay, KEYS, WEBHOOK_SECRET, {
     // Two retries keep "Razorpay keeps refusing the refund" short.
     jobRetryLimit: 2,
-    razorpayWebhookSecret: WEBHOOK_SECRET,
-    // A webhook-reported payment waits this long for the app's own place-order.
-    config: { paymentWebhookGraceSeconds: 1 },
-  });
-  await createCurrency(t.db, { code: 'INR', isDefault: true });
-  await seedStoreSetup(t.db);
-  shop = razorpayShop(t, razorpay, WEBHOOK_SECRET);
+  }));
 });
 afterAll(async () => {
   await t.close();

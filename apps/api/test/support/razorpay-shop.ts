@@ -1,12 +1,34 @@
 import { orders, paymentWebhookEvents, products } from '@storefront/db/schema';
-import { createProduct } from '@storefront/db/testing/factories';
+import { seedStoreSetup } from '@storefront/db/seed/store-setup';
+import { createCurrency, createProduct } from '@storefront/db/testing/factories';
 import { eq } from 'drizzle-orm';
 import supertest from 'supertest';
-import { registerCustomer, type TestApp } from '../harness';
+import { createTestApp, registerCustomer, type TestApp, type TestAppOptions } from '../harness';
 import type { startFakeRazorpay } from './fake-razorpay';
 import { NEW_ADDRESS } from './shop';
 
 type FakeRazorpay = Awaited<ReturnType<typeof startFakeRazorpay>>;
+
+/**
+ * An app paying card and wallet through the stand-in (2 s client timeout, the webhook served, a
+ * 1 s grace period; `options` override), in INR with the store setup, and the shop's helpers.
+ */
+export async function openRazorpayShop(
+  razorpay: FakeRazorpay,
+  keys: { keyId: string; keySecret: string },
+  webhookSecret: string,
+  options: TestAppOptions = {},
+) {
+  const t = await createTestApp({
+    razorpay: { ...keys, apiUrl: razorpay.url, timeoutMs: 2_000 },
+    razorpayWebhookSecret: webhookSecret,
+    ...options,
+    config: { paymentWebhookGraceSeconds: 1, ...options.config },
+  });
+  await createCurrency(t.db, { code: 'INR', isDefault: true });
+  await seedStoreSetup(t.db);
+  return { t, shop: razorpayShop(t, razorpay, webhookSecret) };
+}
 
 /** The customer's side of a Razorpay checkout and the webhook's, for tests over one app. */
 export function razorpayShop(t: TestApp, razorpay: FakeRazorpay, webhookSecret: string) {
