@@ -131,6 +131,7 @@ describe('loadEnv refusals', () => {
     ['SEED_DEMO', 'maybe'],
     ['NODE_ENV', 'staging'],
     ['DATABASE_TIMEOUT_MS', '50'],
+    ['PAYMENT_EVENT_RETENTION_DAYS', '0'],
   ])('%s=%s stops start-up with one line naming the variable and the bad value', (name, value) => {
     const error = configError({ [name]: value });
     expect(error.message).toMatch(new RegExp(`^Invalid configuration: ${name} `));
@@ -152,6 +153,7 @@ describe('loadEnv refusals', () => {
       }).NODE_ENV,
     ).toBe('production');
     expect(load({}).RAZORPAY_API_URL).toBe('https://api.razorpay.com');
+    expect(load({}).PAYMENT_EVENT_RETENTION_DAYS).toBe(30);
   });
 
   it.each([

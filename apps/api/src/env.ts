@@ -96,6 +96,8 @@ const EnvSchema = z
     RAZORPAY_API_URL: z.url().default('https://api.razorpay.com'),
     /** How long a webhook-reported payment waits for the app's own place-order. */
     PAYMENT_WEBHOOK_GRACE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
+    /** Days Razorpay webhook payloads (customers' e-mail, phone) are kept; a daily job drops them. */
+    PAYMENT_EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     RESEND_API_KEY: optionalString(),
     /** Resend's API address; only changed to point at a stand-in (tests). */
     RESEND_API_URL: optionalString().pipe(z.url().optional()),
@@ -221,6 +223,7 @@ const ECHOED = new Set([
   'RAZORPAY_KEY_ID',
   'RAZORPAY_API_URL',
   'PAYMENT_WEBHOOK_GRACE_SECONDS',
+  'PAYMENT_EVENT_RETENTION_DAYS',
   'RESEND_API_URL',
   'JOB_POLL_SECONDS',
   'JOB_RETENTION_DAYS',

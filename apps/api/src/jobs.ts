@@ -7,6 +7,7 @@ import {
   URGENT_MAIL_PRIORITY,
 } from '@storefront/routers/features/mail/mail.jobs';
 import {
+  PAYMENT_EVENT_RETENTION_QUEUE,
   PAYMENT_EVENTS_QUEUE,
   type PaymentEventJob,
 } from '@storefront/routers/features/payments/payment-events';
@@ -54,6 +55,8 @@ interface QueueDefinition<T extends object> {
    */
   reservedForPriority?: number;
   run: (services: WorkerServices, job: { id: string; data: T }) => Promise<void>;
+  /** Cron (UTC): pg-boss queues one job each time, whichever instance takes it. */
+  schedule?: string;
 }
 
 const queue = <T extends object>(definition: QueueDefinition<T>) =>
@@ -86,19 +89,30 @@ const QUEUES = [
     batchSize: 1,
     run: (services, job) => services.paymentEvents.process(job.data.eventId),
   }),
+  queue<object>({
+    name: PAYMENT_EVENT_RETENTION_QUEUE,
+    policy: paymentQueuePolicy,
+    concurrency: () => 1,
+    batchSize: 1,
+    run: async (services) => {
+      await services.paymentEvents.dropExpiredPayloads();
+    },
+    schedule: '17 3 * * *',
+  }),
 ];
 
 /**
- * Creates the queues, or updates their retry policy and retention (at every start). pg-boss
- * deletes a finished job `deleteAfterSeconds` after it completed or failed for good; until then
- * the admin can see and retry failed ones.
+ * Creates the queues, or updates their retry policy and retention (at every start), and their
+ * schedules. pg-boss deletes a finished job `deleteAfterSeconds` after it completed or failed for
+ * good; until then the admin can see and retry failed ones.
  */
 export async function createQueues(boss: PgBoss, options: QueueOptions): Promise<void> {
   const { retentionDays, ...retry } = options;
-  for (const { name, policy } of QUEUES) {
+  for (const { name, policy, schedule } of QUEUES) {
     const queueOptions = { ...policy(retry), deleteAfterSeconds: retentionDays * 24 * 60 * 60 };
     if (await boss.getQueue(name)) await boss.updateQueue(name, queueOptions);
     else await boss.createQueue(name, queueOptions);
+    if (schedule) await boss.schedule(name, schedule);
   }
 }
 

@@ -1,13 +1,10 @@
 import { bossJobs } from '@storefront/db/jobs';
 import { carts, orders, paymentWebhookEvents, products } from '@storefront/db/schema';
-import { seedStoreSetup } from '@storefront/db/seed/store-setup';
-import { createCurrency, createProduct } from '@storefront/db/testing/factories';
 import { eq, sql } from 'drizzle-orm';
-import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, registerCustomer, type TestApp } from './harness';
+import type { TestApp } from './harness';
 import { startFakeRazorpay } from './support/fake-razorpay';
-import { NEW_ADDRESS } from './support/shop';
+import { openRazorpayShop, type razorpayShop } from './support/razorpay-shop';
 
 /*
  * Card and wallet through Razorpay's official SDK, against a local stand-in of its API: the
@@ -19,58 +16,26 @@ const KEYS = { keyId: 'rzp_test_storefront', keySecret: 'razorpay-test-secret' }
 const WEBHOOK_SECRET = 'razorpay-webhook-secret';
 const razorpay = await startFakeRazorpay(KEYS);
 let t: TestApp;
+let shop: ReturnType<typeof razorpayShop>;
 
 beforeAll(async () => {
-  t = await createTestApp({
-    razorpay: { ...KEYS, apiUrl: razorpay.url, timeoutMs: 2_000 },
+  // A webhook-reported payment waits 1 s for the app's own place-order (openRazorpayShop).
+  ({ t, shop } = await openRazorpayShop(razorpay, KEYS, WEBHOOK_SECRET, {
     // Two retries keep "Razorpay keeps refusing the refund" short.
     jobRetryLimit: 2,
-    razorpayWebhookSecret: WEBHOOK_SECRET,
-    // A webhook-reported payment waits this long for the app's own place-order.
-    config: { paymentWebhookGraceSeconds: 1 },
-  });
-  await createCurrency(t.db, { code: 'INR', isDefault: true });
-  await seedStoreSetup(t.db);
+  }));
 });
 afterAll(async () => {
   await t.close();
   await razorpay.close();
 });
 
-/** A customer with 2 × a 15.00 product, address and shipping chosen. */
-async function checkoutReady() {
-  const product = await createProduct(t.db, { priceCents: 1500, stockQuantity: 10 });
-  const customer = await registerCustomer(t);
-  await t.request('POST', '/cart/add', {
-    token: customer.token,
-    body: { product_id: product.id, quantity: 2 },
-  });
-  await t.request('POST', '/checkout/shipping-address', {
-    token: customer.token,
-    body: NEW_ADDRESS,
-  });
-  await t.request('POST', '/checkout/shipping-method', {
-    token: customer.token,
-    body: { shipping_method: 'flatrate' },
-  });
-  return { ...customer, product };
-}
-
-const choose = (token: string, method: 'card' | 'wallet') =>
-  t.request('POST', '/checkout/payment-method', { token, body: { payment_method: method } });
-const place = (token: string, payment_data?: unknown) =>
-  t.request('POST', '/checkout/place-order', { token, body: payment_data ? { payment_data } : {} });
-const stockOf = async (id: number) =>
-  (await t.db.select({ s: products.stockQuantity }).from(products).where(eq(products.id, id)))[0]
-    ?.s;
-const ordersOf = (userId: number) => t.db.$count(orders, eq(orders.userId, userId));
-
 describe('card and wallet through Razorpay', () => {
   it.each(['card', 'wallet'] as const)(
     '%s: paid end to end, the Razorpay order has the checkout’s amount',
     async (method) => {
-      const buyer = await checkoutReady();
-      const chosen = await choose(buyer.token, method);
+      const buyer = await shop.checkoutReady();
+      const chosen = await shop.choose(buyer.token, method);
       expect(chosen.status).toBe(200);
       const gatewayOrder = chosen.body.data.gateway_order;
       expect(gatewayOrder).toMatchObject({ key_id: KEYS.keyId, currency: 'INR' });
@@ -80,27 +45,27 @@ describe('card and wallet through Razorpay', () => {
       expect(atRazorpay?.notes).toMatchObject({ customer_id: String(buyer.user.id) });
       expect(atRazorpay?.receipt).toMatch(/^cart-\d+-v\d+$/);
 
-      const placed = await place(buyer.token, razorpay.pay(gatewayOrder.id));
+      const placed = await shop.place(buyer.token, razorpay.pay(gatewayOrder.id));
       expect(placed.status).toBe(201);
       expect(placed.body.data).toMatchObject({ status: 'pending', payment_status: 'paid' });
-      expect(await stockOf(buyer.product.id)).toBe(8);
+      expect(await shop.stockOf(buyer.product.id)).toBe(8);
     },
   );
 
   it('captures an authorized payment before accepting it', async () => {
-    const buyer = await checkoutReady();
-    const gatewayOrder = (await choose(buyer.token, 'card')).body.data.gateway_order;
+    const buyer = await shop.checkoutReady();
+    const gatewayOrder = (await shop.choose(buyer.token, 'card')).body.data.gateway_order;
     const payment = razorpay.pay(gatewayOrder.id, { status: 'authorized' });
-    const placed = await place(buyer.token, payment);
+    const placed = await shop.place(buyer.token, payment);
     expect(placed.status).toBe(201);
     expect(razorpay.payments.get(payment.gateway_payment_id)?.status).toBe('captured');
   });
 
   it('refuses, with nothing written: a failed payment, a wrong amount, another order’s payment, a forged signature', async () => {
-    const buyer = await checkoutReady();
-    const gatewayOrder = (await choose(buyer.token, 'card')).body.data.gateway_order;
-    const other = await checkoutReady();
-    const otherOrder = (await choose(other.token, 'card')).body.data.gateway_order;
+    const buyer = await shop.checkoutReady();
+    const gatewayOrder = (await shop.choose(buyer.token, 'card')).body.data.gateway_order;
+    const other = await shop.checkoutReady();
+    const otherOrder = (await shop.choose(other.token, 'card')).body.data.gateway_order;
     const attempts = [
       razorpay.pay(gatewayOrder.id, { status: 'failed' }),
       razorpay.pay(gatewayOrder.id, { amount: 100 }),
@@ -110,33 +75,33 @@ describe('card and wallet through Razorpay', () => {
       { ...razorpay.pay(gatewayOrder.id), gateway_signature: 'f'.repeat(64) },
     ];
     for (const payment of attempts) {
-      const refused = await place(buyer.token, payment);
+      const refused = await shop.place(buyer.token, payment);
       expect(refused.status).toBe(422);
       expect(refused.body.error_code).toBe('PAYMENT_FAILED');
     }
-    expect(await ordersOf(buyer.user.id)).toBe(0);
-    expect(await stockOf(buyer.product.id)).toBe(10);
+    expect(await shop.ordersOf(buyer.user.id)).toBe(0);
+    expect(await shop.stockOf(buyer.product.id)).toBe(10);
     const [cart] = await t.db.select().from(carts).where(eq(carts.userId, buyer.user.id));
     expect(cart?.status).toBe('open');
   });
 
   it('a payment id already used by another order is refused', async () => {
-    const first = await checkoutReady();
-    const order = (await choose(first.token, 'card')).body.data.gateway_order;
+    const first = await shop.checkoutReady();
+    const order = (await shop.choose(first.token, 'card')).body.data.gateway_order;
     const payment = razorpay.pay(order.id);
-    expect((await place(first.token, payment)).status).toBe(201);
-    const second = await checkoutReady();
-    await choose(second.token, 'card');
-    const reused = await place(second.token, payment);
+    expect((await shop.place(first.token, payment)).status).toBe(201);
+    const second = await shop.checkoutReady();
+    await shop.choose(second.token, 'card');
+    const reused = await shop.place(second.token, payment);
     expect(reused.status).toBe(422);
     expect(reused.body.error_code).toBe('PAYMENT_FAILED');
   });
 
   it('Razorpay down: choosing the method and placing answer 503 and change nothing', async () => {
-    const buyer = await checkoutReady();
+    const buyer = await shop.checkoutReady();
     for (const mode of [503, 'drop'] as const) {
       razorpay.outage(mode);
-      const chosen = await choose(buyer.token, 'card');
+      const chosen = await shop.choose(buyer.token, 'card');
       razorpay.outage(undefined);
       expect(chosen.status).toBe(503);
       expect(chosen.body.error_code).toBe('SERVICE_UNAVAILABLE');
@@ -145,22 +110,22 @@ describe('card and wallet through Razorpay', () => {
       expect(cart?.gatewayOrderId).toBeNull();
     }
 
-    const gatewayOrder = (await choose(buyer.token, 'card')).body.data.gateway_order;
+    const gatewayOrder = (await shop.choose(buyer.token, 'card')).body.data.gateway_order;
     const payment = razorpay.pay(gatewayOrder.id);
     razorpay.outage(502);
-    const placed = await place(buyer.token, payment);
+    const placed = await shop.place(buyer.token, payment);
     razorpay.outage(undefined);
     expect(placed.status).toBe(503);
-    expect(await ordersOf(buyer.user.id)).toBe(0);
-    expect(await stockOf(buyer.product.id)).toBe(10);
+    expect(await shop.ordersOf(buyer.user.id)).toBe(0);
+    expect(await shop.stockOf(buyer.product.id)).toBe(10);
     // Back up: the same payment places the order.
-    expect((await place(buyer.token, payment)).status).toBe(201);
+    expect((await shop.place(buyer.token, payment)).status).toBe(201);
   });
 
   it('a refusal by Razorpay when creating the order is 422 PAYMENT_FAILED with its reason', async () => {
-    const buyer = await checkoutReady();
+    const buyer = await shop.checkoutReady();
     razorpay.outage(400);
-    const refused = await choose(buyer.token, 'card');
+    const refused = await shop.choose(buyer.token, 'card');
     razorpay.outage(undefined);
     expect(refused.status).toBe(422);
     expect(refused.body.error_code).toBe('PAYMENT_FAILED');
@@ -172,10 +137,10 @@ describe('card and wallet through Razorpay', () => {
 
 describe('refunds through Razorpay', () => {
   async function paidOrder() {
-    const buyer = await checkoutReady();
-    const gatewayOrder = (await choose(buyer.token, 'card')).body.data.gateway_order;
+    const buyer = await shop.checkoutReady();
+    const gatewayOrder = (await shop.choose(buyer.token, 'card')).body.data.gateway_order;
     const payment = razorpay.pay(gatewayOrder.id);
-    const placed = await place(buyer.token, payment);
+    const placed = await shop.place(buyer.token, payment);
     expect(placed.status).toBe(201);
     return {
       ...buyer,
@@ -205,7 +170,7 @@ describe('refunds through Razorpay', () => {
     const refunds = refundsOf(order.paymentId);
     expect(refunds).toHaveLength(1);
     expect(refunds[0]?.amount).toBe(Math.round(canceled.body.data.total * 100));
-    expect(await stockOf(order.product.id)).toBe(10);
+    expect(await shop.stockOf(order.product.id)).toBe(10);
   });
 
   it('Razorpay refusing the refund: retried, kept failed for the admin, never marked refunded', async () => {
@@ -245,33 +210,15 @@ describe('refunds through Razorpay', () => {
 });
 
 describe('the Razorpay webhook', () => {
-  const deliver = (delivery: { body: string; headers: Record<string, string> }) =>
-    supertest(t.app)
-      .post('/api/v1/payments/razorpay/webhook')
-      .set(delivery.headers)
-      .send(delivery.body);
-  const captured = (paymentId: string, eventId?: string) => {
-    const payment = razorpay.payments.get(paymentId);
-    if (!payment) throw new Error('no such payment at the stand-in');
-    return razorpay.webhook('payment.captured', { payment }, WEBHOOK_SECRET, eventId);
-  };
-  const eventOutcome = async (eventId: string) =>
-    (
-      await t.db
-        .select()
-        .from(paymentWebhookEvents)
-        .where(eq(paymentWebhookEvents.eventId, eventId))
-    )[0];
-
   it('paid at Razorpay, place-order never called: after the grace period one paid order and its e-mail', async () => {
-    const buyer = await checkoutReady();
-    const gatewayOrder = (await choose(buyer.token, 'card')).body.data.gateway_order;
+    const buyer = await shop.checkoutReady();
+    const gatewayOrder = (await shop.choose(buyer.token, 'card')).body.data.gateway_order;
     const payment = razorpay.pay(gatewayOrder.id);
-    const delivery = captured(payment.gateway_payment_id, 'evt_crash_1');
-    const res = await deliver(delivery);
+    const delivery = shop.captured(payment.gateway_payment_id, 'evt_crash_1');
+    const res = await shop.deliver(delivery);
     expect(res.status).toBe(200);
-    expect(await ordersOf(buyer.user.id)).toBe(0); // still within the grace period
-    await vi.waitFor(async () => expect(await ordersOf(buyer.user.id)).toBe(1), {
+    expect(await shop.ordersOf(buyer.user.id)).toBe(0); // still within the grace period
+    await vi.waitFor(async () => expect(await shop.ordersOf(buyer.user.id)).toBe(1), {
       timeout: 15_000,
       interval: 200,
     });
@@ -280,53 +227,55 @@ describe('the Razorpay webhook', () => {
       paymentStatus: 'paid',
       gatewayPaymentId: payment.gateway_payment_id,
     });
-    expect(await stockOf(buyer.product.id)).toBe(8);
+    expect(await shop.stockOf(buyer.product.id)).toBe(8);
     await t.mailTo(buyer.email, `Order ${order?.orderNumber} confirmed`);
-    expect((await eventOutcome('evt_crash_1'))?.outcome).toMatch(/^order .* placed$/);
+    expect((await shop.storedEvent('evt_crash_1'))?.outcome).toMatch(/^order .* placed$/);
   });
 
   it('the same webhook 3× at once while the app places the order: exactly one order', async () => {
-    const buyer = await checkoutReady();
-    const gatewayOrder = (await choose(buyer.token, 'card')).body.data.gateway_order;
+    const buyer = await shop.checkoutReady();
+    const gatewayOrder = (await shop.choose(buyer.token, 'card')).body.data.gateway_order;
     const payment = razorpay.pay(gatewayOrder.id);
-    const delivery = captured(payment.gateway_payment_id, 'evt_race_1');
+    const delivery = shop.captured(payment.gateway_payment_id, 'evt_race_1');
     const [a, b, c, placed] = await Promise.all([
-      deliver(delivery),
-      deliver(delivery),
-      deliver(delivery),
-      place(buyer.token, payment),
+      shop.deliver(delivery),
+      shop.deliver(delivery),
+      shop.deliver(delivery),
+      shop.place(buyer.token, payment),
     ]);
     expect([a.status, b.status, c.status]).toEqual([200, 200, 200]);
     expect(placed.status).toBe(201);
     await vi.waitFor(
-      async () => expect((await eventOutcome('evt_race_1'))?.processedAt).toBeTruthy(),
+      async () => expect((await shop.storedEvent('evt_race_1'))?.processedAt).toBeTruthy(),
       {
         timeout: 15_000,
         interval: 200,
       },
     );
-    expect(await ordersOf(buyer.user.id)).toBe(1);
-    expect((await eventOutcome('evt_race_1'))?.outcome).toBe('order already placed');
+    expect(await shop.ordersOf(buyer.user.id)).toBe(1);
+    expect((await shop.storedEvent('evt_race_1'))?.outcome).toBe('order already placed');
     expect(
       await t.db.$count(paymentWebhookEvents, eq(paymentWebhookEvents.eventId, 'evt_race_1')),
     ).toBe(1);
   });
 
   it('paid, then the stock sold out before the webhook job: refunded at Razorpay, no order, the customer told', async () => {
-    const buyer = await checkoutReady();
-    const gatewayOrder = (await choose(buyer.token, 'card')).body.data.gateway_order;
+    const buyer = await shop.checkoutReady();
+    const gatewayOrder = (await shop.choose(buyer.token, 'card')).body.data.gateway_order;
     const payment = razorpay.pay(gatewayOrder.id);
     await t.db.update(products).set({ stockQuantity: 0 }).where(eq(products.id, buyer.product.id));
-    expect((await deliver(captured(payment.gateway_payment_id, 'evt_soldout'))).status).toBe(200);
+    expect(
+      (await shop.deliver(shop.captured(payment.gateway_payment_id, 'evt_soldout'))).status,
+    ).toBe(200);
     await vi.waitFor(
-      async () => expect((await eventOutcome('evt_soldout'))?.processedAt).toBeTruthy(),
+      async () => expect((await shop.storedEvent('evt_soldout'))?.processedAt).toBeTruthy(),
       {
         timeout: 15_000,
         interval: 200,
       },
     );
-    expect((await eventOutcome('evt_soldout'))?.outcome).toMatch(/^refunded: /);
-    expect(await ordersOf(buyer.user.id)).toBe(0);
+    expect((await shop.storedEvent('evt_soldout'))?.outcome).toMatch(/^refunded: /);
+    expect(await shop.ordersOf(buyer.user.id)).toBe(0);
     const refunds = [...razorpay.refunds.values()].filter(
       (refund) => refund.payment_id === payment.gateway_payment_id,
     );
@@ -336,43 +285,43 @@ describe('the Razorpay webhook', () => {
   });
 
   it('a bad signature, a replayed event and an unknown event type change nothing', async () => {
-    const buyer = await checkoutReady();
-    const gatewayOrder = (await choose(buyer.token, 'card')).body.data.gateway_order;
+    const buyer = await shop.checkoutReady();
+    const gatewayOrder = (await shop.choose(buyer.token, 'card')).body.data.gateway_order;
     const payment = razorpay.pay(gatewayOrder.id);
-    const genuine = captured(payment.gateway_payment_id, 'evt_forged');
-    const forged = await deliver({
+    const genuine = shop.captured(payment.gateway_payment_id, 'evt_forged');
+    const forged = await shop.deliver({
       ...genuine,
       headers: { ...genuine.headers, 'X-Razorpay-Signature': 'a'.repeat(64) },
     });
     expect(forged.status).toBe(400);
     expect(forged.body.error_code).toBe('BAD_REQUEST');
-    const unsigned = await deliver({
+    const unsigned = await shop.deliver({
       ...genuine,
       headers: { 'Content-Type': 'application/json', 'X-Razorpay-Event-Id': 'evt_forged' },
     });
     expect(unsigned.status).toBe(400);
-    expect(await eventOutcome('evt_forged')).toBeUndefined();
+    expect(await shop.storedEvent('evt_forged')).toBeUndefined();
 
     const unknown = razorpay.webhook('subscription.charged', {}, WEBHOOK_SECRET, 'evt_unknown');
-    expect((await deliver(unknown)).status).toBe(200);
-    const replay = await deliver(unknown);
+    expect((await shop.deliver(unknown)).status).toBe(200);
+    const replay = await shop.deliver(unknown);
     expect(replay.status).toBe(200);
     expect(replay.body.message).toBe('Event already received.');
     await vi.waitFor(
-      async () => expect((await eventOutcome('evt_unknown'))?.outcome).toBe('ignored'),
+      async () => expect((await shop.storedEvent('evt_unknown'))?.outcome).toBe('ignored'),
       {
         timeout: 10_000,
         interval: 200,
       },
     );
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(await ordersOf(buyer.user.id)).toBe(0);
-    expect(await stockOf(buyer.product.id)).toBe(10);
+    expect(await shop.ordersOf(buyer.user.id)).toBe(0);
+    expect(await shop.stockOf(buyer.product.id)).toBe(10);
   });
 
   it('payment.failed is recorded on the checkout; no order', async () => {
-    const buyer = await checkoutReady();
-    const gatewayOrder = (await choose(buyer.token, 'card')).body.data.gateway_order;
+    const buyer = await shop.checkoutReady();
+    const gatewayOrder = (await shop.choose(buyer.token, 'card')).body.data.gateway_order;
     const payment = razorpay.pay(gatewayOrder.id, { status: 'failed' });
     const entity = {
       ...razorpay.payments.get(payment.gateway_payment_id),
@@ -384,27 +333,27 @@ describe('the Razorpay webhook', () => {
       WEBHOOK_SECRET,
       'evt_failed_1',
     );
-    expect((await deliver(delivery)).status).toBe(200);
+    expect((await shop.deliver(delivery)).status).toBe(200);
     await vi.waitFor(
-      async () => expect((await eventOutcome('evt_failed_1'))?.processedAt).toBeTruthy(),
+      async () => expect((await shop.storedEvent('evt_failed_1'))?.processedAt).toBeTruthy(),
       { timeout: 10_000, interval: 200 },
     );
     const [cart] = await t.db.select().from(carts).where(eq(carts.userId, buyer.user.id));
     expect(cart?.gatewayPaymentError).toBe('Payment declined by the bank');
     expect(cart?.status).toBe('open');
-    expect(await ordersOf(buyer.user.id)).toBe(0);
-    // Choosing the method again issues a new gateway order and forgets the failure.
-    await choose(buyer.token, 'card');
+    expect(await shop.ordersOf(buyer.user.id)).toBe(0);
+    // Choosing the method again forgets the failure (the same gateway order may be paid again).
+    await shop.choose(buyer.token, 'card');
     const [after] = await t.db.select().from(carts).where(eq(carts.userId, buyer.user.id));
     expect(after?.gatewayPaymentError).toBeNull();
   });
 
   it('refund.failed asks Razorpay for a new refund; a late refund.processed changes nothing', async () => {
     razorpay.refundMode('pending');
-    const buyer = await checkoutReady();
-    const gatewayOrder = (await choose(buyer.token, 'card')).body.data.gateway_order;
+    const buyer = await shop.checkoutReady();
+    const gatewayOrder = (await shop.choose(buyer.token, 'card')).body.data.gateway_order;
     const payment = razorpay.pay(gatewayOrder.id);
-    const placed = await place(buyer.token, payment);
+    const placed = await shop.place(buyer.token, payment);
     const orderId = placed.body.data.order_id as number;
     await t.request('POST', `/customer/orders/${orderId}/cancel`, {
       token: buyer.token,
@@ -423,7 +372,7 @@ describe('the Razorpay webhook', () => {
     // Razorpay gives up on it: a new refund is requested.
     const failed = razorpay.failRefund(first);
     razorpay.refundMode('processed');
-    await deliver(
+    await shop.deliver(
       razorpay.webhook('refund.failed', { refund: failed }, WEBHOOK_SECRET, 'evt_rf_1'),
     );
     await vi.waitFor(
@@ -445,9 +394,9 @@ describe('the Razorpay webhook', () => {
       WEBHOOK_SECRET,
       'evt_rp_late',
     );
-    expect((await deliver(late)).status).toBe(200);
+    expect((await shop.deliver(late)).status).toBe(200);
     await vi.waitFor(
-      async () => expect((await eventOutcome('evt_rp_late'))?.outcome).toMatch(/nothing to do/),
+      async () => expect((await shop.storedEvent('evt_rp_late'))?.outcome).toMatch(/nothing to do/),
       { timeout: 10_000, interval: 200 },
     );
   });

@@ -82,6 +82,8 @@ export interface RateLimits {
   verificationPerUser: RateLimiter;
   /** Reset e-mails per address (POST /auth/password/forgot), keyed by the address's digest. */
   resetMailsPerAddress: RateLimiter;
+  /** Gateway (Razorpay) orders created for a customer: each is a call to Razorpay. */
+  gatewayOrdersPerCustomer: RateLimiter;
 }
 
 export interface Clock {

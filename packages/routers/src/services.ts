@@ -91,6 +91,8 @@ export interface ServiceConfig {
    * banners). Unset: https only, no app links (zod-helpers.ts LinkPolicy).
    */
   links?: LinkPolicy;
+  /** Days Razorpay webhook payloads are kept (default 30). */
+  paymentEventRetentionDays?: number;
 }
 
 export interface ServiceDeps {
@@ -206,6 +208,7 @@ export function createServices(deps: ServiceDeps): AppServices {
     jobs,
     addresses,
     payments,
+    gatewayOrderLimiter: deps.rateLimits.gatewayOrdersPerCustomer,
     isFeatureEnabled: (flag) => settings.isFeatureEnabled(flag),
   });
   const checkoutRepos = checkoutSlice.repos;
@@ -301,11 +304,14 @@ export function createServices(deps: ServiceDeps): AppServices {
         jobs: jobs(executor),
       })).inTransaction,
       carts: checkoutRepos.cart,
+      gatewayOrders: checkoutRepos.gatewayOrders,
       orders: checkoutRepos.orders,
       placeOrder: checkoutSlice.placeOrder,
       payments,
       jobs: jobs(db),
       graceSeconds: config.paymentWebhookGraceSeconds ?? 120,
+      retentionDays: config.paymentEventRetentionDays ?? 30,
+      clock,
     }),
     mail: createMailService({
       users,

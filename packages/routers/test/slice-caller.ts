@@ -87,6 +87,7 @@ export async function openSlice(): Promise<SliceHarness> {
       avatarPerCustomer: unlimited,
       verificationPerUser: unlimited,
       resetMailsPerAddress: unlimited,
+      gatewayOrdersPerCustomer: unlimited,
     },
     jobQueue: jobQueueOf(boss),
     payments: { developmentSecret: GATEWAY_SECRET },

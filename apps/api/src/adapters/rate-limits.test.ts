@@ -55,6 +55,19 @@ describe.skipIf(!url)('createRateLimits over Redis (needs REDIS_URL)', () => {
     expect((await instanceA.loginFailuresPerEmail.check(email)).allowed).toBe(true);
   });
 
+  it('shares the gateway orders per customer (10 an hour), then an hour’s Retry-After', async () => {
+    const instanceA = createRateLimits({ redis: first, keyPrefix, authPerIpPerMinute: 30 });
+    const instanceB = createRateLimits({ redis: second, keyPrefix, authPerIpPerMinute: 30 });
+    for (let i = 0; i < 10; i++) {
+      const instance = i % 2 === 0 ? instanceA : instanceB;
+      expect((await instance.gatewayOrdersPerCustomer.consume('42')).allowed).toBe(true);
+    }
+    const blocked = await instanceB.gatewayOrdersPerCustomer.consume('42');
+    expect(blocked.allowed).toBe(false);
+    expect(blocked.retryAfterSeconds).toBeGreaterThan(59 * 60);
+    expect((await instanceA.gatewayOrdersPerCustomer.consume('43')).allowed).toBe(true);
+  });
+
   it('shares the per-IP limit too', async () => {
     const instanceA = createRateLimits({ redis: first, keyPrefix, authPerIpPerMinute: 3 });
     const instanceB = createRateLimits({ redis: second, keyPrefix, authPerIpPerMinute: 3 });

@@ -45,6 +45,8 @@ export interface RateLimitOptions {
   verificationPerCustomerPerHour?: number;
   /** Reset e-mails one address may be sent per hour, whoever asks (default 3). */
   resetMailsPerAddressPerHour?: number;
+  /** Gateway orders created per customer per hour (default 10). */
+  gatewayOrdersPerCustomerPerHour?: number;
   /** Failed logins per e-mail before the lockout (docs/contract.md §5: 5 in 15 minutes). */
   loginFailures?: { points: number; windowSeconds: number };
   /** Prefix so parallel test runs on one Redis do not share counters. */
@@ -74,6 +76,11 @@ export function createRateLimits(options: RateLimitOptions): RateLimits {
     resetMailsPerAddress: make(
       'reset-mail-address',
       options.resetMailsPerAddressPerHour ?? 3,
+      60 * 60,
+    ),
+    gatewayOrdersPerCustomer: make(
+      'gateway-orders-customer',
+      options.gatewayOrdersPerCustomerPerHour ?? 10,
       60 * 60,
     ),
   };

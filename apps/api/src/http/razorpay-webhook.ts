@@ -4,12 +4,45 @@ import { webhookSignatureValid } from '@storefront/routers/features/payments/raz
 import type { Services } from '@storefront/routers/services';
 import express, { type RequestHandler } from 'express';
 
+const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Valid in JSON text, refused by PostgreSQL's jsonb: a NUL or an unpaired surrogate. */
+const storable = (text: string) => !text.includes('\u0000') && !UNPAIRED_SURROGATE.test(text);
+
+const notStorableJson = () =>
+  new AppError('BAD_REQUEST', 'The webhook body is not a JSON object that can be stored.');
+
+/**
+ * The body as a JSON object the database can store (UTF-8, no NUL or unpaired surrogate in any
+ * key or string); anything else is 400, never a 500 from the insert.
+ */
+function parseEvent(raw: Buffer): { event?: unknown } {
+  let parsed: unknown;
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(raw);
+    parsed = JSON.parse(text, (key, value) => {
+      if (!storable(key) || (typeof value === 'string' && !storable(value))) {
+        throw notStorableJson();
+      }
+      return value;
+    });
+  } catch {
+    throw notStorableJson();
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw notStorableJson();
+  }
+  return parsed;
+}
+
 /**
  * POST /api/v1/payments/razorpay/webhook: Razorpay's events, authenticated by
  * X-Razorpay-Signature (HMAC-SHA256 of the raw body with RAZORPAY_WEBHOOK_SECRET, compared in
- * constant time) instead of a bearer token. A bad signature is 400 and nothing happens; a valid
- * event is stored once by its X-Razorpay-Event-Id and handled by a job (payment-events.ts), so a
- * redelivery answers 200 and changes nothing. Plain Express: the signature covers the raw bytes.
+ * constant time) instead of a bearer token. A bad signature or a body that is not a storable JSON
+ * object is 400 and nothing happens; a valid event is stored once by its X-Razorpay-Event-Id (and
+ * once by what it is about) and handled by a job (payment-events.ts), so a redelivery answers 200
+ * and changes nothing. A payment not on a gateway order of this shop is stored, logged once and
+ * left alone. Plain Express: the signature covers the raw bytes.
  */
 export function createRazorpayWebhookRoute(
   services: Services,
@@ -22,22 +55,26 @@ export function createRazorpayWebhookRoute(
       if (!webhookSignatureValid(raw, signature, webhookSecret)) {
         throw new AppError('BAD_REQUEST', 'The webhook signature is missing or wrong.');
       }
-      let event: { event?: unknown };
-      try {
-        event = JSON.parse(raw.toString('utf8'));
-      } catch {
-        throw new AppError('BAD_REQUEST', 'The webhook body is not JSON.');
-      }
+      const event = parseEvent(raw);
       const eventId = req.header('x-razorpay-event-id');
       if (!eventId || typeof event.event !== 'string') {
         throw new AppError('BAD_REQUEST', 'The webhook has no event id or event name.');
       }
-      const stored = await services.paymentEvents.receive({
+      const received = await services.paymentEvents.receive({
         eventId,
         event: event.event,
         payload: event,
       });
-      res.json(ok(null, stored ? 'Event received.' : 'Event already received.'));
+      if (received === 'not the shop’s') {
+        // Razorpay sends the whole account's events; this one is some other integration's.
+        req.log.info(
+          { eventId, event: event.event },
+          'Razorpay event about a payment not on a gateway order of this shop: stored, not acted on',
+        );
+      }
+      res.json(
+        ok(null, received === 'redelivered' ? 'Event already received.' : 'Event received.'),
+      );
     } catch (error) {
       next(error);
     }

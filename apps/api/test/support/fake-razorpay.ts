@@ -39,6 +39,8 @@ export async function startFakeRazorpay(keys: { keyId: string; keySecret: string
   >();
   const requests: Array<{ method: string; path: string }> = [];
   let outage: number | 'drop' | undefined;
+  /** How long every answer waits (a slow gateway). */
+  let delayMs = 0;
   /** `pending`: new refunds wait (as a slow bank's do) until `settleRefund` or `failRefund`. */
   let refundMode: 'processed' | 'pending' = 'processed';
   const auth = `Basic ${Buffer.from(`${keys.keyId}:${keys.keySecret}`).toString('base64')}`;
@@ -47,6 +49,7 @@ export async function startFakeRazorpay(keys: { keyId: string; keySecret: string
     const raw = (await readBody(req)).toString('utf8');
     const path = (req.url ?? '').split('?')[0] ?? '';
     requests.push({ method: req.method ?? '', path });
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     if (outage === 'drop') {
       req.socket.destroy();
       return;
@@ -150,6 +153,42 @@ export async function startFakeRazorpay(keys: { keyId: string; keySecret: string
     outage(mode: number | 'drop' | undefined) {
       outage = mode;
     },
+    /** Every answer waits `ms` first (a slow gateway); 0 to answer at once again. */
+    delay(ms: number) {
+      delayMs = ms;
+    },
+    /** The refund requests the stand-in received (`POST /v1/payments/:id/refund`), by payment. */
+    refundCalls(paymentId?: string) {
+      return requests.filter(
+        (request) =>
+          request.method === 'POST' &&
+          /^\/v1\/payments\/[^/]+\/refund$/.test(request.path) &&
+          (paymentId === undefined || request.path.split('/')[3] === paymentId),
+      );
+    },
+    /** The orders created at the stand-in (`POST /v1/orders`). */
+    orderCalls() {
+      return requests.filter(
+        (request) => request.method === 'POST' && request.path === '/v1/orders',
+      );
+    },
+    /**
+     * An order created at Razorpay by someone other than this shop (another integration on the
+     * same account): the shop never saw it.
+     */
+    foreignOrder(amount = 5000, currency = 'INR') {
+      const order: FakeRazorpayOrder = {
+        id: id('order'),
+        entity: 'order',
+        amount,
+        currency,
+        receipt: 'elsewhere',
+        notes: {},
+        status: 'created',
+      };
+      orders.set(order.id, order);
+      return order;
+    },
     /**
      * The customer pays `orderId` in the app's checkout: a payment in `status` (captured by
      * default) and the signature the checkout hands the app. `amount`/`currency`/`payFor` make
@@ -184,6 +223,13 @@ export async function startFakeRazorpay(keys: { keyId: string; keySecret: string
     refundMode(mode: 'processed' | 'pending') {
       refundMode = mode;
     },
+    /** Razorpay processes a pending refund (its `refund.processed` webhook follows). */
+    settleRefund(refundId: string) {
+      const refund = refunds.get(refundId);
+      if (!refund) throw new Error(`no refund ${refundId}`);
+      refund.status = 'processed';
+      return refund;
+    },
     /** Razorpay gives up on a pending refund (its `refund.failed` webhook follows). */
     failRefund(refundId: string) {
       const refund = refunds.get(refundId);
@@ -212,14 +258,23 @@ export async function startFakeRazorpay(keys: { keyId: string; keySecret: string
         ),
         created_at: Math.floor(Date.now() / 1000),
       });
-      return {
-        body,
-        headers: {
-          'Content-Type': 'application/json',
-          'X-Razorpay-Signature': createHmac('sha256', webhookSecret).update(body).digest('hex'),
-          'X-Razorpay-Event-Id': eventId,
-        },
-      };
+      return signedDelivery(body, webhookSecret, eventId);
+    },
+  };
+}
+
+/** Any body (valid JSON or not) delivered with a genuine signature, as Razorpay signs. */
+export function signedDelivery<Body extends string | Buffer>(
+  body: Body,
+  webhookSecret: string,
+  eventId = id('evt'),
+) {
+  return {
+    body,
+    headers: {
+      'Content-Type': 'application/json',
+      'X-Razorpay-Signature': createHmac('sha256', webhookSecret).update(body).digest('hex'),
+      'X-Razorpay-Event-Id': eventId,
     },
   };
 }

@@ -64,6 +64,31 @@ export const carts = pgTable(
   (t) => [uniqueIndex('carts_open_user_key').on(t.userId).where(sql`${t.status} = 'open'`)],
 );
 
+/**
+ * Every gateway (Razorpay) order this shop created, with the cart, customer, amount and currency
+ * it was created for. Razorpay's webhooks cover the whole account: only payments on these orders
+ * are the shop's to place or refund. Kept after the cart moves on (a new choice replaces the
+ * cart's order; a payment on the old one is still the shop's), and an unchanged cart reuses its
+ * order instead of creating another.
+ */
+export const gatewayOrders = pgTable(
+  'gateway_orders',
+  {
+    /** The gateway's order id. */
+    id: text('id').primaryKey(),
+    cartId: integer('cart_id').references(() => carts.id, { onDelete: 'set null' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    /** The cart version it was created for. */
+    cartVersion: integer('cart_version').notNull(),
+    /** When Razorpay reported a payment captured on it: it takes no other, so it is not reused. */
+    paidAt: timestamptz('paid_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('gateway_orders_cart_idx').on(t.cartId)],
+);
+
 export const cartItems = pgTable(
   'cart_items',
   {

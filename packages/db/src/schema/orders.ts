@@ -158,9 +158,17 @@ export const idempotencyKeys = pgTable(
 export const paymentWebhookEvents = pgTable('payment_webhook_events', {
   eventId: text('event_id').primaryKey(),
   event: text('event').notNull(),
-  payload: jsonb('payload').notNull(),
+  /**
+   * What the event is about: its kind and its payment's (or refund's) id. Unique, so the same
+   * news re-sent under a new event id is a redelivery too; kept when the payload is dropped.
+   */
+  subject: text('subject').unique('payment_webhook_events_subject_key'),
+  /** Razorpay's body (customer e-mail, phone): dropped after PAYMENT_EVENT_RETENTION_DAYS. */
+  payload: jsonb('payload'),
   receivedAt: createdAt(),
   processedAt: timestamptz('processed_at'),
+  /** While a worker handles it (it may call Razorpay): a second delivery of its job waits. */
+  claimedAt: timestamptz('claimed_at'),
   /** What handling the event did (order placed, refunded, recorded, ignored). */
   outcome: text('outcome'),
 });

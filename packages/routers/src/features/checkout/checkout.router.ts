@@ -127,9 +127,9 @@ export const checkoutRouter = router({
         path: '/checkout/payment-method',
         tags,
         summary: 'Set payment method',
-        description: `Chooses a payment method. Card and wallet need the shipping address and method first (422 CHECKOUT_INCOMPLETE) and answer \`data.gateway_order\` { id, amount, currency }: the app pays that gateway order, then sends the gateway's payment_data to place-order. ${STEP_DESCRIPTION}`,
+        description: `Chooses a payment method. Card and wallet need the shipping address and method first (422 CHECKOUT_INCOMPLETE) and answer \`data.gateway_order\` { id, amount, currency }: the app pays that gateway order, then sends the gateway's payment_data to place-order. Choosing again while the cart, its total and currency are unchanged answers the same gateway order; a customer may have at most 10 new gateway orders created an hour (429 RATE_LIMITED with \`Retry-After\`). ${STEP_DESCRIPTION}`,
       },
-      errors: ['CART_EMPTY', 'CHECKOUT_INCOMPLETE', 'PAYMENT_FAILED'],
+      errors: ['CART_EMPTY', 'CHECKOUT_INCOMPLETE', 'PAYMENT_FAILED', 'RATE_LIMITED'],
     })
     .input(ZChoosePaymentMethodInput)
     .output(ZCheckoutOutput)
@@ -163,7 +163,7 @@ export const checkoutRouter = router({
         requestHeaders: ZIdempotencyHeader,
         summary: 'Place order',
         description:
-          "Places the order in one transaction: stock is taken, the coupon use counted, addresses and prices copied onto the order, and the cart emptied. Card and wallet orders need the gateway's `payment_data`, which is verified (422 PAYMENT_FAILED otherwise). Missing steps answer 422 CHECKOUT_INCOMPLETE with `errors` naming them; too little stock 422 OUT_OF_STOCK. With an `Idempotency-Key` header, the same key from the same customer within 24 hours answers the first response again and creates nothing; a different body, or a request still in flight, answers 409 IDEMPOTENCY_CONFLICT. A failed attempt frees its key.",
+          "Places the order in one transaction: stock is taken, the coupon use counted, addresses and prices copied onto the order, and the cart emptied. Card and wallet orders need the gateway's `payment_data`, which is verified at the gateway before the transaction opens (422 PAYMENT_FAILED otherwise); when the webhook already placed the order for that very payment, its owner sending the valid `payment_data` again gets that order back. Missing steps answer 422 CHECKOUT_INCOMPLETE with `errors` naming them; too little stock 422 OUT_OF_STOCK. With an `Idempotency-Key` header, the same key from the same customer within 24 hours answers the first response again and creates nothing; a different body, or a request still in flight, answers 409 IDEMPOTENCY_CONFLICT. A failed attempt frees its key.",
       },
       errors: [
         'CART_EMPTY',

@@ -1,7 +1,7 @@
 import type { AddressSnapshot } from '@storefront/db/schema';
 import { AppError, validationError } from '../../errors';
 import { centsToAmount } from '../../money';
-import type { Clock } from '../../ports';
+import type { Clock, RateLimiter } from '../../ports';
 import type { AddressRecord } from '../addresses/addresses.repository';
 import type { AddressDto } from '../addresses/addresses.schemas';
 import { toAddressDto } from '../addresses/addresses.service';
@@ -16,6 +16,8 @@ import {
 import type { CartRecord } from '../cart/cart.repository';
 import type { MailJobs } from '../mail/mail.jobs';
 import type { OrdersRepository } from '../orders/orders.repository';
+import type { PaymentProvider } from '../payments/gateway';
+import type { GatewayOrdersRepository } from '../payments/gateway-orders.repository';
 import type { PaymentProviders } from '../payments/providers';
 import type { CheckoutRepository } from './checkout.repository';
 import type { AddressStepInput, CheckoutDto } from './checkout.schemas';
@@ -33,6 +35,7 @@ export interface CheckoutRepositories extends CartRepositories {
   checkout: CheckoutRepository;
   orders: OrdersRepository;
   idempotency: IdempotencyRepository;
+  gatewayOrders: GatewayOrdersRepository;
   jobs: MailJobs;
 }
 
@@ -43,6 +46,8 @@ export interface CheckoutServiceDeps {
     requireOwned(userId: number, id: number): Promise<AddressRecord>;
   };
   payments: PaymentProviders;
+  /** Gateway orders a customer may have created per hour (each is a call to the gateway). */
+  gatewayOrderLimiter: RateLimiter;
   isFeatureEnabled: (flag: 'coupons') => Promise<boolean>;
   clock: Clock;
 }
@@ -150,6 +155,44 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     return snapshotOf(input as Parameters<typeof snapshotOf>[0]);
   }
 
+  /**
+   * The gateway order for the cart as it is: the one created for this very cart, contents,
+   * amount and currency, when there is one (choosing again costs nothing); otherwise a new one,
+   * within the customer's hourly allowance, recorded as the shop's (payment-events.ts).
+   */
+  async function gatewayOrderFor(
+    provider: PaymentProvider,
+    userId: number,
+    cart: CartRecord,
+    priced: PricedCart,
+  ): Promise<string> {
+    const issued = {
+      cartId: cart.id,
+      cartVersion: cart.version,
+      amountCents: priced.totals.totalCents,
+      currency: priced.currency,
+    };
+    const existing = await repos.gatewayOrders.findFor(issued);
+    if (existing) return existing.id;
+    const limit = await deps.gatewayOrderLimiter.consume(String(userId));
+    if (!limit.allowed) {
+      throw new AppError(
+        'RATE_LIMITED',
+        'Too many payment attempts. Please try again later or choose cash on delivery.',
+        { retryAfterSeconds: limit.retryAfterSeconds },
+      );
+    }
+    // A refusal or an unreachable gateway throws before anything about the cart changes.
+    const created = await provider.createOrder({
+      amountMinor: issued.amountCents,
+      currency: issued.currency,
+      receipt: `cart-${cart.id}-v${cart.version}`,
+      notes: { customer_id: String(userId), cart_id: String(cart.id) },
+    });
+    await repos.gatewayOrders.record({ id: created.id, userId, ...issued });
+    return created.id;
+  }
+
   async function shippingMethodsFor(priced: PricedCart) {
     const methods = await repos.cart.activeShippingMethods();
     const afterDiscount = priced.totals.subtotalCents - priced.totals.discountCents;
@@ -197,7 +240,10 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       return (await repos.checkout.activePaymentMethods()).map(toPaymentMethodDto);
     },
 
-    /** A gateway method issues a gateway order for the current total; COD needs nothing more. */
+    /**
+     * A gateway method needs a gateway order for the current total (gatewayOrderFor); COD needs
+     * nothing more.
+     */
     setPaymentMethod(userId: number, code: string) {
       return changeStep(userId, async (cart, priced) => {
         const method = await repos.checkout.paymentMethod(code);
@@ -216,16 +262,9 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
             before,
           );
         }
-        // A refusal or an unreachable gateway throws before anything about the cart changes.
-        const gatewayOrder = await provider.createOrder({
-          amountMinor: priced.totals.totalCents,
-          currency: priced.currency,
-          receipt: `cart-${cart.id}-v${cart.version}`,
-          notes: { customer_id: String(userId), cart_id: String(cart.id) },
-        });
         return {
           paymentMethod: method.code,
-          gatewayOrderId: gatewayOrder.id,
+          gatewayOrderId: await gatewayOrderFor(provider, userId, cart, priced),
           gatewayAmountCents: priced.totals.totalCents,
           gatewayCurrency: priced.currency,
           gatewayCartVersion: cart.version,

@@ -1,9 +1,10 @@
 import type { Executor } from '@storefront/db/client';
-import type { Clock } from '../../ports';
+import type { Clock, RateLimiter } from '../../ports';
 import type { RepositoryFactory, UnitOfWorkFactory } from '../../transactions';
 import type { CartRepositories } from '../cart/cart.pricing';
 import type { MailJobs } from '../mail/mail.jobs';
 import { createOrdersRepository } from '../orders/orders.repository';
+import { createGatewayOrdersRepository } from '../payments/gateway-orders.repository';
 import type { PaymentProviders } from '../payments/providers';
 import { type CheckoutRepository, createCheckoutRepository } from './checkout.repository';
 import {
@@ -25,6 +26,7 @@ export interface CheckoutSliceDeps {
   jobs: (executor: Executor) => MailJobs;
   addresses: CheckoutServiceDeps['addresses'];
   payments: PaymentProviders;
+  gatewayOrderLimiter: RateLimiter;
   isFeatureEnabled: (flag: 'coupons') => Promise<boolean>;
 }
 
@@ -36,6 +38,7 @@ export function createCheckoutSlice(deps: CheckoutSliceDeps) {
     checkout: deps.cachedCheckout(createCheckoutRepository(executor), scope.inTransaction),
     orders: createOrdersRepository(executor),
     idempotency: createIdempotencyRepository(executor),
+    gatewayOrders: createGatewayOrdersRepository(executor),
     jobs: deps.jobs(executor),
   }));
   return {
@@ -44,10 +47,12 @@ export function createCheckoutSlice(deps: CheckoutSliceDeps) {
       repos: unit.repos,
       addresses: deps.addresses,
       payments,
+      gatewayOrderLimiter: deps.gatewayOrderLimiter,
       isFeatureEnabled,
       clock,
     }),
     placeOrder: createPlaceOrderService({
+      repos: unit.repos,
       inTransaction: unit.inTransaction,
       payments,
       isFeatureEnabled,

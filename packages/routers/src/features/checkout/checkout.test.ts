@@ -21,6 +21,7 @@ import { priceCart } from '../cart/cart.pricing';
 import { createCartRepository } from '../cart/cart.repository';
 import { createPurchasablesRepository } from '../catalog/purchasables.repository';
 import { createOrdersRepository } from '../orders/orders.repository';
+import { createGatewayOrdersRepository } from '../payments/gateway-orders.repository';
 import { createCheckoutRepository } from './checkout.repository';
 import { createIdempotencyRepository } from './idempotency.repository';
 import { reserveStock } from './place-order.steps';
@@ -147,6 +148,7 @@ describe('the reserve-stock step alone', () => {
           orders: createOrdersRepository(tx),
           checkout: createCheckoutRepository(tx),
           idempotency: createIdempotencyRepository(tx),
+          gatewayOrders: createGatewayOrdersRepository(tx),
           jobs: { enqueue: async () => {} },
         };
         const cart = await repos.cart.openCart(userId);

@@ -8,6 +8,7 @@ import {
   enqueueFollowUps,
   handOverCart,
   loadAndLock,
+  paymentStillFits,
   type ReadyCheckout,
   redeemCoupon,
   reserveStock,
@@ -19,27 +20,38 @@ import {
 } from './place-order.steps';
 
 export interface PlaceOrderServiceDeps {
+  /** Outside any transaction: what is read before the gateway is asked. */
+  repos: CheckoutRepositories;
   inTransaction: InTransaction<CheckoutRepositories>;
   payments: PaymentProviders;
   isFeatureEnabled: (flag: 'coupons') => Promise<boolean>;
   clock: Clock;
 }
 
-/** Place-order: the named steps of place-order.steps.ts, top to bottom, in one transaction. */
-export function createPlaceOrderService(deps: PlaceOrderServiceDeps) {
-  const { inTransaction, payments, clock } = deps;
+/** Asks the gateway about the payment for a checkout; runs outside any transaction. */
+type ConfirmAtGateway = (checkout: ReadyCheckout) => Promise<VerifiedPayment>;
 
-  /** The named steps in one transaction; `payment` is step 2, the one that differs by caller. */
+/**
+ * Place-order: the named steps of place-order.steps.ts, top to bottom. The gateway is asked
+ * before the order's transaction opens, never inside it (docs/decisions.md "Payments").
+ */
+export function createPlaceOrderService(deps: PlaceOrderServiceDeps) {
+  const { repos, inTransaction, payments, clock } = deps;
+
+  /** `confirm`: the gateway's part (step 2a), absent when nothing is to be asked of it. */
   async function place(
     userId: number,
-    payment: (tx: CheckoutRepositories, checkout: ReadyCheckout) => Promise<VerifiedPayment>,
+    confirm: ConfirmAtGateway | undefined,
     notes: string | undefined,
     idempotency?: IdempotencyClaim,
   ): Promise<PlaceOrderResult> {
     const pricing = { now: clock.now(), couponsEnabled: await deps.isFeatureEnabled('coupons') };
+    const confirmed = confirm
+      ? await confirm(await loadAndLock(repos, payments, userId, pricing, { lock: false }))
+      : null;
     return inTransaction(async (tx) => {
       const checkout = await loadAndLock(tx, payments, userId, pricing);
-      const verified = await payment(tx, checkout);
+      const verified = await paymentStillFits(tx, payments, checkout, confirmed);
       await reserveStock(tx, checkout.priced);
       const order = await writeOrder(tx, userId, checkout, verified, notes);
       await redeemCoupon(tx, userId, checkout.priced, order.id);
@@ -51,10 +63,34 @@ export function createPlaceOrderService(deps: PlaceOrderServiceDeps) {
     });
   }
 
+  /**
+   * The customer's order already paid by this very payment (the webhook's job placed it first):
+   * only for its owner, with the gateway's valid signature for the same gateway order.
+   */
+  async function placedWith(
+    userId: number,
+    proof: PlaceOrderInput['payment_data'],
+  ): Promise<PlaceOrderResult | undefined> {
+    if (!proof) return undefined;
+    const gateway = payments.forType('card');
+    const signed = gateway.signatureValid({
+      gatewayOrderId: proof.gateway_order_id,
+      gatewayPaymentId: proof.gateway_payment_id,
+      signature: proof.gateway_signature,
+    });
+    if (gateway.kind !== 'gateway' || !signed) return undefined;
+    const order = await repos.orders.findByGatewayPayment(proof.gateway_payment_id);
+    if (order?.userId !== userId || order.gatewayOrderId !== proof.gateway_order_id) {
+      return undefined;
+    }
+    return toPlaceOrderResult(order);
+  }
+
   return {
     /**
      * Places the order from the customer's checkout. With a claimed Idempotency-Key, a replay
      * answers the first response; a first request records its answer in the order's transaction.
+     * A payment whose order the webhook placed first answers that order.
      */
     async placeOrder(
       userId: number,
@@ -62,12 +98,27 @@ export function createPlaceOrderService(deps: PlaceOrderServiceDeps) {
       idempotency?: IdempotencyClaim,
     ): Promise<PlaceOrderResult> {
       if (idempotency?.replay) return idempotency.replay as PlaceOrderResult;
-      return place(
-        userId,
-        (tx, checkout) => verifyPayment(tx, payments, checkout, input.payment_data),
-        input.notes,
-        idempotency,
-      );
+      const answerPlaced = async () => {
+        const placed = await placedWith(userId, input.payment_data);
+        if (placed) await idempotency?.record(repos, 201, placed);
+        return placed;
+      };
+      const placed = await answerPlaced();
+      if (placed) return placed;
+      const proof = input.payment_data;
+      try {
+        return await place(
+          userId,
+          proof && ((checkout) => verifyPayment(repos, payments, checkout, proof)),
+          input.notes,
+          idempotency,
+        );
+      } catch (error) {
+        // The webhook's job may have placed this payment's order meanwhile: that is the answer.
+        const placedMeanwhile = await answerPlaced();
+        if (placedMeanwhile) return placedMeanwhile;
+        throw error;
+      }
     },
 
     /**
@@ -80,7 +131,7 @@ export function createPlaceOrderService(deps: PlaceOrderServiceDeps) {
     ): Promise<PlaceOrderResult> {
       return place(
         userId,
-        (tx, checkout) => verifyReportedPayment(tx, payments, checkout, payment),
+        (checkout) => verifyReportedPayment(repos, payments, checkout, payment),
         undefined,
       );
     },

@@ -20,9 +20,11 @@ import {
 } from './checkout.state';
 
 /*
- * The steps of place-order, in the order place-order.service.ts runs them inside one
- * transaction. Each takes the transaction's repositories and what the earlier steps produced,
- * so each can be tested alone; any throw rolls the whole order back.
+ * The steps of place-order, in the order place-order.service.ts runs them. A gateway payment is
+ * confirmed at the gateway first, outside any transaction (a slow gateway must hold no
+ * connection or lock); then, in one transaction, the cart is locked, the payment checked again
+ * against it, and the order written. Each step takes the repositories and what the earlier
+ * steps produced, so each can be tested alone; any throw in the transaction rolls it all back.
  */
 
 /** A cart that passed every check: what the order is written from. */
@@ -36,16 +38,18 @@ export interface ReadyCheckout {
 }
 
 /**
- * 1. Load and lock: the open cart under its row lock (a second place-order waits here), priced
- * as it is now; it must have items, all available, every step taken and a coupon still valid.
+ * 1. Load and lock: the open cart (under its row lock in the order's transaction: a second
+ * place-order waits here), priced as it is now; it must have items, all available, every step
+ * taken and a coupon still valid.
  */
 export async function loadAndLock(
   tx: CheckoutRepositories,
   payments: PaymentProviders,
   userId: number,
   pricing: { now: Date; couponsEnabled: boolean },
+  options: { lock: boolean } = { lock: true },
 ): Promise<ReadyCheckout> {
-  const cart = await tx.cart.openCart(userId, { lock: true });
+  const cart = await tx.cart.openCart(userId, options);
   const priced = await priceCart(tx, cart, pricing);
   requireItems(priced);
   const unavailable = priced.lines.find((line) => !line.available);
@@ -81,29 +85,55 @@ export async function loadAndLock(
   };
 }
 
-/** What a verified gateway payment contributes to the order; null for cash on delivery. */
-export type VerifiedPayment = { gatewayOrderId: string; gatewayPaymentId: string } | null;
-
 /**
- * 2. Verify payment: a gateway method needs the gateway's signed proof for this cart's gateway
- * order, then what `verifyReportedPayment` checks (422 PAYMENT_FAILED otherwise; 503 when the
- * gateway is down).
+ * A gateway payment the gateway confirmed: this gateway order's, captured for this amount and
+ * currency; null for cash on delivery.
  */
-export async function verifyPayment(
-  tx: CheckoutRepositories,
+export type VerifiedPayment = {
+  gatewayOrderId: string;
+  gatewayPaymentId: string;
+  amountCents: number;
+  currency: string;
+} | null;
+
+/** 422 PAYMENT_FAILED: a card or wallet order needs the gateway's proof of payment. */
+const paymentDataRequired = () =>
+  new AppError('PAYMENT_FAILED', 'Send payment_data from the gateway to pay by card or wallet.', {
+    fieldErrors: { payment_data: ['This field is required for card and wallet payments.'] },
+  });
+
+/** Whether the payment is for the cart's gateway order, still valid for the cart as it is. */
+function paymentFitsCheckout(
   payments: PaymentProviders,
   checkout: ReadyCheckout,
-  proof: PlaceOrderInput['payment_data'],
+  payment: { gatewayOrderId: string },
+): boolean {
+  return (
+    payments.forType(checkout.paymentMethod.type).kind === 'gateway' &&
+    payment.gatewayOrderId === checkout.cart.gatewayOrderId &&
+    gatewayOrderValid(checkout.priced)
+  );
+}
+
+async function requireUnusedPayment(repos: CheckoutRepositories, gatewayPaymentId: string) {
+  if (await repos.orders.paymentIdUsed(gatewayPaymentId)) {
+    throw new AppError('PAYMENT_FAILED', 'This payment has already been used for another order.');
+  }
+}
+
+/**
+ * 2a. Verify payment, before the transaction: the gateway's signed proof for this cart's
+ * gateway order, then what `verifyReportedPayment` checks (422 PAYMENT_FAILED otherwise; 503
+ * when the gateway is down). Cash on delivery: null, nothing to ask.
+ */
+export async function verifyPayment(
+  repos: CheckoutRepositories,
+  payments: PaymentProviders,
+  checkout: ReadyCheckout,
+  proof: NonNullable<PlaceOrderInput['payment_data']>,
 ): Promise<VerifiedPayment> {
   const provider = payments.forType(checkout.paymentMethod.type);
   if (provider.kind !== 'gateway') return null;
-  if (!proof) {
-    throw new AppError(
-      'PAYMENT_FAILED',
-      'Send payment_data from the gateway to pay by card or wallet.',
-      { fieldErrors: { payment_data: ['This field is required for card and wallet payments.'] } },
-    );
-  }
   const payment = {
     gatewayOrderId: proof.gateway_order_id,
     gatewayPaymentId: proof.gateway_payment_id,
@@ -111,39 +141,63 @@ export async function verifyPayment(
   if (!provider.signatureValid({ ...payment, signature: proof.gateway_signature })) {
     throw paymentNotVerified();
   }
-  return verifyReportedPayment(tx, payments, checkout, payment);
+  return verifyReportedPayment(repos, payments, checkout, payment);
 }
 
 /**
- * 2 (also for a payment Razorpay reported in a signed webhook, the app never having placed the
- * order). The payment is for this cart's gateway order as it stands, no other order used it
- * (checked before the gateway captures anything), and the gateway has it captured for the
- * order's amount and currency.
+ * 2a (also for a payment Razorpay reported in a signed webhook, the app never having placed the
+ * order), before the transaction. The payment is for this cart's gateway order as it stands, no
+ * other order used it (checked before the gateway captures anything), and the gateway has it
+ * captured for the order's amount and currency.
  */
 export async function verifyReportedPayment(
-  tx: CheckoutRepositories,
+  repos: CheckoutRepositories,
   payments: PaymentProviders,
   checkout: ReadyCheckout,
   payment: { gatewayOrderId: string; gatewayPaymentId: string },
+): Promise<NonNullable<VerifiedPayment>> {
+  if (!paymentFitsCheckout(payments, checkout, payment)) throw paymentNotVerified();
+  await requireUnusedPayment(repos, payment.gatewayPaymentId);
+  const confirmed = {
+    ...payment,
+    amountCents: checkout.priced.totals.totalCents,
+    currency: checkout.priced.currency,
+  };
+  await payments.forType(checkout.paymentMethod.type).confirmCapturedPayment({
+    ...payment,
+    amountMinor: confirmed.amountCents,
+    currency: confirmed.currency,
+  });
+  return confirmed;
+}
+
+/**
+ * 2b. Payment still fits, in the transaction with the cart locked: what may have changed while
+ * the gateway was asked is checked again (the cart's gateway order, its amount and currency, the
+ * payment unused, the method still a gateway one); a gateway method needs a confirmed payment.
+ */
+export async function paymentStillFits(
+  tx: CheckoutRepositories,
+  payments: PaymentProviders,
+  checkout: ReadyCheckout,
+  confirmed: VerifiedPayment,
 ): Promise<VerifiedPayment> {
-  const provider = payments.forType(checkout.paymentMethod.type);
-  const { cart, priced } = checkout;
+  const gateway = payments.forType(checkout.paymentMethod.type).kind === 'gateway';
+  if (!gateway) {
+    if (confirmed) throw paymentNotVerified();
+    return null;
+  }
+  if (!confirmed) throw paymentDataRequired();
+  const { totals, currency } = checkout.priced;
   if (
-    provider.kind !== 'gateway' ||
-    payment.gatewayOrderId !== cart.gatewayOrderId ||
-    !gatewayOrderValid(priced)
+    !paymentFitsCheckout(payments, checkout, confirmed) ||
+    confirmed.amountCents !== totals.totalCents ||
+    confirmed.currency !== currency
   ) {
     throw paymentNotVerified();
   }
-  if (await tx.orders.paymentIdUsed(payment.gatewayPaymentId)) {
-    throw new AppError('PAYMENT_FAILED', 'This payment has already been used for another order.');
-  }
-  await provider.confirmCapturedPayment({
-    ...payment,
-    amountMinor: priced.totals.totalCents,
-    currency: priced.currency,
-  });
-  return payment;
+  await requireUnusedPayment(tx, confirmed.gatewayPaymentId);
+  return confirmed;
 }
 
 /** 3. Reserve stock: each line's units, by guarded decrements (422 OUT_OF_STOCK when short). */

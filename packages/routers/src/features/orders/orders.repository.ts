@@ -204,6 +204,15 @@ export function createOrdersRepository(db: Executor) {
       return order;
     },
 
+    /** The order a gateway payment paid, if any (at most one: unique index). */
+    async findByGatewayPayment(gatewayPaymentId: string): Promise<OrderRecord | undefined> {
+      const [order] = await db
+        .select()
+        .from(orders)
+        .where(eq(orders.gatewayPaymentId, gatewayPaymentId));
+      return order;
+    },
+
     async paymentIdUsed(gatewayPaymentId: string): Promise<boolean> {
       return (await db.$count(orders, eq(orders.gatewayPaymentId, gatewayPaymentId))) > 0;
     },

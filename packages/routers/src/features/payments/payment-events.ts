@@ -1,15 +1,20 @@
 import { AppError } from '../../errors';
+import type { Clock } from '../../ports';
 import type { InTransaction } from '../../transactions';
 import type { CartRepository } from '../cart/cart.repository';
 import type { PlaceOrderService } from '../checkout/place-order.service';
 import { enqueueMail, type MailJobs } from '../mail/mail.jobs';
 import type { OrdersRepository } from '../orders/orders.repository';
-import type { PaymentEventsRepository } from './payment-events.repository';
+import type { GatewayOrdersRepository } from './gateway-orders.repository';
+import type { PaymentEventRecord, PaymentEventsRepository } from './payment-events.repository';
 import type { PaymentProviders } from './providers';
 import { enqueueRefund } from './refunds';
 
 /** The queue webhook events are handled on (one job per stored event). */
 export const PAYMENT_EVENTS_QUEUE = 'payment-events';
+
+/** The daily job that drops expired webhook payloads (PAYMENT_EVENT_RETENTION_DAYS). */
+export const PAYMENT_EVENT_RETENTION_QUEUE = 'payment-event-retention';
 
 export interface PaymentEventJob {
   eventId: string;
@@ -18,19 +23,59 @@ export interface PaymentEventJob {
 /** Events that say a payment was captured: the order may have to be placed from the webhook. */
 const PAYMENT_CAPTURED = new Set(['payment.captured', 'order.paid']);
 
+/** The payment an event is about, as Razorpay sends it (only what the shop reads). */
 interface RazorpayPaymentEntity {
   id: string;
-  order_id: string;
+  order_id: string | null;
   amount: number;
   currency: string;
   error_description?: string | null;
 }
+
+interface RazorpayEventBody {
+  payload?: {
+    payment?: { entity?: RazorpayPaymentEntity };
+    refund?: { entity?: { id: string; payment_id: string } };
+  };
+}
+
+/** The event's payment entity when it has a usable one. */
+function paymentOf(body: unknown): RazorpayPaymentEntity | undefined {
+  const payment = (body as RazorpayEventBody | null)?.payload?.payment?.entity;
+  if (typeof payment?.id !== 'string') return undefined;
+  return payment;
+}
+
+function refundOf(body: unknown) {
+  const refund = (body as RazorpayEventBody | null)?.payload?.refund?.entity;
+  return typeof refund?.id === 'string' ? refund : undefined;
+}
+
+/**
+ * What an event is about: its kind and the id of its payment (or refund). The same news re-sent
+ * under a new event id has the same subject, and is not acted on again (`payment.captured` and
+ * `order.paid` are the same news about a payment).
+ */
+export function eventSubject(event: string, body: unknown): string | null {
+  const payment = paymentOf(body);
+  if (payment) return `${PAYMENT_CAPTURED.has(event) ? 'payment.captured' : event}:${payment.id}`;
+  const refund = refundOf(body);
+  return refund ? `${event}:${refund.id}` : null;
+}
+
+/** The outcome of a payment event about a gateway order this shop did not create. */
+export const NOT_THE_SHOPS = 'ignored: the payment is not on a gateway order of this shop';
+
+/** What `receive` did with a delivery. */
+export type ReceivedAs = 'queued' | 'redelivered' | 'not the shop’s';
 
 export interface PaymentEventsDeps {
   events: PaymentEventsRepository;
   /** Storing an event and queuing its job, together. */
   inTransaction: InTransaction<{ events: PaymentEventsRepository; jobs: MailJobs }>;
   carts: Pick<CartRepository, 'findByGatewayOrder' | 'recordPaymentError'>;
+  /** The gateway orders the shop created: only their payments are the shop's to act on. */
+  gatewayOrders: Pick<GatewayOrdersRepository, 'find' | 'markPaid'>;
   orders: Pick<
     OrdersRepository,
     'paymentIdUsed' | 'findByRefundReference' | 'update' | 'settleRefund'
@@ -41,7 +86,13 @@ export interface PaymentEventsDeps {
   jobs: MailJobs;
   /** How long a captured payment waits for the app's own place-order (PAYMENT_WEBHOOK_GRACE_SECONDS). */
   graceSeconds: number;
+  /** How long events' payloads are kept (PAYMENT_EVENT_RETENTION_DAYS). */
+  retentionDays: number;
+  clock: Clock;
 }
+
+/** How long a worker's claim on an event holds before another delivery may take it over. */
+const CLAIM_STALE_MS = 5 * 60 * 1000;
 
 /** The errors after which an order cannot be placed from this checkout any more: refund. */
 const NOT_PLACEABLE = new Set([
@@ -57,7 +108,9 @@ const NOT_PLACEABLE = new Set([
  * once and queues its handling; `process` reconciles. A captured payment with no order yet is
  * placed from its checkout after a grace period (the app's place-order normally wins), or refunded
  * when that is no longer possible; exactly one order per payment, whatever the interleaving, since
- * the order's payment id is unique.
+ * the order's payment id is unique. Razorpay sends the whole account's events: a payment not on a
+ * gateway order the shop created is stored and left alone (never refunded), and the same news
+ * under a new event id is a redelivery. No gateway call runs inside a transaction.
  */
 export function createPaymentEvents(deps: PaymentEventsDeps) {
   async function refundUnplaced(
@@ -83,16 +136,27 @@ export function createPaymentEvents(deps: PaymentEventsDeps) {
     return `refunded: ${reason}`;
   }
 
+  /** The shop's gateway order the payment is on; undefined when the shop did not create it. */
+  const shopsGatewayOrder = (payment: RazorpayPaymentEntity) =>
+    payment.order_id ? deps.gatewayOrders.find(payment.order_id) : Promise.resolve(undefined);
+
   async function reconcile(payment: RazorpayPaymentEntity): Promise<string> {
     if (await deps.orders.paymentIdUsed(payment.id)) return 'order already placed';
-    const cart = await deps.carts.findByGatewayOrder(payment.order_id);
-    if (!cart) return refundUnplaced(payment, undefined, 'no checkout issued this payment order');
+    const gatewayOrder = await shopsGatewayOrder(payment);
+    if (!gatewayOrder) return NOT_THE_SHOPS;
+    // Placed or refunded below, the gateway order is spent: choosing again creates a new one.
+    await deps.gatewayOrders.markPaid(gatewayOrder.id);
+    const owner = gatewayOrder.userId ?? undefined;
+    const cart = await deps.carts.findByGatewayOrder(gatewayOrder.id);
+    if (!cart) {
+      return refundUnplaced(payment, owner, 'the checkout moved on to another payment order');
+    }
     if (cart.status !== 'open') {
       return refundUnplaced(payment, cart.userId, 'the checkout was already ordered');
     }
     try {
       const placed = await deps.placeOrder.placeFromGateway(cart.userId, {
-        gatewayOrderId: payment.order_id,
+        gatewayOrderId: gatewayOrder.id,
         gatewayPaymentId: payment.id,
       });
       return `order ${placed.order_number} placed`;
@@ -106,60 +170,97 @@ export function createPaymentEvents(deps: PaymentEventsDeps) {
     }
   }
 
+  /** What one stored event does; the event is claimed by this worker. */
+  async function handle(stored: PaymentEventRecord | undefined): Promise<void> {
+    if (!stored || stored.processedAt) return;
+    const payment = paymentOf(stored.payload);
+    const refund = refundOf(stored.payload);
+    let outcome = 'ignored';
+    if (PAYMENT_CAPTURED.has(stored.event) && payment) {
+      outcome = await reconcile(payment);
+    } else if (stored.event === 'payment.failed' && payment) {
+      const reason = payment.error_description ?? 'no reason given';
+      if (payment.order_id) await deps.carts.recordPaymentError(payment.order_id, reason);
+      outcome = `payment failed: ${reason}`;
+    } else if (
+      (stored.event === 'refund.processed' || stored.event === 'refund.failed') &&
+      refund
+    ) {
+      const order = await deps.orders.findByRefundReference(refund.id);
+      if (order?.paymentStatus !== 'refund_pending') {
+        outcome = order
+          ? `order ${order.id}: ${stored.event}, nothing to do`
+          : 'no order has this refund';
+      } else if (stored.event === 'refund.processed') {
+        outcome = (await deps.orders.settleRefund(order.id))
+          ? `order ${order.id} refunded`
+          : `order ${order.id}: refund.processed, nothing to do`;
+      } else {
+        // The gateway gave up on this refund: ask for a new one (a durable job, as at cancel).
+        await deps.orders.update(order.id, { refundReference: null });
+        await enqueueRefund(deps.jobs, order.id);
+        outcome = `order ${order.id}: refund failed, requested again`;
+      }
+    }
+    await deps.events.markProcessed(stored.eventId, outcome);
+  }
+
   return {
-    /** Stores a verified webhook delivery once and queues its handling; false for a redelivery. */
-    async receive(event: { eventId: string; event: string; payload: unknown }): Promise<boolean> {
+    /**
+     * Stores a verified webhook delivery once (by event id and by subject) and queues its
+     * handling. A payment not on a gateway order of this shop is stored as handled, queued never.
+     */
+    async receive(event: {
+      eventId: string;
+      event: string;
+      payload: unknown;
+    }): Promise<ReceivedAs> {
+      const stored = { ...event, subject: eventSubject(event.event, event.payload) };
+      const payment = paymentOf(event.payload);
+      if (payment && !(await shopsGatewayOrder(payment))) {
+        const inserted = await deps.events.insert({ ...stored, outcome: NOT_THE_SHOPS });
+        return inserted ? 'not the shop’s' : 'redelivered';
+      }
       return deps.inTransaction(async (tx) => {
-        if (!(await tx.events.insert(event))) return false;
+        if (!(await tx.events.insert(stored))) return 'redelivered';
         await tx.jobs.enqueue(
           PAYMENT_EVENTS_QUEUE,
           { eventId: event.eventId } satisfies PaymentEventJob,
           PAYMENT_CAPTURED.has(event.event) ? { startAfterSeconds: deps.graceSeconds } : {},
         );
-        return true;
+        return 'queued';
       });
     },
 
-    /** Handles one stored event, once; throws (→ retry) when the gateway is unreachable. */
+    /**
+     * Handles one stored event, once: a second delivery of its job while the first is still at
+     * it (calling Razorpay) is retried later, one after it finds the event handled. Throws
+     * (→ retry) when the gateway is unreachable.
+     */
     async process(eventId: string): Promise<void> {
-      const stored = await deps.events.find(eventId);
-      if (!stored || stored.processedAt) return;
-      const body = stored.payload as {
-        payload?: {
-          payment?: { entity?: RazorpayPaymentEntity };
-          refund?: { entity?: { id: string; payment_id: string } };
-        };
-      };
-      const payment = body.payload?.payment?.entity;
-      const refund = body.payload?.refund?.entity;
-      let outcome = 'ignored';
-      if (PAYMENT_CAPTURED.has(stored.event) && payment) {
-        outcome = await reconcile(payment);
-      } else if (stored.event === 'payment.failed' && payment) {
-        const reason = payment.error_description ?? 'no reason given';
-        await deps.carts.recordPaymentError(payment.order_id, reason);
-        outcome = `payment failed: ${reason}`;
-      } else if (
-        (stored.event === 'refund.processed' || stored.event === 'refund.failed') &&
-        refund
-      ) {
-        const order = await deps.orders.findByRefundReference(refund.id);
-        if (order?.paymentStatus !== 'refund_pending') {
-          outcome = order
-            ? `order ${order.id}: ${stored.event}, nothing to do`
-            : 'no order has this refund';
-        } else if (stored.event === 'refund.processed') {
-          outcome = (await deps.orders.settleRefund(order.id))
-            ? `order ${order.id} refunded`
-            : `order ${order.id}: refund.processed, nothing to do`;
-        } else {
-          // The gateway gave up on this refund: ask for a new one (a durable job, as at cancel).
-          await deps.orders.update(order.id, { refundReference: null });
-          await enqueueRefund(deps.jobs, order.id);
-          outcome = `order ${order.id}: refund failed, requested again`;
-        }
+      const staleBefore = new Date(deps.clock.now().getTime() - CLAIM_STALE_MS);
+      const claimed = await deps.events.claim(eventId, staleBefore);
+      if (!claimed) {
+        const stored = await deps.events.find(eventId);
+        if (!stored || stored.processedAt) return;
+        throw new Error(`payment event ${eventId} is being handled by another worker`);
       }
-      await deps.events.markProcessed(eventId, outcome);
+      try {
+        await handle(claimed);
+      } finally {
+        await deps.events.release(eventId);
+      }
+    },
+
+    /**
+     * Drops the payloads (customers' e-mail and phone) of events older than the retention; the
+     * rest of each row stays, so a late replay of the same news is still recognised.
+     */
+    dropExpiredPayloads(): Promise<number> {
+      const day = 24 * 60 * 60 * 1000;
+      return deps.events.dropPayloads(
+        new Date(deps.clock.now().getTime() - deps.retentionDays * day),
+      );
     },
   };
 }
