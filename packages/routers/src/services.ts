@@ -19,8 +19,10 @@ import { createCartRepository } from './features/cart/cart.repository';
 import { createCartService } from './features/cart/cart.service';
 import { createCatalogSlice } from './features/catalog/catalog.slice';
 import { createPurchasablesRepository } from './features/catalog/purchasables.repository';
+import { createStockRepository } from './features/catalog/stock.repository';
 import { createCheckoutSlice } from './features/checkout/checkout.slice';
 import { createContentSlice } from './features/content/content.slice';
+import { createCouponRedemptionsRepository } from './features/coupons/coupon-redemptions.repository';
 import { createCouponsRepository } from './features/coupons/coupons.repository';
 import { createCouponsService } from './features/coupons/coupons.service';
 import { createAdminsService } from './features/customer/admins.service';
@@ -191,6 +193,7 @@ export function createServices(deps: ServiceDeps): AppServices {
   const cartRepositories: RepositoryFactory<CartRepositories> = (executor, scope) => ({
     cart: reference.cart(createCartRepository(executor), scope.inTransaction),
     purchasables: createPurchasablesRepository(executor),
+    coupons: createCouponRedemptionsRepository(executor),
   });
   const cartUnit = unitOfWork(cartRepositories);
   const cart = createCartService({
@@ -216,6 +219,8 @@ export function createServices(deps: ServiceDeps): AppServices {
     repo: checkoutRepos.orders,
     inTransaction: unitOfWork((executor) => ({
       orders: createOrdersRepository(executor),
+      stock: createStockRepository(executor),
+      coupons: createCouponRedemptionsRepository(executor),
       jobs: jobs(executor),
     })).inTransaction,
   });

@@ -3,10 +3,13 @@ import { centsToAmount } from '../../money';
 import { FALLBACK_CURRENCY } from '../catalog/product.dto';
 import type { PurchasableRecord, PurchasablesRepository } from '../catalog/purchasables.repository';
 import type {
+  CouponRecord,
+  CouponRedemptionsRepository,
+} from '../coupons/coupon-redemptions.repository';
+import type {
   CartItemRecord,
   CartRecord,
   CartRepository,
-  CouponRecord,
   ShippingMethodRecord,
 } from './cart.repository';
 import type { CartDto } from './cart.schemas';
@@ -111,6 +114,7 @@ export function computeTotals(input: {
 export interface CartRepositories {
   cart: CartRepository;
   purchasables: Pick<PurchasablesRepository, 'find'>;
+  coupons: Pick<CouponRedemptionsRepository, 'findByCode' | 'customerUses'>;
 }
 
 export interface PricedLine {
@@ -180,14 +184,14 @@ export async function priceCart(
   let coupon: CouponRecord | undefined;
   let couponValid = false;
   if (cart.couponCode && options.couponsEnabled) {
-    coupon = await repos.cart.findCoupon(cart.couponCode);
+    coupon = await repos.coupons.findByCode(cart.couponCode);
     if (!coupon) {
       warnings.push(`Coupon ${cart.couponCode} no longer exists.`);
     } else {
       const verdict = evaluateCoupon(coupon, {
         subtotalCents,
         now: options.now,
-        customerUses: await repos.cart.customerRedemptions(coupon.id, cart.userId),
+        customerUses: await repos.coupons.customerUses(coupon.id, cart.userId),
         currency: currencyCode,
       });
       if (verdict.valid) {

@@ -1,19 +1,10 @@
 import type { Executor } from '@storefront/db/client';
 import { preparedQueries } from '@storefront/db/prepared';
-import {
-  cartItems,
-  carts,
-  couponRedemptions,
-  coupons,
-  currencies,
-  shippingMethods,
-  taxRates,
-} from '@storefront/db/schema';
+import { cartItems, carts, currencies, shippingMethods, taxRates } from '@storefront/db/schema';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 
 export type CartRecord = typeof carts.$inferSelect;
 export type CartItemRecord = typeof cartItems.$inferSelect;
-export type CouponRecord = typeof coupons.$inferSelect;
 export type ShippingMethodRecord = typeof shippingMethods.$inferSelect;
 export type CartChanges = Partial<
   Pick<
@@ -169,21 +160,6 @@ export function createCartRepository(db: Executor) {
 
     async update(cartId: number, changes: CartChanges): Promise<void> {
       await db.update(carts).set(changes).where(eq(carts.id, cartId));
-    },
-
-    async findCoupon(code: string): Promise<CouponRecord | undefined> {
-      const [coupon] = await db
-        .select()
-        .from(coupons)
-        .where(sql`upper(${coupons.code}) = upper(${code})`);
-      return coupon;
-    },
-
-    async customerRedemptions(couponId: number, userId: number): Promise<number> {
-      return db.$count(
-        couponRedemptions,
-        and(eq(couponRedemptions.couponId, couponId), eq(couponRedemptions.userId, userId)),
-      );
     },
 
     /** The rate of the country, or the default (`*`) row, or 0 when neither exists. */

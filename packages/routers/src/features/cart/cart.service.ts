@@ -138,7 +138,7 @@ export function createCartService({
     async applyCoupon(userId: number, code: string): Promise<CartDto> {
       await requireCouponsEnabled();
       return mutate(userId, async (tx, cart) => {
-        const coupon = await tx.cart.findCoupon(code);
+        const coupon = await tx.coupons.findByCode(code);
         if (!coupon)
           throw new AppError('COUPON_INVALID', `Coupon ${code.toUpperCase()} does not exist.`);
         const priced = await priceCart(
@@ -149,7 +149,7 @@ export function createCartService({
         const verdict = evaluateCoupon(coupon, {
           subtotalCents: priced.totals.subtotalCents,
           now: clock.now(),
-          customerUses: await tx.cart.customerRedemptions(coupon.id, userId),
+          customerUses: await tx.coupons.customerUses(coupon.id, userId),
           currency: priced.currency,
         });
         if (!verdict.valid) throw new AppError('COUPON_INVALID', verdict.reason);

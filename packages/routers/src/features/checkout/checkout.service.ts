@@ -14,6 +14,8 @@ import {
   toCartDto,
 } from '../cart/cart.pricing';
 import type { CartRecord } from '../cart/cart.repository';
+import type { StockRepository } from '../catalog/stock.repository';
+import type { CouponRedemptionsRepository } from '../coupons/coupon-redemptions.repository';
 import type { MailJobs } from '../mail/mail.jobs';
 import type { OrdersRepository } from '../orders/orders.repository';
 import type { PaymentProvider } from '../payments/gateway';
@@ -32,6 +34,8 @@ import {
 import type { IdempotencyRepository } from './idempotency.repository';
 
 export interface CheckoutRepositories extends CartRepositories {
+  coupons: CouponRedemptionsRepository;
+  stock: StockRepository;
   checkout: CheckoutRepository;
   orders: OrdersRepository;
   idempotency: IdempotencyRepository;

@@ -2,6 +2,8 @@ import type { Executor } from '@storefront/db/client';
 import type { Clock, RateLimiter } from '../../ports';
 import type { RepositoryFactory, UnitOfWorkFactory } from '../../transactions';
 import type { CartRepositories } from '../cart/cart.pricing';
+import { createStockRepository } from '../catalog/stock.repository';
+import { createCouponRedemptionsRepository } from '../coupons/coupon-redemptions.repository';
 import type { MailJobs } from '../mail/mail.jobs';
 import { createOrdersRepository } from '../orders/orders.repository';
 import { createGatewayOrdersRepository } from '../payments/gateway-orders.repository';
@@ -35,6 +37,8 @@ export function createCheckoutSlice(deps: CheckoutSliceDeps) {
   const { clock, payments, isFeatureEnabled } = deps;
   const unit = deps.unitOfWork<CheckoutRepositories>((executor, scope) => ({
     ...deps.cartRepositories(executor, scope),
+    coupons: createCouponRedemptionsRepository(executor),
+    stock: createStockRepository(executor),
     checkout: deps.cachedCheckout(createCheckoutRepository(executor), scope.inTransaction),
     orders: createOrdersRepository(executor),
     idempotency: createIdempotencyRepository(executor),

@@ -20,6 +20,8 @@ import type { AppError } from '../../errors';
 import { priceCart } from '../cart/cart.pricing';
 import { createCartRepository } from '../cart/cart.repository';
 import { createPurchasablesRepository } from '../catalog/purchasables.repository';
+import { createStockRepository } from '../catalog/stock.repository';
+import { createCouponRedemptionsRepository } from '../coupons/coupon-redemptions.repository';
 import { createOrdersRepository } from '../orders/orders.repository';
 import { createGatewayOrdersRepository } from '../payments/gateway-orders.repository';
 import { createCheckoutRepository } from './checkout.repository';
@@ -145,6 +147,8 @@ describe('the reserve-stock step alone', () => {
         const repos = {
           cart: createCartRepository(tx),
           purchasables: createPurchasablesRepository(tx),
+          coupons: createCouponRedemptionsRepository(tx),
+          stock: createStockRepository(tx),
           orders: createOrdersRepository(tx),
           checkout: createCheckoutRepository(tx),
           idempotency: createIdempotencyRepository(tx),
@@ -168,7 +172,8 @@ describe('the reserve-stock step alone', () => {
 });
 
 describe('the guarded writes place-order relies on', () => {
-  const repo = () => createOrdersRepository(slice.db.db);
+  const stock = () => createStockRepository(slice.db.db);
+  const redemptions = () => createCouponRedemptionsRepository(slice.db.db);
   const variantStock = async (id: number) =>
     (
       await slice.db.db
@@ -186,9 +191,7 @@ describe('the guarded writes place-order relies on', () => {
 
   it('taking more units of a product or a variant than it holds is "not taken", stock unchanged', async () => {
     const simple = await createProduct(slice.db.db, { stockQuantity: 2 });
-    expect(await repo().takeStock({ productId: simple.id, variantId: null, quantity: 3 })).toBe(
-      false,
-    );
+    expect(await stock().take({ productId: simple.id, variantId: null, quantity: 3 })).toBe(false);
     expect(await productStock(simple.id)).toBe(2);
 
     const configurable = await createConfigurableProduct(slice.db.db, {
@@ -201,11 +204,11 @@ describe('the guarded writes place-order relies on', () => {
       .where(eq(productVariants.productId, configurable.id));
     if (!variant) throw new Error('the configurable product has no variant');
     const line = { productId: configurable.id, variantId: variant.id };
-    expect(await repo().takeStock({ ...line, quantity: variant.stock + 1 })).toBe(false);
+    expect(await stock().take({ ...line, quantity: variant.stock + 1 })).toBe(false);
     expect(await variantStock(variant.id)).toBe(variant.stock);
     // Exactly what it holds can be taken, and then nothing more.
-    expect(await repo().takeStock({ ...line, quantity: variant.stock })).toBe(true);
-    expect(await repo().takeStock({ ...line, quantity: 1 })).toBe(false);
+    expect(await stock().take({ ...line, quantity: variant.stock })).toBe(true);
+    expect(await stock().take({ ...line, quantity: 1 })).toBe(false);
     expect(await variantStock(variant.id)).toBe(0);
   });
 
@@ -217,8 +220,8 @@ describe('the guarded writes place-order relies on', () => {
       userId: customer.userId,
       productIds: [],
     });
-    expect(await repo().redeemCoupon(coupon.id, customer.userId, first.id)).toBe(true);
-    expect(await repo().redeemCoupon(coupon.id, customer.userId, second.id)).toBe(false);
+    expect(await redemptions().redeem(coupon.id, customer.userId, first.id)).toBe(true);
+    expect(await redemptions().redeem(coupon.id, customer.userId, second.id)).toBe(false);
     const [stored] = await slice.db.db
       .select({ timesUsed: coupons.timesUsed })
       .from(coupons)

@@ -10,7 +10,7 @@ import {
   loadAndLock,
   paymentStillFits,
   type ReadyCheckout,
-  redeemCoupon,
+  redeemPricedCoupon,
   reserveStock,
   toPlaceOrderResult,
   type VerifiedPayment,
@@ -54,7 +54,7 @@ export function createPlaceOrderService(deps: PlaceOrderServiceDeps) {
       const verified = await paymentStillFits(tx, payments, checkout, confirmed);
       await reserveStock(tx, checkout.priced);
       const order = await writeOrder(tx, userId, checkout, verified, notes);
-      await redeemCoupon(tx, userId, checkout.priced, order.id);
+      await redeemPricedCoupon(tx, userId, checkout.priced, order.id);
       await handOverCart(tx, checkout.cart);
       await enqueueFollowUps(tx, order);
       const result = toPlaceOrderResult(order);

@@ -4,6 +4,8 @@ import { centsToAmount } from '../../money';
 import { type PricedCart, priceCart } from '../cart/cart.pricing';
 import type { CartRecord, ShippingMethodRecord } from '../cart/cart.repository';
 import { outOfStock } from '../cart/cart.service';
+import { takeStock } from '../catalog/stock.steps';
+import { redeemCoupon } from '../coupons/coupon-redemption.steps';
 import { enqueueMail } from '../mail/mail.jobs';
 import { STATUS_EVENT_TEXT } from '../orders/order-status';
 import type { OrderRecord } from '../orders/orders.repository';
@@ -202,14 +204,15 @@ export async function paymentStillFits(
 
 /** 3. Reserve stock: each line's units, by guarded decrements (422 OUT_OF_STOCK when short). */
 export async function reserveStock(tx: CheckoutRepositories, priced: PricedCart): Promise<void> {
-  for (const line of priced.lines) {
-    const taken = await tx.orders.takeStock({
-      productId: line.item.productId,
-      variantId: line.item.variantId,
-      quantity: line.item.quantity,
-    });
-    if (!taken && line.purchasable) throw outOfStock(line.purchasable);
-  }
+  const lines = priced.lines.map((line) => ({
+    productId: line.item.productId,
+    variantId: line.item.variantId,
+    quantity: line.item.quantity,
+    purchasable: line.purchasable,
+  }));
+  await takeStock(tx.stock, lines, (line) =>
+    line.purchasable ? outOfStock(line.purchasable) : new AppError('OUT_OF_STOCK'),
+  );
 }
 
 /**
@@ -261,16 +264,14 @@ export async function writeOrder(
 }
 
 /** 5. Redeem the coupon: one use counted against its limits (422 COUPON_INVALID when used up). */
-export async function redeemCoupon(
+export async function redeemPricedCoupon(
   tx: CheckoutRepositories,
   userId: number,
   priced: PricedCart,
   orderId: number,
 ): Promise<void> {
   if (!priced.couponValid || !priced.coupon) return;
-  if (!(await tx.orders.redeemCoupon(priced.coupon.id, userId, orderId))) {
-    throw new AppError('COUPON_INVALID', `Coupon ${priced.coupon.code} has been fully redeemed.`);
-  }
+  await redeemCoupon(tx.coupons, priced.coupon, userId, orderId);
 }
 
 /** 6. Hand over the cart: it becomes the order's; the customer's next request opens a new one. */

@@ -3,8 +3,6 @@ import { isUniqueViolation } from '@storefront/db/errors';
 import { preparedQueries } from '@storefront/db/prepared';
 import {
   type AddressSnapshot,
-  couponRedemptions,
-  coupons,
   type OrderStatusValue,
   orderEvents,
   orderItems,
@@ -12,12 +10,10 @@ import {
   type PaymentMethodType,
   type PaymentStatusValue,
   paymentMethods,
-  products,
-  productVariants,
   users,
 } from '@storefront/db/schema';
 import { qualified } from '@storefront/db/sql';
-import { and, asc, desc, eq, gte, ilike, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
 import { AppError } from '../../errors';
 import { containsPattern } from '../../pagination';
 
@@ -48,111 +44,25 @@ export type OrderChanges = Partial<
   >
 >;
 
-/** A product or variant line whose stock moves. */
-export interface StockLine {
-  productId: number;
-  variantId: number | null;
-  quantity: number;
-}
-
 /**
  * Place-order's statements that run once per line or per order, built by drizzle once and run on
  * the order's transaction (see prepared.ts).
  */
-const placeOrderQueries = preparedQueries((db) => {
-  const quantity = sql.placeholder('quantity');
-  return {
-    takeProductStock: db
-      .update(products)
-      .set({ stockQuantity: sql`${products.stockQuantity} - ${quantity}` })
-      .where(and(eq(products.id, sql.placeholder('id')), gte(products.stockQuantity, quantity)))
-      .returning({ id: products.id })
-      .prepare('order_take_product_stock'),
-    takeVariantStock: db
-      .update(productVariants)
-      .set({ stockQuantity: sql`${productVariants.stockQuantity} - ${quantity}` })
-      .where(
-        and(
-          eq(productVariants.id, sql.placeholder('id')),
-          gte(productVariants.stockQuantity, quantity),
-        ),
-      )
-      .returning({ id: productVariants.id })
-      .prepare('order_take_variant_stock'),
-    addEvent: db
-      .insert(orderEvents)
-      .values({
-        orderId: sql.placeholder('orderId'),
-        status: sql.placeholder('status'),
-        description: sql.placeholder('description'),
-      })
-      .prepare('order_add_event'),
-  };
-});
+const placeOrderQueries = preparedQueries((db) => ({
+  addEvent: db
+    .insert(orderEvents)
+    .values({
+      orderId: sql.placeholder('orderId'),
+      status: sql.placeholder('status'),
+      description: sql.placeholder('description'),
+    })
+    .prepare('order_add_event'),
+}));
 
 export function createOrdersRepository(db: Executor) {
   const owned = (userId: number, id: number) => and(eq(orders.id, id), eq(orders.userId, userId));
 
   return {
-    /**
-     * Takes stock only if enough is left: a guarded UPDATE, never read-then-write, so racing
-     * buyers can never push stock below zero. Returns false when the stock was not there.
-     */
-    async takeStock(line: StockLine): Promise<boolean> {
-      const queries = placeOrderQueries.on(db);
-      const rows =
-        line.variantId === null
-          ? await queries.takeProductStock.execute({ id: line.productId, quantity: line.quantity })
-          : await queries.takeVariantStock.execute({ id: line.variantId, quantity: line.quantity });
-      return rows.length === 1;
-    },
-
-    /** Puts stock back (cancellation); lines whose product or variant is gone are skipped. */
-    async returnStock(line: StockLine): Promise<void> {
-      if (line.variantId === null) {
-        await db
-          .update(products)
-          .set({ stockQuantity: sql`${products.stockQuantity} + ${line.quantity}` })
-          .where(eq(products.id, line.productId));
-      } else {
-        await db
-          .update(productVariants)
-          .set({ stockQuantity: sql`${productVariants.stockQuantity} + ${line.quantity}` })
-          .where(eq(productVariants.id, line.variantId));
-      }
-    },
-
-    /** Counts one use of a coupon, only while its total limit allows (guarded UPDATE). */
-    async redeemCoupon(couponId: number, userId: number, orderId: number): Promise<boolean> {
-      const rows = await db
-        .update(coupons)
-        .set({ timesUsed: sql`${coupons.timesUsed} + 1` })
-        .where(
-          and(
-            eq(coupons.id, couponId),
-            or(isNull(coupons.usageLimit), lt(coupons.timesUsed, coupons.usageLimit)),
-          ),
-        )
-        .returning({ id: coupons.id });
-      if (rows.length !== 1) return false;
-      await db.insert(couponRedemptions).values({ couponId, userId, orderId });
-      return true;
-    },
-
-    /** A cancelled order gives its coupon use back. */
-    async releaseCoupon(orderId: number): Promise<void> {
-      const released = await db
-        .delete(couponRedemptions)
-        .where(eq(couponRedemptions.orderId, orderId))
-        .returning({ couponId: couponRedemptions.couponId });
-      for (const { couponId } of released) {
-        await db
-          .update(coupons)
-          .set({ timesUsed: sql`greatest(${coupons.timesUsed} - 1, 0)` })
-          .where(eq(coupons.id, couponId));
-      }
-    },
-
     /** 422 PAYMENT_FAILED when another order already holds the gateway payment id. */
     async insertOrder(order: NewOrder, items: NewOrderItem[]): Promise<OrderRecord> {
       const [created] = await db

@@ -1,6 +1,10 @@
 import { AppError } from '../../errors';
 import { metaFor, pageOffset } from '../../pagination';
 import type { InTransaction } from '../../transactions';
+import type { StockRepository } from '../catalog/stock.repository';
+import { releaseStock } from '../catalog/stock.steps';
+import { releaseCoupon } from '../coupons/coupon-redemption.steps';
+import type { CouponRedemptionsRepository } from '../coupons/coupon-redemptions.repository';
 import { enqueueMail, type MailJob, type MailJobs } from '../mail/mail.jobs';
 import { enqueueRefund } from '../payments/refunds';
 import { toOrderDto, toOrderListEntryDto, toTrackingDto } from './order.dto';
@@ -17,6 +21,8 @@ import type { OrderListInput } from './orders.schemas';
 /** A status change and the e-mail it causes, in one transaction. */
 export interface OrderRepositories {
   orders: OrdersRepository;
+  stock: Pick<StockRepository, 'release'>;
+  coupons: Pick<CouponRedemptionsRepository, 'release'>;
   jobs: MailJobs;
 }
 
@@ -62,16 +68,17 @@ export function createOrdersService({ repo, inTransaction }: OrdersServiceDeps) 
       const changes: OrderChanges = { status: to };
       let event = STATUS_EVENT_TEXT[to];
       if (to === 'canceled') {
-        for (const item of await tx.orders.items(current.id)) {
-          if (item.productId !== null) {
-            await tx.orders.returnStock({
-              productId: item.productId,
-              variantId: item.variantId,
-              quantity: item.quantity,
-            });
-          }
-        }
-        await tx.orders.releaseCoupon(current.id);
+        // Place-order's steps undone (catalog/stock.steps.ts, coupons/coupon-redemption.steps.ts).
+        const items = await tx.orders.items(current.id);
+        await releaseStock(
+          tx.stock,
+          items.flatMap((item) =>
+            item.productId === null
+              ? []
+              : [{ productId: item.productId, variantId: item.variantId, quantity: item.quantity }],
+          ),
+        );
+        await releaseCoupon(tx.coupons, current.id);
         changes.cancelReason = options.reason ?? null;
         changes.paymentStatus = paymentStatusAfterCancel(current.paymentStatus);
         // The refund itself is a durable job (payments/refunds.ts): `refund_pending` until the
