@@ -26,6 +26,7 @@ import type { RefundsService } from './features/payments/refunds';
 import type { ReviewsService } from './features/reviews/reviews.service';
 import type { SearchService } from './features/search/search.service';
 import type { SettingsService } from './features/settings/settings.service';
+import type { CurrenciesService } from './features/store-settings/currencies.service';
 import type { StoreSettingsService } from './features/store-settings/store-settings.service';
 import type { SyncService } from './features/sync/sync.service';
 import type { WishlistService } from './features/wishlist/wishlist.service';
@@ -81,6 +82,8 @@ export interface AppServices {
   productParts: ProductPartsService;
   search: SearchService;
   content: ContentService;
+  /** The currencies the app shows prices in (store settings, read by the storefront). */
+  currencies: CurrenciesService;
   contentAdmin: ContentAdminService;
   cart: CartService;
   storeSettings: StoreSettingsService;

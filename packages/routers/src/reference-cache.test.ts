@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CartRepository } from './features/cart/cart.repository';
 import type { SettingsRepository } from './features/settings/settings.repository';
+import type { ReferenceDataRepository } from './features/store-settings/reference-data.repository';
 import { createReferenceCache } from './reference-cache';
 
 function fakeClock(start = 1_000_000) {
@@ -53,19 +53,22 @@ describe('reference cache', () => {
         reads.push(`tax:${country}`);
         return country === 'GB' ? 2000 : 1000;
       },
-      async items(cartId: number) {
-        reads.push(`items:${cartId}`);
+      async currencies() {
+        reads.push('currencies');
         return [];
       },
-    } as unknown as CartRepository;
-    const cart = createReferenceCache({ clock: fakeClock(), ttlMs: 5_000 }).cart(repo, false);
+    } as unknown as ReferenceDataRepository;
+    const reference = createReferenceCache({ clock: fakeClock(), ttlMs: 5_000 }).referenceData(
+      repo,
+      false,
+    );
 
-    expect(await cart.taxRateBasisPoints('GB')).toBe(2000);
-    expect(await cart.taxRateBasisPoints('DE')).toBe(1000);
-    expect(await cart.taxRateBasisPoints('GB')).toBe(2000);
-    await cart.items(7);
-    await cart.items(7);
-    expect(reads).toEqual(['tax:GB', 'tax:DE', 'items:7', 'items:7']);
+    expect(await reference.taxRateBasisPoints('GB')).toBe(2000);
+    expect(await reference.taxRateBasisPoints('DE')).toBe(1000);
+    expect(await reference.taxRateBasisPoints('GB')).toBe(2000);
+    await reference.currencies();
+    await reference.currencies();
+    expect(reads).toEqual(['tax:GB', 'tax:DE', 'currencies', 'currencies']);
   });
 
   it('with ttlMs 0 reads every time', async () => {
@@ -85,14 +88,14 @@ describe('reference cache inside a transaction', () => {
         new Promise<string>((resolve) => {
           release = () => resolve('USD');
         }),
-    } as unknown as CartRepository;
-    const inner = { defaultCurrency: async () => 'EUR' } as unknown as CartRepository;
+    } as unknown as ReferenceDataRepository;
+    const inner = { defaultCurrency: async () => 'EUR' } as unknown as ReferenceDataRepository;
     const reference = createReferenceCache({ clock: fakeClock(), ttlMs: 5_000 });
 
-    const pending = reference.cart(outer, false).defaultCurrency();
-    expect(await reference.cart(inner, true).defaultCurrency()).toBe('EUR');
+    const pending = reference.referenceData(outer, false).defaultCurrency();
+    expect(await reference.referenceData(inner, true).defaultCurrency()).toBe('EUR');
     release();
     expect(await pending).toBe('USD');
-    expect(await reference.cart(inner, true).defaultCurrency()).toBe('USD');
+    expect(await reference.referenceData(inner, true).defaultCurrency()).toBe('USD');
   });
 });

@@ -1,7 +1,6 @@
 import { createTtlCache, type TtlCacheOptions } from './count-cache';
-import type { CartRepository } from './features/cart/cart.repository';
-import type { CheckoutRepository } from './features/checkout/checkout.repository';
 import type { SettingsRepository } from './features/settings/settings.repository';
+import type { ReferenceDataRepository } from './features/store-settings/reference-data.repository';
 
 /**
  * Reference data that every cart and checkout call reads and that almost never changes: feature
@@ -23,21 +22,15 @@ export function createReferenceCache(options: TtlCacheOptions) {
     inTransaction ? cache.getIfLoaded.bind(cache) : cache.get.bind(cache);
   return {
     clear: () => cache.clear(),
-    cart(repo: CartRepository, inTransaction: boolean): CartRepository {
+    referenceData(repo: ReferenceDataRepository, inTransaction: boolean): ReferenceDataRepository {
       const get = getter(inTransaction);
       return {
         ...repo,
+        defaultCurrency: () => get('currency', () => repo.defaultCurrency()),
         taxRateBasisPoints: (country) =>
           get(`tax:${country ?? ''}`, () => repo.taxRateBasisPoints(country)),
         shippingMethod: (code) => get(`shipping:${code}`, () => repo.shippingMethod(code)),
         activeShippingMethods: () => get('shipping:active', () => repo.activeShippingMethods()),
-        defaultCurrency: () => get('currency', () => repo.defaultCurrency()),
-      };
-    },
-    checkout(repo: CheckoutRepository, inTransaction: boolean): CheckoutRepository {
-      const get = getter(inTransaction);
-      return {
-        ...repo,
         paymentMethod: (code) => get(`payment:${code}`, () => repo.paymentMethod(code)),
         activePaymentMethods: () => get('payment:active', () => repo.activePaymentMethods()),
       };

@@ -10,7 +10,7 @@ import {
 import { categoriesRouter, productsRouter } from './features/catalog/catalog.router';
 import { checkoutRouter } from './features/checkout/checkout.router';
 import { bannersAdminRouter } from './features/content/content.admin.router';
-import { bannersRouter, currencyRouter } from './features/content/content.router';
+import { bannersRouter } from './features/content/content.router';
 import { couponsAdminRouter } from './features/coupons/coupons.admin.router';
 import { adminsAdminRouter, customerAdminRouter } from './features/customer/customer.admin.router';
 import { customerRouter } from './features/customer/customer.router';
@@ -28,6 +28,7 @@ import {
   shippingMethodsAdminRouter,
   taxRatesAdminRouter,
 } from './features/store-settings/store-settings.admin.router';
+import { currencyRouter } from './features/store-settings/store-settings.router';
 import { syncAdminRouter } from './features/sync/sync.admin.router';
 import { syncRouter } from './features/sync/sync.router';
 import { wishlistRouter } from './features/wishlist/wishlist.router';

@@ -45,6 +45,8 @@ import { createSearchService } from './features/search/search.service';
 import { createSettingsRepository } from './features/settings/settings.repository';
 import type { FeatureFlags } from './features/settings/settings.schemas';
 import { createSettingsService } from './features/settings/settings.service';
+import { createCurrenciesService } from './features/store-settings/currencies.service';
+import { createReferenceDataRepository } from './features/store-settings/reference-data.repository';
 import { createStoreSettingsRepository } from './features/store-settings/store-settings.repository';
 import { createStoreSettingsService } from './features/store-settings/store-settings.service';
 import { createSyncRepository } from './features/sync/sync.repository';
@@ -191,9 +193,13 @@ export function createServices(deps: ServiceDeps): AppServices {
     queries: searchQueries,
   });
   const cartRepositories: RepositoryFactory<CartRepositories> = (executor, scope) => ({
-    cart: reference.cart(createCartRepository(executor), scope.inTransaction),
+    cart: createCartRepository(executor),
     purchasables: createPurchasablesRepository(executor),
     coupons: createCouponRedemptionsRepository(executor),
+    reference: reference.referenceData(
+      createReferenceDataRepository(executor),
+      scope.inTransaction,
+    ),
   });
   const cartUnit = unitOfWork(cartRepositories);
   const cart = createCartService({
@@ -207,7 +213,6 @@ export function createServices(deps: ServiceDeps): AppServices {
     unitOfWork,
     clock,
     cartRepositories,
-    cachedCheckout: reference.checkout,
     jobs,
     addresses,
     payments,
@@ -276,6 +281,7 @@ export function createServices(deps: ServiceDeps): AppServices {
     productParts: catalogSlice.productParts,
     search,
     content,
+    currencies: createCurrenciesService({ reference: createReferenceDataRepository(db) }),
     contentAdmin,
     cart,
     storeSettings: createStoreSettingsService({ repo: createStoreSettingsRepository(db) }),
@@ -290,7 +296,7 @@ export function createServices(deps: ServiceDeps): AppServices {
     dashboard: createDashboardService({
       repo: createDashboardRepository(db),
       catalogAdmin: catalogSlice.catalogAdmin,
-      defaultCurrency: () => cartUnit.repos.cart.defaultCurrency(),
+      defaultCurrency: () => cartUnit.repos.reference.defaultCurrency(),
       sync,
       clock,
     }),
@@ -301,7 +307,11 @@ export function createServices(deps: ServiceDeps): AppServices {
       revokeAllSessions: (userId) => sessions.revokeAllForUser(userId),
       clock,
     }),
-    refunds: createRefundsService({ orders: checkoutRepos.orders, payments }),
+    refunds: createRefundsService({
+      orders: checkoutRepos.orders,
+      reference: checkoutRepos.reference,
+      payments,
+    }),
     paymentEvents: createPaymentEvents({
       events: createPaymentEventsRepository(db),
       inTransaction: unitOfWork((executor) => ({

@@ -7,11 +7,10 @@ import type {
   CouponRedemptionsRepository,
 } from '../coupons/coupon-redemptions.repository';
 import type {
-  CartItemRecord,
-  CartRecord,
-  CartRepository,
+  ReferenceDataRepository,
   ShippingMethodRecord,
-} from './cart.repository';
+} from '../store-settings/reference-data.repository';
+import type { CartItemRecord, CartRecord, CartRepository } from './cart.repository';
 import type { CartDto } from './cart.schemas';
 
 /**
@@ -115,6 +114,7 @@ export interface CartRepositories {
   cart: CartRepository;
   purchasables: Pick<PurchasablesRepository, 'find'>;
   coupons: Pick<CouponRedemptionsRepository, 'findByCode' | 'customerUses'>;
+  reference: ReferenceDataRepository;
 }
 
 export interface PricedLine {
@@ -159,7 +159,7 @@ export async function priceCart(
       items.map((item) => item.productId),
       options.now,
     ),
-    repos.cart.defaultCurrency(),
+    repos.reference.defaultCurrency(),
   ]);
   const purchasables = new Map(
     purchasableRows.map((p) => [purchasableKey(p.productId, p.variantId), p]),
@@ -205,7 +205,7 @@ export async function priceCart(
 
   let shippingMethod: ShippingMethodRecord | undefined;
   if (cart.shippingMethod) {
-    const method = await repos.cart.shippingMethod(cart.shippingMethod);
+    const method = await repos.reference.shippingMethod(cart.shippingMethod);
     if (method && isShippingMethodOffered(method, subtotalCents - discountCents))
       shippingMethod = method;
     else warnings.push('The chosen shipping method is no longer available; choose another.');
@@ -215,7 +215,7 @@ export async function priceCart(
     subtotalCents,
     discountCents,
     shippingCents: shippingMethod?.rateCents ?? 0,
-    taxRateBasisPoints: await repos.cart.taxRateBasisPoints(cart.shippingAddress?.country),
+    taxRateBasisPoints: await repos.reference.taxRateBasisPoints(cart.shippingAddress?.country),
   });
   return {
     cart,

@@ -1,11 +1,10 @@
 import type { Executor } from '@storefront/db/client';
 import { preparedQueries } from '@storefront/db/prepared';
-import { cartItems, carts, currencies, shippingMethods, taxRates } from '@storefront/db/schema';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { cartItems, carts } from '@storefront/db/schema';
+import { and, asc, eq, sql } from 'drizzle-orm';
 
 export type CartRecord = typeof carts.$inferSelect;
 export type CartItemRecord = typeof cartItems.$inferSelect;
-export type ShippingMethodRecord = typeof shippingMethods.$inferSelect;
 export type CartChanges = Partial<
   Pick<
     CartRecord,
@@ -23,9 +22,6 @@ export type CartChanges = Partial<
     | 'status'
   >
 >;
-
-/** The tax row whose rate applies to every country without one of its own. */
-export const DEFAULT_TAX_COUNTRY = '*';
 
 /**
  * The queries every cart change runs, built by drizzle once (placeholders) and run on the pool or
@@ -160,41 +156,6 @@ export function createCartRepository(db: Executor) {
 
     async update(cartId: number, changes: CartChanges): Promise<void> {
       await db.update(carts).set(changes).where(eq(carts.id, cartId));
-    },
-
-    /** The rate of the country, or the default (`*`) row, or 0 when neither exists. */
-    async taxRateBasisPoints(country: string | undefined): Promise<number> {
-      const candidates = country ? [country, DEFAULT_TAX_COUNTRY] : [DEFAULT_TAX_COUNTRY];
-      const rows = await db
-        .select({ country: taxRates.country, rate: taxRates.rateBasisPoints })
-        .from(taxRates)
-        .where(inArray(taxRates.country, candidates));
-      const exact = rows.find((row) => row.country === country);
-      return (exact ?? rows.find((row) => row.country === DEFAULT_TAX_COUNTRY))?.rate ?? 0;
-    },
-
-    async shippingMethod(code: string): Promise<ShippingMethodRecord | undefined> {
-      const [method] = await db
-        .select()
-        .from(shippingMethods)
-        .where(and(eq(shippingMethods.code, code), eq(shippingMethods.active, true)));
-      return method;
-    },
-
-    activeShippingMethods(): Promise<ShippingMethodRecord[]> {
-      return db
-        .select()
-        .from(shippingMethods)
-        .where(eq(shippingMethods.active, true))
-        .orderBy(asc(shippingMethods.position), asc(shippingMethods.code));
-    },
-
-    async defaultCurrency(): Promise<string | undefined> {
-      const [row] = await db
-        .select({ code: currencies.code })
-        .from(currencies)
-        .where(eq(currencies.isDefault, true));
-      return row?.code;
     },
   };
 }

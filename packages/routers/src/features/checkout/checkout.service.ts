@@ -21,7 +21,6 @@ import type { OrdersRepository } from '../orders/orders.repository';
 import type { PaymentProvider } from '../payments/gateway';
 import type { GatewayOrdersRepository } from '../payments/gateway-orders.repository';
 import type { PaymentProviders } from '../payments/providers';
-import type { CheckoutRepository } from './checkout.repository';
 import type { AddressStepInput, CheckoutDto } from './checkout.schemas';
 import {
   checkoutIncomplete,
@@ -36,7 +35,6 @@ import type { IdempotencyRepository } from './idempotency.repository';
 export interface CheckoutRepositories extends CartRepositories {
   coupons: CouponRedemptionsRepository;
   stock: StockRepository;
-  checkout: CheckoutRepository;
   orders: OrdersRepository;
   idempotency: IdempotencyRepository;
   gatewayOrders: GatewayOrdersRepository;
@@ -95,7 +93,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     const priced = await price(cart);
     if (options.requireItems !== false) requireItems(priced);
     const paymentMethod = cart.paymentMethod
-      ? await repos.checkout.paymentMethod(cart.paymentMethod)
+      ? await repos.reference.paymentMethod(cart.paymentMethod)
       : undefined;
     const missing = missingSteps(payments, priced, paymentMethod);
     return {
@@ -198,7 +196,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
   }
 
   async function shippingMethodsFor(priced: PricedCart) {
-    const methods = await repos.cart.activeShippingMethods();
+    const methods = await repos.reference.activeShippingMethods();
     const afterDiscount = priced.totals.subtotalCents - priced.totals.discountCents;
     return methods.filter((method) => isShippingMethodOffered(method, afterDiscount));
   }
@@ -241,7 +239,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     },
 
     async paymentMethods() {
-      return (await repos.checkout.activePaymentMethods()).map(toPaymentMethodDto);
+      return (await repos.reference.activePaymentMethods()).map(toPaymentMethodDto);
     },
 
     /**
@@ -250,9 +248,9 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
      */
     setPaymentMethod(userId: number, code: string) {
       return changeStep(userId, async (cart, priced) => {
-        const method = await repos.checkout.paymentMethod(code);
+        const method = await repos.reference.paymentMethod(code);
         if (!method) {
-          const codes = (await repos.checkout.activePaymentMethods()).map((m) => m.code);
+          const codes = (await repos.reference.activePaymentMethods()).map((m) => m.code);
           throw validationError({ payment_method: [`Choose one of: ${codes.join(', ')}.`] });
         }
         const provider = payments.forType(method.type);

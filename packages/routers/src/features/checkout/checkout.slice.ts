@@ -8,7 +8,6 @@ import type { MailJobs } from '../mail/mail.jobs';
 import { createOrdersRepository } from '../orders/orders.repository';
 import { createGatewayOrdersRepository } from '../payments/gateway-orders.repository';
 import type { PaymentProviders } from '../payments/providers';
-import { type CheckoutRepository, createCheckoutRepository } from './checkout.repository';
 import {
   type CheckoutRepositories,
   type CheckoutServiceDeps,
@@ -23,8 +22,6 @@ export interface CheckoutSliceDeps {
   clock: Clock;
   /** The cart slice's repositories: checkout works on the same cart. */
   cartRepositories: RepositoryFactory<CartRepositories>;
-  /** Reference-data caching for the payment methods (reference-cache.ts). */
-  cachedCheckout: (repo: CheckoutRepository, inTransaction: boolean) => CheckoutRepository;
   jobs: (executor: Executor) => MailJobs;
   addresses: CheckoutServiceDeps['addresses'];
   payments: PaymentProviders;
@@ -39,7 +36,6 @@ export function createCheckoutSlice(deps: CheckoutSliceDeps) {
     ...deps.cartRepositories(executor, scope),
     coupons: createCouponRedemptionsRepository(executor),
     stock: createStockRepository(executor),
-    checkout: deps.cachedCheckout(createCheckoutRepository(executor), scope.inTransaction),
     orders: createOrdersRepository(executor),
     idempotency: createIdempotencyRepository(executor),
     gatewayOrders: createGatewayOrdersRepository(executor),

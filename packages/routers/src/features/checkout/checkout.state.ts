@@ -1,9 +1,11 @@
 import { AppError } from '../../errors';
 import { centsToAmount } from '../../money';
 import type { PricedCart } from '../cart/cart.pricing';
-import type { ShippingMethodRecord } from '../cart/cart.repository';
 import type { PaymentProviders } from '../payments/providers';
-import type { PaymentMethodRecord } from './checkout.repository';
+import type {
+  PaymentMethodRecord,
+  ShippingMethodRecord,
+} from '../store-settings/reference-data.repository';
 import type { CHECKOUT_STEPS } from './checkout.schemas';
 
 /* What checkout's steps and place-order both judge a cart by (docs/contract.md §4). */

@@ -24,7 +24,7 @@ import { createStockRepository } from '../catalog/stock.repository';
 import { createCouponRedemptionsRepository } from '../coupons/coupon-redemptions.repository';
 import { createOrdersRepository } from '../orders/orders.repository';
 import { createGatewayOrdersRepository } from '../payments/gateway-orders.repository';
-import { createCheckoutRepository } from './checkout.repository';
+import { createReferenceDataRepository } from '../store-settings/reference-data.repository';
 import { createIdempotencyRepository } from './idempotency.repository';
 import { reserveStock } from './place-order.steps';
 
@@ -150,7 +150,7 @@ describe('the reserve-stock step alone', () => {
           coupons: createCouponRedemptionsRepository(tx),
           stock: createStockRepository(tx),
           orders: createOrdersRepository(tx),
-          checkout: createCheckoutRepository(tx),
+          reference: createReferenceDataRepository(tx),
           idempotency: createIdempotencyRepository(tx),
           gatewayOrders: createGatewayOrdersRepository(tx),
           jobs: { enqueue: async () => {} },

@@ -2,7 +2,7 @@ import type { AddressSnapshot } from '@storefront/db/schema';
 import { AppError } from '../../errors';
 import { centsToAmount } from '../../money';
 import { type PricedCart, priceCart } from '../cart/cart.pricing';
-import type { CartRecord, ShippingMethodRecord } from '../cart/cart.repository';
+import type { CartRecord } from '../cart/cart.repository';
 import { outOfStock } from '../cart/cart.service';
 import { takeStock } from '../catalog/stock.steps';
 import { redeemCoupon } from '../coupons/coupon-redemption.steps';
@@ -11,7 +11,10 @@ import { STATUS_EVENT_TEXT } from '../orders/order-status';
 import type { OrderRecord } from '../orders/orders.repository';
 import { paymentNotVerified } from '../payments/gateway';
 import type { PaymentProviders } from '../payments/providers';
-import type { PaymentMethodRecord } from './checkout.repository';
+import type {
+  PaymentMethodRecord,
+  ShippingMethodRecord,
+} from '../store-settings/reference-data.repository';
 import type { PlaceOrderInput, PlaceOrderResult } from './checkout.schemas';
 import type { CheckoutRepositories } from './checkout.service';
 import {
@@ -62,7 +65,7 @@ export async function loadAndLock(
     );
   }
   const paymentMethod = cart.paymentMethod
-    ? await tx.checkout.paymentMethod(cart.paymentMethod)
+    ? await tx.reference.paymentMethod(cart.paymentMethod)
     : undefined;
   const missing = missingSteps(payments, priced, paymentMethod);
   if (missing.length > 0 || !paymentMethod || !priced.shippingMethod || !cart.shippingAddress) {

@@ -1,6 +1,6 @@
 import type { Executor } from '@storefront/db/client';
-import { banners, currencies } from '@storefront/db/schema';
-import { and, asc, desc, eq, gt, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { banners } from '@storefront/db/schema';
+import { and, asc, eq, gt, isNull, lte, or, type SQL } from 'drizzle-orm';
 
 const bannerColumns = {
   id: banners.id,
@@ -13,15 +13,6 @@ const bannerColumns = {
   position: banners.position,
   startsAt: banners.startsAt,
   endsAt: banners.endsAt,
-};
-
-const currencyColumns = {
-  code: currencies.code,
-  name: currencies.name,
-  symbol: currencies.symbol,
-  exchangeRate: currencies.exchangeRate,
-  decimalPlaces: currencies.decimalPlaces,
-  isDefault: currencies.isDefault,
 };
 
 /** Active and within [starts_at, ends_at) at `now` (open bounds allowed). */
@@ -48,21 +39,6 @@ export function createContentRepository(db: Executor) {
         .select(bannerColumns)
         .from(banners)
         .where(and(eq(banners.identifier, identifier), bannerShownAt(now)));
-      return row;
-    },
-
-    async currencies() {
-      return db
-        .select(currencyColumns)
-        .from(currencies)
-        .orderBy(desc(currencies.isDefault), asc(currencies.position), asc(currencies.code));
-    },
-
-    async defaultCurrency() {
-      const [row] = await db
-        .select(currencyColumns)
-        .from(currencies)
-        .where(eq(currencies.isDefault, true));
       return row;
     },
   };

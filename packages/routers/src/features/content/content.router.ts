@@ -1,12 +1,6 @@
 import { ok } from '../../envelope';
 import { catalogReadProcedure, router } from '../../trpc';
-import {
-  ZBannerIdentifierInput,
-  ZBannerListOutput,
-  ZBannerOutput,
-  ZCurrencyListOutput,
-  ZCurrencyOutput,
-} from './content.schemas';
+import { ZBannerIdentifierInput, ZBannerListOutput, ZBannerOutput } from './content.schemas';
 
 export const bannersRouter = router({
   list: catalogReadProcedure
@@ -37,36 +31,4 @@ export const bannersRouter = router({
     .input(ZBannerIdentifierInput)
     .output(ZBannerOutput)
     .query(async ({ ctx, input }) => ok(await ctx.services.content.banner(input.identifier))),
-});
-
-export const currencyRouter = router({
-  default: catalogReadProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/currency/default',
-        tags: ['content'],
-        protect: false,
-        summary: 'Default currency',
-        description:
-          'The store default currency: every price is in it. Answers 404 while the shop has none configured.',
-      },
-      errors: ['NOT_FOUND'],
-    })
-    .output(ZCurrencyOutput)
-    .query(async ({ ctx }) => ok(await ctx.services.content.defaultCurrency())),
-
-  list: catalogReadProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/currency',
-        tags: ['content'],
-        protect: false,
-        summary: 'List currencies',
-        description: 'The currencies available, the default first, with their exchange rates.',
-      },
-    })
-    .output(ZCurrencyListOutput)
-    .query(async ({ ctx }) => ok(await ctx.services.content.currencies())),
 });

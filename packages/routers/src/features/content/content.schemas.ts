@@ -22,21 +22,7 @@ export const ZBanner = z
   .meta({ id: 'Banner' });
 export type BannerDto = z.infer<typeof ZBanner>;
 
-export const ZCurrency = z
-  .object({
-    code: z.string(),
-    name: z.string(),
-    symbol: z.string(),
-    exchange_rate: z.number().meta({ description: 'Units of this currency per default unit' }),
-    decimal_places: z.number().int(),
-    is_default: z.boolean(),
-  })
-  .meta({ id: 'Currency' });
-export type CurrencyDto = z.infer<typeof ZCurrency>;
-
 export const ZBannerIdentifierInput = z.object({ identifier: z.string().trim().min(1).max(100) });
 
 export const ZBannerOutput = envelope(ZBanner);
 export const ZBannerListOutput = envelope(z.array(ZBanner));
-export const ZCurrencyOutput = envelope(ZCurrency);
-export const ZCurrencyListOutput = envelope(z.array(ZCurrency));

@@ -2,7 +2,7 @@ import { AppError } from '../../errors';
 import type { Clock } from '../../ports';
 import { toIsoOrNull } from '../../zod-helpers';
 import type { ContentRepository } from './content.repository';
-import type { BannerDto, CurrencyDto } from './content.schemas';
+import type { BannerDto } from './content.schemas';
 
 export interface ContentServiceDeps {
   repo: ContentRepository;
@@ -10,7 +10,6 @@ export interface ContentServiceDeps {
 }
 
 type BannerRow = Awaited<ReturnType<ContentRepository['activeBanners']>>[number];
-type CurrencyRow = Awaited<ReturnType<ContentRepository['currencies']>>[number];
 
 export function toBannerDto(row: BannerRow): BannerDto {
   return {
@@ -27,17 +26,6 @@ export function toBannerDto(row: BannerRow): BannerDto {
   };
 }
 
-export function toCurrencyDto(row: CurrencyRow): CurrencyDto {
-  return {
-    code: row.code,
-    name: row.name,
-    symbol: row.symbol,
-    exchange_rate: Number(row.exchangeRate),
-    decimal_places: row.decimalPlaces,
-    is_default: row.isDefault,
-  };
-}
-
 export function createContentService({ repo, clock }: ContentServiceDeps) {
   return {
     async banners() {
@@ -48,16 +36,6 @@ export function createContentService({ repo, clock }: ContentServiceDeps) {
       const row = await repo.activeBanner(identifier, clock.now());
       if (!row) throw new AppError('NOT_FOUND', 'Banner not found.');
       return toBannerDto(row);
-    },
-
-    async currencies() {
-      return (await repo.currencies()).map(toCurrencyDto);
-    },
-
-    async defaultCurrency() {
-      const row = await repo.defaultCurrency();
-      if (!row) throw new AppError('NOT_FOUND', 'No default currency is configured.');
-      return toCurrencyDto(row);
     },
   };
 }

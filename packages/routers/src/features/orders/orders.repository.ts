@@ -7,9 +7,7 @@ import {
   orderEvents,
   orderItems,
   orders,
-  type PaymentMethodType,
   type PaymentStatusValue,
-  paymentMethods,
   users,
 } from '@storefront/db/schema';
 import { qualified } from '@storefront/db/sql';
@@ -81,14 +79,6 @@ export function createOrdersRepository(db: Executor) {
 
     async addEvent(orderId: number, status: OrderStatusValue, description: string): Promise<void> {
       await placeOrderQueries.on(db).addEvent.execute({ orderId, status, description });
-    },
-
-    async paymentMethodType(code: string): Promise<PaymentMethodType | undefined> {
-      const [row] = await db
-        .select({ type: paymentMethods.type })
-        .from(paymentMethods)
-        .where(eq(paymentMethods.code, code));
-      return row?.type;
     },
 
     /**

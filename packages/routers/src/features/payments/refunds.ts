@@ -1,6 +1,7 @@
 import { type RetryOverrides, retryPolicy } from '../jobs/retry-policy';
 import type { MailJobs } from '../mail/mail.jobs';
 import type { OrdersRepository } from '../orders/orders.repository';
+import type { ReferenceDataRepository } from '../store-settings/reference-data.repository';
 import type { PaymentProviders } from './providers';
 
 /** The queue refunds go through (paymentQueuePolicy). */
@@ -28,7 +29,9 @@ export const paymentQueuePolicy = (retry: RetryOverrides) =>
   });
 
 export interface RefundsServiceDeps {
-  orders: Pick<OrdersRepository, 'find' | 'update' | 'settleRefund' | 'paymentMethodType'>;
+  orders: Pick<OrdersRepository, 'find' | 'update' | 'settleRefund'>;
+  /** Which way the order paid (a refund goes back the same way). */
+  reference: Pick<ReferenceDataRepository, 'paymentMethodType'>;
   payments: PaymentProviders;
 }
 
@@ -38,12 +41,12 @@ export interface RefundsServiceDeps {
  * settled instead of refunding twice. Throws (→ retry) while the gateway has not processed it.
  */
 export function createRefundsService(deps: RefundsServiceDeps) {
-  const { orders, payments } = deps;
+  const { orders, reference, payments } = deps;
   return {
     async process(orderId: number): Promise<void> {
       const order = await orders.find(orderId);
       if (order?.paymentStatus !== 'refund_pending') return;
-      const type = (await orders.paymentMethodType(order.paymentMethod)) ?? 'card';
+      const type = (await reference.paymentMethodType(order.paymentMethod)) ?? 'card';
       const provider = payments.forType(type);
       let settled: boolean;
       if (order.refundReference) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { envelope } from '../../envelope';
 import { zAmount, zDateTime, zPosition } from '../../zod-helpers';
-import { ZCurrency } from '../content/content.schemas';
+import { ZCurrency } from './store-settings.schemas';
 
 /*
  * Back-office DTOs of what the store sells in and charges: currencies, shipping methods and tax

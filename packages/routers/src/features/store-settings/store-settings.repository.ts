@@ -1,7 +1,7 @@
 import type { Executor } from '@storefront/db/client';
 import { currencies, shippingMethods, taxRates } from '@storefront/db/schema';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { DEFAULT_TAX_COUNTRY, type ShippingMethodRecord } from '../cart/cart.repository';
+import { DEFAULT_TAX_COUNTRY, type ShippingMethodRecord } from './reference-data.repository';
 
 export type ShippingMethodValues = Omit<typeof shippingMethods.$inferInsert, 'updatedAt'>;
 export type TaxRateRecord = typeof taxRates.$inferSelect;

@@ -3,8 +3,8 @@ import { amountToCents, centsToAmount, centsToAmountOrNull } from '../../money';
 import { uniqueField } from '../../unique-violations';
 import { toIso } from '../../zod-helpers';
 import { isCountryCode } from '../addresses/countries';
-import { DEFAULT_TAX_COUNTRY, type ShippingMethodRecord } from '../cart/cart.repository';
-import { toCurrencyDto } from '../content/content.service';
+import { toCurrencyDto } from './currencies.service';
+import { DEFAULT_TAX_COUNTRY, type ShippingMethodRecord } from './reference-data.repository';
 import type {
   CurrencyInput,
   CurrencyUpdateInput,
