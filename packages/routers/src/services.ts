@@ -37,6 +37,7 @@ import { createOrdersService } from './features/orders/orders.service';
 import { createPaymentEvents } from './features/payments/payment-events';
 import { createPaymentEventsRepository } from './features/payments/payment-events.repository';
 import { createPaymentProviders, type PaymentConfig } from './features/payments/providers';
+import { parseRazorpayEvent } from './features/payments/razorpay-events';
 import { createRefundsService } from './features/payments/refunds';
 import { createReviewsRepository } from './features/reviews/reviews.repository';
 import { createReviewsService } from './features/reviews/reviews.service';
@@ -327,6 +328,7 @@ export function createServices(deps: ServiceDeps): AppServices {
       graceSeconds: config.paymentWebhookGraceSeconds ?? 120,
       retentionDays: config.paymentEventRetentionDays ?? 30,
       clock,
+      parseEvent: parseRazorpayEvent,
     }),
     mail: createMailService({
       users,

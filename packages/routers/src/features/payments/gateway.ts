@@ -124,3 +124,23 @@ export const cashOnDelivery: PaymentProvider = {
     return true;
   },
 };
+
+/** A payment as a gateway's event reports it, in the shop's terms (amount in minor units). */
+export interface ReportedPayment {
+  paymentId: string;
+  /** The gateway order it was paid against; null for payments made outside any order. */
+  gatewayOrderId: string | null;
+  amountMinor: number;
+  currency: string;
+}
+
+/**
+ * What a gateway's webhook event says, parsed by its provider (razorpay-events.ts) so the
+ * payments slice never reads a provider's format. `subject` names the news (kind and payment or
+ * refund id): the same news re-sent under another event id has the same subject.
+ */
+export type GatewayEvent =
+  | { kind: 'captured'; subject: string; payment: ReportedPayment }
+  | { kind: 'failed'; subject: string; payment: ReportedPayment; reason: string }
+  | { kind: 'refund processed' | 'refund failed'; subject: string; refundId: string }
+  | { kind: 'other'; subject: string | null; payment?: ReportedPayment };

@@ -5,6 +5,7 @@ import type { CartRepository } from '../cart/cart.repository';
 import type { PlaceOrderService } from '../checkout/place-order.service';
 import { enqueueMail, type MailJobs } from '../mail/mail.jobs';
 import type { OrdersRepository } from '../orders/orders.repository';
+import type { GatewayEvent, ReportedPayment } from './gateway';
 import type { GatewayOrdersRepository } from './gateway-orders.repository';
 import type { PaymentEventRecord, PaymentEventsRepository } from './payment-events.repository';
 import type { PaymentProviders } from './providers';
@@ -18,49 +19,6 @@ export const PAYMENT_EVENT_RETENTION_QUEUE = 'payment-event-retention';
 
 export interface PaymentEventJob {
   eventId: string;
-}
-
-/** Events that say a payment was captured: the order may have to be placed from the webhook. */
-const PAYMENT_CAPTURED = new Set(['payment.captured', 'order.paid']);
-
-/** The payment an event is about, as Razorpay sends it (only what the shop reads). */
-interface RazorpayPaymentEntity {
-  id: string;
-  order_id: string | null;
-  amount: number;
-  currency: string;
-  error_description?: string | null;
-}
-
-interface RazorpayEventBody {
-  payload?: {
-    payment?: { entity?: RazorpayPaymentEntity };
-    refund?: { entity?: { id: string; payment_id: string } };
-  };
-}
-
-/** The event's payment entity when it has a usable one. */
-function paymentOf(body: unknown): RazorpayPaymentEntity | undefined {
-  const payment = (body as RazorpayEventBody | null)?.payload?.payment?.entity;
-  if (typeof payment?.id !== 'string') return undefined;
-  return payment;
-}
-
-function refundOf(body: unknown) {
-  const refund = (body as RazorpayEventBody | null)?.payload?.refund?.entity;
-  return typeof refund?.id === 'string' ? refund : undefined;
-}
-
-/**
- * What an event is about: its kind and the id of its payment (or refund). The same news re-sent
- * under a new event id has the same subject, and is not acted on again (`payment.captured` and
- * `order.paid` are the same news about a payment).
- */
-export function eventSubject(event: string, body: unknown): string | null {
-  const payment = paymentOf(body);
-  if (payment) return `${PAYMENT_CAPTURED.has(event) ? 'payment.captured' : event}:${payment.id}`;
-  const refund = refundOf(body);
-  return refund ? `${event}:${refund.id}` : null;
 }
 
 /** The outcome of a payment event about a gateway order this shop did not create. */
@@ -89,6 +47,8 @@ export interface PaymentEventsDeps {
   /** How long events' payloads are kept (PAYMENT_EVENT_RETENTION_DAYS). */
   retentionDays: number;
   clock: Clock;
+  /** The provider's reading of its own event format (razorpay-events.ts). */
+  parseEvent: (event: string, body: unknown) => GatewayEvent;
 }
 
 /** How long a worker's claim on an event holds before another delivery may take it over. */
@@ -114,21 +74,21 @@ const NOT_PLACEABLE = new Set([
  */
 export function createPaymentEvents(deps: PaymentEventsDeps) {
   async function refundUnplaced(
-    payment: RazorpayPaymentEntity,
+    payment: ReportedPayment,
     userId: number | undefined,
     reason: string,
   ) {
     const provider = deps.payments.forType('card');
     await provider.refund({
-      paymentId: payment.id,
-      amountMinor: payment.amount,
+      paymentId: payment.paymentId,
+      amountMinor: payment.amountMinor,
       currency: payment.currency,
     });
     if (userId !== undefined) {
       await enqueueMail(deps.jobs, {
         kind: 'payment-refunded',
         userId,
-        amountMinor: payment.amount,
+        amountMinor: payment.amountMinor,
         currency: payment.currency,
         reason,
       });
@@ -137,11 +97,13 @@ export function createPaymentEvents(deps: PaymentEventsDeps) {
   }
 
   /** The shop's gateway order the payment is on; undefined when the shop did not create it. */
-  const shopsGatewayOrder = (payment: RazorpayPaymentEntity) =>
-    payment.order_id ? deps.gatewayOrders.find(payment.order_id) : Promise.resolve(undefined);
+  const shopsGatewayOrder = (payment: ReportedPayment) =>
+    payment.gatewayOrderId
+      ? deps.gatewayOrders.find(payment.gatewayOrderId)
+      : Promise.resolve(undefined);
 
-  async function reconcile(payment: RazorpayPaymentEntity): Promise<string> {
-    if (await deps.orders.paymentIdUsed(payment.id)) return 'order already placed';
+  async function reconcile(payment: ReportedPayment): Promise<string> {
+    if (await deps.orders.paymentIdUsed(payment.paymentId)) return 'order already placed';
     const gatewayOrder = await shopsGatewayOrder(payment);
     if (!gatewayOrder) return NOT_THE_SHOPS;
     // Placed or refunded below, the gateway order is spent: choosing again creates a new one.
@@ -157,12 +119,12 @@ export function createPaymentEvents(deps: PaymentEventsDeps) {
     try {
       const placed = await deps.placeOrder.placeFromGateway(cart.userId, {
         gatewayOrderId: gatewayOrder.id,
-        gatewayPaymentId: payment.id,
+        gatewayPaymentId: payment.paymentId,
       });
       return `order ${placed.order_number} placed`;
     } catch (error) {
       // The app's place-order won the race meanwhile: nothing to do.
-      if (await deps.orders.paymentIdUsed(payment.id)) return 'order already placed';
+      if (await deps.orders.paymentIdUsed(payment.paymentId)) return 'order already placed';
       if (error instanceof AppError && NOT_PLACEABLE.has(error.errorCode)) {
         return refundUnplaced(payment, cart.userId, error.message);
       }
@@ -173,25 +135,21 @@ export function createPaymentEvents(deps: PaymentEventsDeps) {
   /** What one stored event does; the event is claimed by this worker. */
   async function handle(stored: PaymentEventRecord | undefined): Promise<void> {
     if (!stored || stored.processedAt) return;
-    const payment = paymentOf(stored.payload);
-    const refund = refundOf(stored.payload);
+    const event = deps.parseEvent(stored.event, stored.payload);
     let outcome = 'ignored';
-    if (PAYMENT_CAPTURED.has(stored.event) && payment) {
-      outcome = await reconcile(payment);
-    } else if (stored.event === 'payment.failed' && payment) {
-      const reason = payment.error_description ?? 'no reason given';
-      if (payment.order_id) await deps.carts.recordPaymentError(payment.order_id, reason);
-      outcome = `payment failed: ${reason}`;
-    } else if (
-      (stored.event === 'refund.processed' || stored.event === 'refund.failed') &&
-      refund
-    ) {
-      const order = await deps.orders.findByRefundReference(refund.id);
+    if (event.kind === 'captured') {
+      outcome = await reconcile(event.payment);
+    } else if (event.kind === 'failed') {
+      const { gatewayOrderId } = event.payment;
+      if (gatewayOrderId) await deps.carts.recordPaymentError(gatewayOrderId, event.reason);
+      outcome = `payment failed: ${event.reason}`;
+    } else if (event.kind === 'refund processed' || event.kind === 'refund failed') {
+      const order = await deps.orders.findByRefundReference(event.refundId);
       if (order?.paymentStatus !== 'refund_pending') {
         outcome = order
           ? `order ${order.id}: ${stored.event}, nothing to do`
           : 'no order has this refund';
-      } else if (stored.event === 'refund.processed') {
+      } else if (event.kind === 'refund processed') {
         outcome = (await deps.orders.settleRefund(order.id))
           ? `order ${order.id} refunded`
           : `order ${order.id}: refund.processed, nothing to do`;
@@ -215,8 +173,9 @@ export function createPaymentEvents(deps: PaymentEventsDeps) {
       event: string;
       payload: unknown;
     }): Promise<ReceivedAs> {
-      const stored = { ...event, subject: eventSubject(event.event, event.payload) };
-      const payment = paymentOf(event.payload);
+      const parsed = deps.parseEvent(event.event, event.payload);
+      const stored = { ...event, subject: parsed.subject };
+      const payment = 'payment' in parsed ? parsed.payment : undefined;
       if (payment && !(await shopsGatewayOrder(payment))) {
         const inserted = await deps.events.insert({ ...stored, outcome: NOT_THE_SHOPS });
         return inserted ? 'not the shop’s' : 'redelivered';
@@ -226,7 +185,7 @@ export function createPaymentEvents(deps: PaymentEventsDeps) {
         await tx.jobs.enqueue(
           PAYMENT_EVENTS_QUEUE,
           { eventId: event.eventId } satisfies PaymentEventJob,
-          PAYMENT_CAPTURED.has(event.event) ? { startAfterSeconds: deps.graceSeconds } : {},
+          parsed.kind === 'captured' ? { startAfterSeconds: deps.graceSeconds } : {},
         );
         return 'queued';
       });

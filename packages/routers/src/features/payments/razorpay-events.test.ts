@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { parseRazorpayEvent } from './razorpay-events';
+
+const payment = (extra: object = {}) => ({
+  payload: {
+    payment: {
+      entity: { id: 'pay_1', order_id: 'order_9', amount: 4250, currency: 'INR', ...extra },
+    },
+  },
+});
+
+describe("Razorpay's webhook events in the shop's terms", () => {
+  it('payment.captured and order.paid are the same news: captured, one subject', () => {
+    const expected = {
+      kind: 'captured',
+      subject: 'payment.captured:pay_1',
+      payment: {
+        paymentId: 'pay_1',
+        gatewayOrderId: 'order_9',
+        amountMinor: 4250,
+        currency: 'INR',
+      },
+    };
+    expect(parseRazorpayEvent('payment.captured', payment())).toEqual(expected);
+    expect(parseRazorpayEvent('order.paid', payment())).toEqual(expected);
+  });
+
+  it('payment.failed carries the reason; a payment made outside any order has no gateway order', () => {
+    expect(
+      parseRazorpayEvent('payment.failed', payment({ error_description: 'Card declined' })),
+    ).toMatchObject({ kind: 'failed', subject: 'payment.failed:pay_1', reason: 'Card declined' });
+    expect(parseRazorpayEvent('payment.authorized', payment({ order_id: null }))).toMatchObject({
+      kind: 'other',
+      subject: 'payment.authorized:pay_1',
+      payment: { gatewayOrderId: null },
+    });
+  });
+
+  it('refunds by their id; anything unreadable is "other" with no subject', () => {
+    const refund = { payload: { refund: { entity: { id: 'rfnd_3', payment_id: 'pay_1' } } } };
+    expect(parseRazorpayEvent('refund.processed', refund)).toEqual({
+      kind: 'refund processed',
+      subject: 'refund.processed:rfnd_3',
+      refundId: 'rfnd_3',
+    });
+    expect(parseRazorpayEvent('refund.failed', refund)).toMatchObject({ kind: 'refund failed' });
+    for (const body of [null, {}, { payload: { payment: { entity: { id: 7 } } } }, 'x']) {
+      expect(parseRazorpayEvent('payment.captured', body)).toEqual({
+        kind: 'other',
+        subject: null,
+      });
+    }
+  });
+});
