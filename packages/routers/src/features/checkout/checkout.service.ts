@@ -23,6 +23,7 @@ import type { GatewayOrdersRepository } from '../payments/gateway-orders.reposit
 import type { PaymentProviders } from '../payments/providers';
 import type { AddressStepInput, CheckoutDto } from './checkout.schemas';
 import {
+  billingAddressOf,
   checkoutIncomplete,
   gatewayOrderValid,
   missingSteps,
@@ -100,9 +101,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       cart: toCartDto(priced),
       saved_addresses: await deps.addresses.list(userId),
       shipping_address: cart.shippingAddress,
-      billing_address: cart.billingSameAsShipping
-        ? cart.shippingAddress
-        : (cart.billingAddress ?? cart.shippingAddress),
+      billing_address: billingAddressOf(cart),
       shipping_method: priced.shippingMethod ? toShippingMethodDto(priced.shippingMethod) : null,
       payment_method: paymentMethod ? toPaymentMethodDto(paymentMethod) : null,
       gateway_order:

@@ -1,6 +1,7 @@
 import { AppError } from '../../errors';
 import { centsToAmount } from '../../money';
 import type { PricedCart } from '../cart/cart.pricing';
+import type { CartRecord } from '../cart/cart.repository';
 import type { PaymentProviders } from '../payments/providers';
 import type {
   PaymentMethodRecord,
@@ -70,3 +71,9 @@ export function requireItems(priced: PricedCart): void {
   if (priced.lines.length === 0)
     throw new AppError('CART_EMPTY', 'Your cart is empty. Add something before checking out.');
 }
+
+/** The billing address a checkout uses: the shipping one unless the customer gave another. */
+export const billingAddressOf = (
+  cart: Pick<CartRecord, 'billingSameAsShipping' | 'billingAddress' | 'shippingAddress'>,
+) =>
+  cart.billingSameAsShipping ? cart.shippingAddress : (cart.billingAddress ?? cart.shippingAddress);

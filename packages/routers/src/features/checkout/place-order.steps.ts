@@ -18,6 +18,7 @@ import type {
 import type { PlaceOrderInput, PlaceOrderResult } from './checkout.schemas';
 import type { CheckoutRepositories } from './checkout.service';
 import {
+  billingAddressOf,
   checkoutIncomplete,
   gatewayOrderValid,
   missingSteps,
@@ -84,9 +85,7 @@ export async function loadAndLock(
     paymentMethod,
     shippingMethod: priced.shippingMethod,
     shippingAddress: cart.shippingAddress,
-    billingAddress: cart.billingSameAsShipping
-      ? cart.shippingAddress
-      : (cart.billingAddress ?? cart.shippingAddress),
+    billingAddress: billingAddressOf(cart) ?? cart.shippingAddress,
   };
 }
 
