@@ -18,7 +18,7 @@ import { and, asc, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import { containsPattern } from '../../pagination';
 import { translateUniqueViolations } from '../../unique-violations';
 import { categorySlugTaken, productSlugTaken, skuTaken } from './catalog.errors';
-import { variantColumns } from './catalog.repository';
+import { variantColumns } from './product-columns.repository';
 
 /**
  * The columns of a product the back office reads; a configurable product's stock is its

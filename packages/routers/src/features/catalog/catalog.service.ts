@@ -2,7 +2,7 @@ import type { CountCache } from '../../count-cache';
 import { pageMeta } from '../../envelope';
 import { AppError, validationError } from '../../errors';
 import type { Clock } from '../../ports';
-import { type CatalogRepository, type ProductFilter, productWhere } from './catalog.repository';
+import type { CatalogRepository, ProductFilter } from './catalog.repository';
 import type { PageInput, ProductDetailDto, ProductListInput } from './catalog.schemas';
 import {
   toCategoryDto,
@@ -11,6 +11,7 @@ import {
   toReviewDto,
   toVariantDto,
 } from './product.dto';
+import { productWhere } from './product-columns.repository';
 
 export interface CatalogServiceDeps {
   repo: CatalogRepository;

@@ -2,7 +2,11 @@ import type { Executor } from '@storefront/db/client';
 import { preparedQueries } from '@storefront/db/prepared';
 import { type ProductType, products, productVariants } from '@storefront/db/schema';
 import { eq, sql } from 'drizzle-orm';
-import { productFinalPrice, productSummaryColumns, saleActiveSql } from './catalog.repository';
+import {
+  productFinalPrice,
+  productSummaryColumns,
+  saleActiveSql,
+} from './product-columns.repository';
 
 /** What the cart and checkout need to sell a product or one of its variants. */
 export interface PurchasableRecord {
