@@ -21,7 +21,7 @@ import type { AppDeps } from './app';
 import { type Env, redactUrl, StartupError } from './env';
 import { createQueues, startJobWorkers } from './jobs';
 import { serializeError } from './log-redaction';
-import { type AppMetrics, createDatabaseMetrics } from './observability/metrics';
+import type { AppMetrics } from './observability/metrics';
 import { APP_VERSION } from './version';
 
 /**
@@ -157,7 +157,8 @@ export async function createRuntime(
   // Counted only when someone can read them: both unset, /metrics is not served at all.
   const metrics =
     env.METRICS_PORT || env.METRICS_TOKEN
-      ? createDatabaseMetrics(database, (error) =>
+      ? // Loaded only when configured, like Redis: prom-client stays out of a process without it.
+        (await import('./observability/metrics')).createDatabaseMetrics(database, (error) =>
           logger.warn({ err: error }, 'a metrics source failed'),
         )
       : undefined;
