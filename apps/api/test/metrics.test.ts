@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { seedStoreSetup } from '@storefront/db/seed/store-setup';
 import { createCurrency, createProduct } from '@storefront/db/testing/factories';
 import { MAIL_QUEUE } from '@storefront/routers/features/mail/mail.jobs';
@@ -5,7 +8,9 @@ import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMetricsApp, UNMATCHED_ROUTE } from '../src/http/metrics';
 import { createTestApp, registerCustomer, type TestApp } from './harness';
+import { freePort } from './support/local-server';
 import { parseExposition, type Sample, sampleValue } from './support/prometheus-text';
+import { type ServerProcess, startServer } from './support/server-process';
 import { prepareCheckout } from './support/shop';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
@@ -184,5 +189,49 @@ describe('where /metrics is served', () => {
     } finally {
       await plain.close();
     }
+  });
+});
+
+describe('the server process (main.ts)', () => {
+  let server: ServerProcess | undefined;
+  let dataDir: string;
+  afterAll(async () => {
+    server?.kill();
+    await server?.exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('with METRICS_PORT: a second listener serves /metrics without a token, with the embedded pool and queue', async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'sf-metrics-'));
+    const metricsPort = await freePort();
+    server = await startServer({
+      DATA_DIR: dataDir,
+      METRICS_PORT: String(metricsPort),
+      METRICS_TOKEN: TOKEN,
+      DATABASE_POOL_SIZE: '7',
+    });
+    expect((await fetch(`${server.url}/api/v1/products`)).status).toBe(200);
+    const onApi = await fetch(`${server.url}/metrics`, {
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    expect(onApi.status).toBe(404);
+    const scraped = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+    expect(scraped.status).toBe(200);
+    const samples = parseExposition(await scraped.text());
+    expect(
+      sampleValue(samples, 'storefront_http_requests_total', {
+        method: 'GET',
+        route: '/api/v1/products',
+        status: '200',
+      }),
+    ).toBe(1);
+    expect(sampleValue(samples, 'storefront_db_pool_max')).toBe(7);
+    expect(sampleValue(samples, 'storefront_db_pool_size')).toBeGreaterThan(0);
+    expect(sampleValue(samples, 'storefront_db_pool_waiting')).toBe(0);
+    // Asked of the embedded database's thread: nothing waits once the answer is here.
+    expect(samples.some((sample) => sample.name === 'storefront_embedded_db_queue_length')).toBe(
+      true,
+    );
+    expect(sampleValue(samples, 'storefront_embedded_db_queue_length')).toBe(0);
   });
 });
