@@ -5,7 +5,6 @@ import { appRouter } from '@storefront/routers/root';
 import express, { type Express, type Request, type RequestHandler } from 'express';
 import type { AppMetrics } from '../observability/metrics';
 import { errorHandler, notFoundHandler, sendError } from './errors';
-import { restRoutes } from './rest-routes';
 
 /** The route label of every request no operation matched (unknown paths, probes): one series. */
 export const UNMATCHED_ROUTE = '(unmatched)';
@@ -14,28 +13,20 @@ export const UNMATCHED_ROUTE = '(unmatched)';
 const MOUNTS = ['/api/docs', '/admin', '/uploads'];
 
 /**
- * The operation a request was for, as a bounded label: the REST path template
- * (`/api/v1/products/{id}`, never a raw id), the Express route's path (`/health`, the invoice),
+ * The operation a request was for, as a bounded label: the REST path template the adapter
+ * matched (`/api/v1/products/{id}`, never a raw id), the Express route's path (`/health`, the invoice),
  * `/trpc/<procedure>` (`/trpc/(batch)` for a batch of known ones), else UNMATCHED_ROUTE.
  */
-export function createRouteLabeller(): (req: Request, method: string) => string {
-  const rest = new Map<string, { pattern: RegExp; label: string }[]>();
-  for (const route of restRoutes()) {
-    const list = rest.get(route.method) ?? [];
-    list.push({ pattern: route.pattern, label: `/api/v1${route.template}` });
-    rest.set(route.method, list);
-  }
+export function createRouteLabeller(): (req: Request) => string {
   const procedures = new Set(Object.keys(appRouter._def.procedures));
-  return (req, method) => {
+  return (req) => {
+    // The REST adapter noted the operation it matched (rest.ts): one matcher for routing and labels.
+    if (req.restOperation) return req.restOperation;
     // Express's own routes (health, openapi.json, the invoice): their pattern, `:id` as `{id}`.
     if (req.route?.path && typeof req.route.path === 'string') {
       return `${req.baseUrl}${req.route.path}`.replace(/:(\w+)/g, '{$1}');
     }
     const path = req.originalUrl.split('?')[0] ?? '';
-    if (path.startsWith('/api/v1/')) {
-      const candidates = rest.get(method === 'HEAD' ? 'GET' : method) ?? [];
-      return candidates.find((route) => route.pattern.test(path))?.label ?? UNMATCHED_ROUTE;
-    }
     if (path.startsWith('/trpc/')) {
       const names = path.slice('/trpc/'.length).split(',');
       if (!names.every((name) => procedures.has(name))) return UNMATCHED_ROUTE;
@@ -55,7 +46,7 @@ export function requestMetrics(metrics: AppMetrics): RequestHandler {
     const method = req.method;
     res.once('close', () => {
       metrics.observeRequest(
-        { method, route: routeOf(req, method), status: res.statusCode },
+        { method, route: routeOf(req), status: res.statusCode },
         (performance.now() - started) / 1000,
       );
     });
