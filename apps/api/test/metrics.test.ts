@@ -11,7 +11,7 @@ import { createTestApp, registerCustomer, type TestApp } from './harness';
 import { freePort } from './support/local-server';
 import { parseExposition, type Sample, sampleValue } from './support/prometheus-text';
 import { type ServerProcess, startServer } from './support/server-process';
-import { prepareCheckout } from './support/shop';
+import { gatewayPayment, prepareCheckout } from './support/shop';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
 
@@ -102,6 +102,51 @@ describe('GET /metrics on the API port (METRICS_TOKEN)', () => {
     expect(delta('storefront_mails_total', { outcome: 'failed' })).toBe(0);
     expect(delta('storefront_payments_total', { outcome: 'captured' })).toBe(0);
     expect(delta('storefront_orders_placed_total', { payment_method: 'cod' })).toBe(1);
+  });
+
+  it('counts a captured card payment, a refused one and the refund of a cancelled paid order', async () => {
+    const product = await createProduct(t.db, { priceCents: 2500, stockQuantity: 5 });
+    const customer = await registerCustomer(t);
+    const before = await scrape(t);
+    await t.request('POST', '/cart/add', {
+      token: customer.token,
+      body: { product_id: product.id, quantity: 1 },
+    });
+    const checkout = await prepareCheckout(t, customer.token, { paymentMethod: 'card' });
+    const gatewayOrder = checkout.gateway_order?.id ?? '';
+    const forged = await t.request('POST', '/checkout/place-order', {
+      token: customer.token,
+      body: { payment_data: { ...gatewayPayment(gatewayOrder), gateway_signature: 'forged' } },
+    });
+    expect(forged.status).toBe(422);
+    expect(forged.body.error_code).toBe('PAYMENT_FAILED');
+    const paid = await t.request('POST', '/checkout/place-order', {
+      token: customer.token,
+      body: { payment_data: gatewayPayment(gatewayOrder) },
+    });
+    expect(paid.status).toBe(201);
+    const cancelled = await t.request(
+      'POST',
+      `/customer/orders/${paid.body.data.order_id}/cancel`,
+      {
+        token: customer.token,
+        body: { reason: 'Changed my mind' },
+      },
+    );
+    expect(cancelled.body.data.payment_status).toBe('refund_pending');
+    // The refund is a job: wait until it has settled.
+    await vi.waitFor(
+      async () => {
+        const after = await scrape(t);
+        expect(moved(before, after)('storefront_payments_total', { outcome: 'refunded' })).toBe(1);
+      },
+      { timeout: 10_000, interval: 200 },
+    );
+    const delta = moved(before, await scrape(t));
+    expect(delta('storefront_payments_total', { outcome: 'captured' })).toBe(1);
+    expect(delta('storefront_payments_total', { outcome: 'failed' })).toBe(1);
+    expect(delta('storefront_payments_total', { outcome: 'refunded' })).toBe(1);
+    expect(delta('storefront_orders_placed_total', { payment_method: 'card' })).toBe(1);
   });
 
   it('labels /trpc calls by procedure and unknown procedures with the one fixed label', async () => {

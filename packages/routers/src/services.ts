@@ -216,6 +216,7 @@ export function createServices(deps: ServiceDeps): AppServices {
   });
   const payments = createPaymentProviders(deps.payments);
   const checkoutSlice = createCheckoutSlice({
+    metrics,
     unitOfWork,
     clock,
     cartRepositories,
@@ -313,8 +314,9 @@ export function createServices(deps: ServiceDeps): AppServices {
       revokeAllSessions: (userId) => sessions.revokeAllForUser(userId),
       clock,
     }),
-    refunds: createRefundsService({ orders: checkoutRepos.orders, payments }),
+    refunds: createRefundsService({ orders: checkoutRepos.orders, payments, metrics }),
     paymentEvents: createPaymentEvents({
+      metrics,
       events: createPaymentEventsRepository(db),
       inTransaction: unitOfWork((executor) => ({
         events: createPaymentEventsRepository(executor),

@@ -1,5 +1,5 @@
 import { AppError } from '../../errors';
-import type { Clock } from '../../ports';
+import type { BusinessMetrics, Clock } from '../../ports';
 import type { InTransaction } from '../../transactions';
 import type { CartRepository } from '../cart/cart.repository';
 import type { PlaceOrderService } from '../checkout/place-order.service';
@@ -89,6 +89,7 @@ export interface PaymentEventsDeps {
   /** How long events' payloads are kept (PAYMENT_EVENT_RETENTION_DAYS). */
   retentionDays: number;
   clock: Clock;
+  metrics: BusinessMetrics;
 }
 
 /** How long a worker's claim on an event holds before another delivery may take it over. */
@@ -182,6 +183,7 @@ export function createPaymentEvents(deps: PaymentEventsDeps) {
       const reason = payment.error_description ?? 'no reason given';
       if (payment.order_id) await deps.carts.recordPaymentError(payment.order_id, reason);
       outcome = `payment failed: ${reason}`;
+      deps.metrics.payment('failed');
     } else if (
       (stored.event === 'refund.processed' || stored.event === 'refund.failed') &&
       refund
@@ -192,7 +194,9 @@ export function createPaymentEvents(deps: PaymentEventsDeps) {
           ? `order ${order.id}: ${stored.event}, nothing to do`
           : 'no order has this refund';
       } else if (stored.event === 'refund.processed') {
-        outcome = (await deps.orders.settleRefund(order.id))
+        const settled = await deps.orders.settleRefund(order.id);
+        if (settled) deps.metrics.payment('refunded');
+        outcome = settled
           ? `order ${order.id} refunded`
           : `order ${order.id}: refund.processed, nothing to do`;
       } else {

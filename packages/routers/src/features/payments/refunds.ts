@@ -1,3 +1,4 @@
+import type { BusinessMetrics } from '../../ports';
 import { type RetryOverrides, retryPolicy } from '../jobs/retry-policy';
 import type { MailJobs } from '../mail/mail.jobs';
 import type { OrdersRepository } from '../orders/orders.repository';
@@ -30,6 +31,7 @@ export const paymentQueuePolicy = (retry: RetryOverrides) =>
 export interface RefundsServiceDeps {
   orders: Pick<OrdersRepository, 'find' | 'update' | 'settleRefund' | 'paymentMethodType'>;
   payments: PaymentProviders;
+  metrics: BusinessMetrics;
 }
 
 /**
@@ -58,7 +60,7 @@ export function createRefundsService(deps: RefundsServiceDeps) {
         settled = refund.settled;
       }
       if (!settled) throw new Error(`refund of order ${order.id} not processed by the gateway yet`);
-      await orders.settleRefund(order.id);
+      if (await orders.settleRefund(order.id)) deps.metrics.payment('refunded');
     },
   };
 }
