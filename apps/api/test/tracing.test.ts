@@ -9,6 +9,8 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Tracing } from '../src/observability/tracing';
 import type { TestApp } from './harness';
+import { type LocalServer, listenLocally, readBody } from './support/local-server';
+import { type ServerProcess, startServer } from './support/server-process';
 
 /*
  * Tracing patches `http` and `express` as they load, so this file imports the harness (and with
@@ -118,5 +120,52 @@ describe('traces (OpenTelemetry)', () => {
     });
     const line = logLines.find((entry) => entry.req?.url === '/api/v1/no-such-route');
     expect(line?.trace_id).toBe(server.spanContext().traceId);
+  });
+});
+
+describe('the server process with OTEL_EXPORTER_OTLP_ENDPOINT (main.ts)', () => {
+  let server: ServerProcess | undefined;
+  let collector: LocalServer | undefined;
+  let serverDir: string | undefined;
+  afterAll(async () => {
+    server?.kill();
+    await server?.exited;
+    await collector?.close();
+    if (serverDir) rmSync(serverDir, { recursive: true, force: true });
+  });
+
+  it('exports the request’s spans over OTLP http/protobuf, Express’s and the queries’ included', async () => {
+    const exports: { path: string; contentType: string; body: Buffer }[] = [];
+    collector = await listenLocally(async (req, res) => {
+      exports.push({
+        path: req.url ?? '',
+        contentType: String(req.headers['content-type']),
+        body: await readBody(req),
+      });
+      res.writeHead(200, { 'content-type': 'application/x-protobuf' }).end();
+    });
+    serverDir = mkdtempSync(join(tmpdir(), 'sf-otlp-'));
+    server = await startServer({
+      DATA_DIR: serverDir,
+      OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+      // The SDK's own batching setting (not the app's): export within a fraction of a second.
+      OTEL_BSP_SCHEDULE_DELAY: '100',
+    });
+    expect((await fetch(`${server.url}/api/v1/products`)).status).toBe(200);
+    const sent = await vi.waitFor(
+      () => {
+        const all = Buffer.concat(exports.map((entry) => entry.body)).toString('latin1');
+        if (!all.includes('trpc products.list')) throw new Error('no procedure span exported yet');
+        return all;
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+    expect(exports.every((entry) => entry.path === '/v1/traces')).toBe(true);
+    expect(exports[0]?.contentType).toBe('application/x-protobuf');
+    // Span and scope names travel as plain strings inside the protobuf.
+    expect(sent).toContain('storefront-api');
+    expect(sent).toContain('@opentelemetry/instrumentation-http');
+    expect(sent).toContain('@opentelemetry/instrumentation-express');
+    expect(sent).toContain('db SELECT');
   });
 });
