@@ -13,16 +13,20 @@ import { createAvatarRoute } from './http/avatar';
 import { createContextFactory } from './http/context';
 import { errorHandler, notFoundHandler, sendError } from './http/errors';
 import { createInvoiceRoute } from './http/invoice';
+import { protectedMetricsRoute, requestMetrics } from './http/metrics';
 import { createRazorpayWebhookRoute } from './http/razorpay-webhook';
 import { requestLogging } from './http/request-log';
 import { createRestHandler, headAsGet } from './http/rest';
 import { securityHeaders } from './http/security-headers';
+import type { AppMetrics } from './observability/metrics';
 
 export interface AppDeps {
   services: Services;
   /** Round trip to the database, for /ready. */
   pingDatabase: () => Promise<void>;
   logger: Logger;
+  /** Prometheus metrics (METRICS_PORT or METRICS_TOKEN); absent: nothing counted or served. */
+  metrics?: AppMetrics | undefined;
   config: {
     appUrl: string;
     version: string;
@@ -41,6 +45,10 @@ export interface AppDeps {
     razorpayWebhookSecret?: string | undefined;
     /** The built admin panel (apps/admin/dist), served at /admin. */
     adminPanelDir?: string | undefined;
+    /** METRICS_TOKEN: GET /metrics served here for this bearer token (not with METRICS_PORT). */
+    metricsToken?: string | undefined;
+    /** Tracing is on (OTEL_EXPORTER_OTLP_ENDPOINT): log lines carry the request's trace id. */
+    tracing?: boolean;
   };
 }
 
@@ -51,7 +59,8 @@ export function createApp(deps: AppDeps): Express {
   app.set('trust proxy', config.trustProxyHops ?? 0);
   app.set('etag', false);
 
-  app.use(requestLogging(deps.logger));
+  app.use(requestLogging(deps.logger, { traceIds: config.tracing === true }));
+  if (deps.metrics) app.use(requestMetrics(deps.metrics));
 
   const openApiDocument = buildOpenApiDocument({
     baseUrl: `${config.appUrl}/api/v1`,
@@ -75,6 +84,9 @@ export function createApp(deps: AppDeps): Express {
       sendError(res, toErrorResponse(new AppError('SERVICE_UNAVAILABLE')));
     }
   });
+  if (deps.metrics && config.metricsToken) {
+    app.get('/metrics', protectedMetricsRoute(deps.metrics, config.metricsToken));
+  }
   if (config.uploadsDir) {
     // A missing file (or a path send refuses) falls through to the envelope 404; with
     // `fallthrough: false` it reached the error handler as an fs error and answered 500.

@@ -171,6 +171,20 @@ const EnvSchema = z
           ),
         { message: "must list the app's own URL schemes, like myshop (not web or script schemes)" },
       ),
+    /**
+     * Observability (docs/observability.md). GET /metrics (Prometheus) on this port of its own,
+     * without a token: keep it private (not published past the host or cluster network).
+     */
+    METRICS_PORT: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+      z.coerce.number().int().min(1).max(65535).optional(),
+    ),
+    /** Without METRICS_PORT: GET /metrics on the API's port for `Authorization: Bearer <this>`. */
+    METRICS_TOKEN: optionalString().pipe(
+      z.string().min(16, 'must be at least 16 characters').optional(),
+    ),
+    /** OTLP/HTTP collector (e.g. http://otel-collector:4318): traces exported there; unset: off. */
+    OTEL_EXPORTER_OTLP_ENDPOINT: optionalString().pipe(z.url().optional()),
   })
   .transform((env, ctx) => {
     const razorpay = ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const;
@@ -187,6 +201,13 @@ const EnvSchema = z
         path: ['RAZORPAY_KEY_ID'],
         message:
           'must be set when NODE_ENV=production (the development payment gateway moves no money)',
+      });
+    }
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS_PORT'],
+        message: 'must differ from PORT (unset it to serve /metrics on PORT with METRICS_TOKEN)',
       });
     }
     const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
@@ -249,6 +270,8 @@ const ECHOED = new Set([
   'SYNC_IMPLICIT_HEARTBEAT',
   'REFERENCE_CACHE_TTL_MS',
   'APP_LINK_SCHEMES',
+  'METRICS_PORT',
+  'OTEL_EXPORTER_OTLP_ENDPOINT',
 ]);
 
 export class ConfigError extends Error {

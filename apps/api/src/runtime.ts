@@ -1,4 +1,5 @@
 import { join, resolve } from 'node:path';
+import type { Tracer } from '@opentelemetry/api';
 import { type DatabaseHandle, DataDirLockedError, openDatabase } from '@storefront/db/client';
 import { createJobBoss, jobQueueOf, type PgBoss } from '@storefront/db/jobs';
 import { runMigrations } from '@storefront/db/migrate';
@@ -20,6 +21,8 @@ import type { AppDeps } from './app';
 import { type Env, redactUrl, StartupError } from './env';
 import { createQueues, startJobWorkers } from './jobs';
 import { serializeError } from './log-redaction';
+import type { AppMetrics } from './observability/metrics';
+import { APP_VERSION } from './version';
 
 /**
  * The demo shop's admin, created with the demo data (never in production: SEED_DEMO is off
@@ -31,7 +34,7 @@ export const DEMO_ADMIN = {
   password: 'storefront-demo',
 } as const;
 
-export const APP_VERSION = '1.0.0';
+export { APP_VERSION } from './version';
 
 /** Spec 2.14 defaults; `ai_descriptions` follows AI_ENABLED. */
 export function featureDefaults(env: Pick<Env, 'AI_ENABLED'>): FeatureFlags {
@@ -88,12 +91,16 @@ export interface Runtime {
   jobs: PgBoss;
   appDeps: AppDeps;
   redis: Redis | undefined;
+  /** Prometheus metrics, when served (METRICS_PORT or METRICS_TOKEN). */
+  metrics: AppMetrics | undefined;
   close(): Promise<void>;
 }
 
 export interface RuntimeOptions {
   /** Where the drizzle migrations are; default: `packages/db/drizzle` (running from source). */
   migrationsFolder?: string | undefined;
+  /** Tracing is on (main.ts started it): spans per procedure and per query. */
+  tracer?: Tracer | undefined;
 }
 
 /** The composition root: real adapters chosen by configuration, in one place. */
@@ -109,6 +116,7 @@ export async function createRuntime(
     maxConnections: env.DATABASE_POOL_SIZE,
     preparedStatements: env.DATABASE_PREPARED_STATEMENTS,
     timeoutMs: env.DATABASE_TIMEOUT_MS,
+    tracer: options.tracer,
   }).catch((error: unknown) => {
     throw databaseStartupError(env, dataDir, error);
   });
@@ -145,6 +153,15 @@ export async function createRuntime(
     await database.close().catch(() => {});
     throw databaseStartupError(env, dataDir, error);
   }
+
+  // Counted only when someone can read them: both unset, /metrics is not served at all.
+  const metrics =
+    env.METRICS_PORT || env.METRICS_TOKEN
+      ? // Loaded only when configured, like Redis: prom-client stays out of a process without it.
+        (await import('./observability/metrics')).createDatabaseMetrics(database, (error) =>
+          logger.warn({ err: error }, 'a metrics source failed'),
+        )
+      : undefined;
 
   const uploadsDir = join(dataDir, 'uploads');
   const services = createServices({
@@ -199,6 +216,8 @@ export async function createRuntime(
           : undefined,
     },
     reportBackgroundError: (error) => logger.warn({ err: error }, 'background write failed'),
+    metrics: metrics?.business,
+    tracer: options.tracer,
     rateLimits: createRateLimits({
       ...(redis ? { redis } : {}),
       authPerIpPerMinute: env.AUTH_RATE_LIMIT_PER_IP,
@@ -227,10 +246,12 @@ export async function createRuntime(
     services,
     redis,
     jobs,
+    metrics,
     appDeps: {
       services,
       pingDatabase: () => database.ping(),
       logger,
+      metrics,
       config: {
         appUrl: env.APP_URL,
         version: APP_VERSION,
@@ -241,6 +262,9 @@ export async function createRuntime(
         shopName: env.SHOP_NAME,
         razorpayWebhookSecret: env.RAZORPAY_KEY_ID ? env.RAZORPAY_WEBHOOK_SECRET : undefined,
         adminPanelDir: env.ADMIN_PANEL_DIR,
+        // With METRICS_PORT, /metrics is served there only.
+        metricsToken: env.METRICS_PORT ? undefined : env.METRICS_TOKEN,
+        tracing: options.tracer !== undefined,
       },
     },
     async close() {

@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Tracer } from '@opentelemetry/api';
 import type { Executor } from '@storefront/db/client';
 import { createJobBoss, jobQueueOf } from '@storefront/db/jobs';
 import { users } from '@storefront/db/schema';
@@ -35,6 +36,7 @@ import { createLocalStorage } from '../src/adapters/storage';
 import { createApp } from '../src/app';
 import { answerClientErrors } from '../src/http/errors';
 import { createQueues, startJobWorkers } from '../src/jobs';
+import { createDatabaseMetrics } from '../src/observability/metrics';
 import { featureDefaults } from '../src/runtime';
 import { createOpenApiValidator } from './openapi-validator';
 import type { Requester } from './support/api-client';
@@ -91,6 +93,12 @@ export interface TestAppOptions {
   adminPanelDir?: string;
   /** Trust X-Forwarded-For from this many proxies (TRUST_PROXY_HOPS): requests "from" many IPs. */
   trustProxyHops?: number;
+  /** Prometheus metrics on (as with METRICS_PORT / METRICS_TOKEN): the app's `metrics`. */
+  metrics?: boolean;
+  /** GET /metrics on the app for this bearer token (METRICS_TOKEN); needs `metrics`. */
+  metricsToken?: string;
+  /** Tracing on: spans per procedure (the test started the SDK; see tracing.test.ts). */
+  tracer?: Tracer;
 }
 
 export interface RequestOptions {
@@ -122,6 +130,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
       retentionDays: 3,
     });
   }
+  const metrics = options.metrics ? createDatabaseMetrics(database) : undefined;
   const services: Services = createServices({
     db: database.db,
     clock: options.clock ?? { now: () => new Date() },
@@ -150,6 +159,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
       }),
     aiProvider: options.aiProvider,
     payments: { developmentSecret: TEST_GATEWAY_SECRET, razorpay: options.razorpay },
+    metrics: metrics?.business,
+    tracer: options.tracer,
   });
   if (jobs && options.jobWorkers !== false) {
     await startJobWorkers(jobs, services, logger, { concurrency: 2, pollSeconds: 0.5 });
@@ -158,6 +169,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     services,
     pingDatabase: () => database.ping(),
     logger,
+    metrics,
     config: {
       appUrl: APP_URL,
       version: 'test',
@@ -166,6 +178,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
       razorpayWebhookSecret: options.razorpayWebhookSecret,
       adminPanelDir: options.adminPanelDir,
       trustProxyHops: options.trustProxyHops,
+      metricsToken: options.metricsToken,
+      tracing: options.tracer !== undefined,
     },
   });
   const validate = createOpenApiValidator(
@@ -203,6 +217,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     database,
     db: database.db,
     services,
+    metrics,
     outboxDir,
     uploadsDir,
     request,

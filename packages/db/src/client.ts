@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { PGlite } from '@electric-sql/pglite';
+import { SpanKind, SpanStatusCode, type Tracer } from '@opentelemetry/api';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
@@ -35,7 +36,13 @@ export interface DatabaseHandle {
   sql?: postgres.Sql;
   /** Present for PostgreSQL: the connection URL (migrations open a session of their own). */
   url?: string;
+  /** The request pool's connections by state (postgres.js, patched), for the metrics. */
+  poolStats?: () => PoolStats;
+  /** The embedded server: queries waiting for PGlite's one session, for the metrics. */
+  embeddedQueueLength?: () => Promise<number>;
 }
+
+export type PoolStats = ReturnType<postgres.Sql['poolStats']>;
 
 export interface PostgresOptions {
   url: string;
@@ -58,6 +65,8 @@ export interface PostgresOptions {
    * with 503 instead of hanging them. 0: unbounded, for bulk work (seeding, vacuum) in scripts.
    */
   queryTimeoutMs?: number;
+  /** A span per SQL statement (tracing on: OTEL_EXPORTER_OTLP_ENDPOINT); none by default. */
+  tracer?: Tracer | undefined;
 }
 
 /**
@@ -73,32 +82,81 @@ export function reconnectDelaySeconds(failedAttempts: number): number {
 /** A transaction left open by a client that vanished releases its locks after this. */
 const IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000;
 
+type Unsafe = postgres.Sql['unsafe'];
+
 /**
- * The client drizzle sees: the same postgres.js client, but `unsafe()` (drizzle's only way in)
- * asks for a prepared statement, inside transactions too: `begin` and `savepoint` hand their
- * callback a transaction wrapped the same way. Unprepared, PostgreSQL parsed and planned each of
- * place-order's statements on every order.
+ * The client drizzle sees: the same postgres.js client with `unsafe()` (drizzle's only way in)
+ * replaced by `replace(unsafe)`, inside transactions too: `begin` and `savepoint` hand their
+ * callback a transaction wrapped the same way.
  */
-function preparingClient<T extends postgres.Sql | postgres.TransactionSql>(sql: T): T {
-  const unsafe: postgres.Sql['unsafe'] = (query, parameters, queryOptions) =>
-    sql.unsafe(query, parameters, { ...queryOptions, prepare: true });
+function withUnsafe<T extends postgres.Sql | postgres.TransactionSql>(
+  sql: T,
+  replace: (unsafe: Unsafe) => Unsafe,
+): T {
+  const unsafe = replace(sql.unsafe.bind(sql) as Unsafe);
   type Callback = (tx: postgres.TransactionSql) => unknown;
-  const withPreparingTx =
+  const withWrappedTx =
     (open: (...args: unknown[]) => unknown) =>
     (...args: unknown[]) => {
       const callback = args.pop() as Callback;
-      return open(...args, (tx: postgres.TransactionSql) => callback(preparingClient(tx)));
+      return open(...args, (tx: postgres.TransactionSql) => callback(withUnsafe(tx, replace)));
     };
   return new Proxy(sql, {
     get: (target, property, receiver) => {
       if (property === 'unsafe') return unsafe;
       const value = Reflect.get(target, property, receiver);
       return (property === 'begin' || property === 'savepoint') && typeof value === 'function'
-        ? withPreparingTx(value.bind(target))
+        ? withWrappedTx(value.bind(target))
         : value;
     },
   });
 }
+
+/**
+ * Every query as a prepared statement. Unprepared, PostgreSQL parsed and planned each of
+ * place-order's statements on every order.
+ */
+const preparing =
+  (unsafe: Unsafe): Unsafe =>
+  (query, parameters?, queryOptions?) =>
+    unsafe(query, parameters, { ...queryOptions, prepare: true });
+
+/**
+ * A span per SQL statement (child of whatever span is active: the procedure's), ended when the
+ * statement's answer arrives. Hooked here rather than per repository call: one place sees every
+ * statement of every repository and transaction, and it is only installed when tracing is on.
+ */
+const tracing =
+  (tracer: Tracer) =>
+  (unsafe: Unsafe): Unsafe =>
+    ((query: string, parameters?: Parameters<Unsafe>[1], queryOptions?: Parameters<Unsafe>[2]) => {
+      const operation = /^\s*(\w+)/.exec(query)?.[1]?.toUpperCase() ?? 'QUERY';
+      const span = tracer.startSpan(`db ${operation}`, {
+        kind: SpanKind.CLIENT,
+        attributes: {
+          'db.system.name': 'postgresql',
+          'db.operation.name': operation,
+          // The statement's text with its $n placeholders: values (e-mails, hashes) never go out.
+          'db.query.text': query.slice(0, MAX_TRACED_QUERY_LENGTH),
+        },
+      });
+      const pending = unsafe(query, parameters, queryOptions);
+      // postgres.js sends the statement when it is first awaited (a microtask after this returns,
+      // so drizzle's `.values()` still applies); this `then` only observes the outcome.
+      pending.then(
+        () => span.end(),
+        (error: unknown) => {
+          span.setStatus({
+            code: SpanStatusCode.ERROR,
+            message: error instanceof Error ? error.message : String(error),
+          });
+          span.end();
+        },
+      );
+      return pending;
+    }) as Unsafe;
+
+const MAX_TRACED_QUERY_LENGTH = 2_000;
 
 export function openPostgres(options: PostgresOptions): DatabaseHandle {
   const queryTimeoutMs = options.queryTimeoutMs ?? 10_000;
@@ -120,13 +178,23 @@ export function openPostgres(options: PostgresOptions): DatabaseHandle {
     },
     onnotice: () => {},
   });
-  const client = options.preparedStatements === false ? sql : preparingClient(sql);
+  const replacements = [
+    ...(options.preparedStatements === false ? [] : [preparing]),
+    ...(options.tracer ? [tracing(options.tracer)] : []),
+  ];
+  const client =
+    replacements.length === 0
+      ? sql
+      : withUnsafe(sql, (unsafe) =>
+          replacements.reduce((wrapped, replace) => replace(wrapped), unsafe),
+        );
   const db = drizzlePostgres(client, { schema }) as unknown as Database;
   return {
     kind: 'postgres',
     db,
     sql,
     url: options.url,
+    poolStats: () => sql.poolStats(),
     async ping() {
       await sql`select 1`;
     },
@@ -200,6 +268,7 @@ export async function openEmbedded(
   return {
     ...handle,
     kind: 'pglite',
+    embeddedQueueLength: () => server.queueLength(),
     async close() {
       try {
         await handle.close();
@@ -219,6 +288,8 @@ export interface OpenDatabaseOptions {
   preparedStatements?: boolean;
   /** Bounds connecting and each query (0: queries unbounded); see `PostgresOptions.queryTimeoutMs`. */
   timeoutMs?: number;
+  /** See `PostgresOptions.tracer`. */
+  tracer?: Tracer | undefined;
 }
 
 export function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
@@ -229,6 +300,7 @@ export function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHand
       : { preparedStatements: options.preparedStatements }),
     ...(options.timeoutMs === undefined ? {} : { queryTimeoutMs: options.timeoutMs }),
     ...(options.timeoutMs ? { connectTimeoutSeconds: options.timeoutMs / 1000 } : {}),
+    ...(options.tracer ? { tracer: options.tracer } : {}),
   };
   if (options.databaseUrl) {
     return Promise.resolve(openPostgres({ url: options.databaseUrl, ...pool }));

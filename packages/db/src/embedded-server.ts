@@ -1,7 +1,7 @@
 import { lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, Worker } from 'node:worker_threads';
 import { lockDataDir, processAlive } from './data-dir-lock';
 
 /** The embedded database, served from a worker thread on a private Unix socket. */
@@ -11,6 +11,8 @@ export interface EmbeddedServer {
    * (through `socketPathOf`) and node-postgres (pg-boss) both connect with it.
    */
   url: string;
+  /** Queries waiting for PGlite's one session (every connection's), for the metrics. */
+  queueLength(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -89,13 +91,18 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
     rmSync(socketDir, { recursive: true, force: true });
     release();
   };
+  // Its own channel: stats answers never mix with the start/stop replies on the worker's port.
+  const stats = new MessageChannel();
   const worker = new Worker(new URL('./embedded-worker.mjs', import.meta.url), {
     workerData: {
       dataDir: options.dataDir,
       socketPath: join(socketDir, '.s.PGSQL.5432'),
       maxConnections: options.maxConnections,
+      statsPort: stats.port2,
     },
+    transferList: [stats.port2],
   });
+  stats.port1.unref();
   const started = await reply(worker).catch((error: unknown) => ({ ready: false, error }));
   if (!started.ready) {
     await worker.terminate();
@@ -105,13 +112,29 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
       : new Error(`the embedded database did not start: ${String(started.error)}`);
   }
   let stopping: Promise<void> | undefined;
+  const waiting = new Map<number, (queued: number) => void>();
+  let nextId = 0;
+  stats.port1.on('message', ({ id, queuedQueries }: { id: number; queuedQueries: number }) => {
+    waiting.get(id)?.(queuedQueries);
+    waiting.delete(id);
+  });
   return {
     url: `postgres://postgres@localhost/postgres?host=${encodeURIComponent(socketDir)}`,
+    queueLength() {
+      if (stopping) return Promise.resolve(0);
+      const id = nextId++;
+      return new Promise((resolve) => {
+        waiting.set(id, resolve);
+        stats.port1.postMessage(id);
+      });
+    },
     stop() {
       stopping ??= (async () => {
         worker.postMessage('stop');
         const stopped = await reply(worker).catch((error: unknown) => ({ error }));
         await worker.terminate();
+        stats.port1.close();
+        for (const resolve of waiting.values()) resolve(0);
         cleanUp();
         if (stopped.error) throw stopped.error;
       })();

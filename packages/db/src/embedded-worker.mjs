@@ -10,8 +10,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
-/** @type {{ dataDir: string, socketPath: string, maxConnections: number }} */
-const { dataDir, socketPath, maxConnections } = workerData;
+/** @type {{ dataDir: string, socketPath: string, maxConnections: number, statsPort: import('node:worker_threads').MessagePort }} */
+const { dataDir, socketPath, maxConnections, statsPort } = workerData;
 
 /** @type {PGlite | undefined} */
 let database;
@@ -58,6 +58,12 @@ port.on('message', (message) => {
     (error) => port.postMessage({ stopped: true, error }),
   );
 });
+
+// Metrics (apps/api): each request names an id, the answer is the queries waiting for PGlite.
+statsPort.on('message', (id) => {
+  statsPort.postMessage({ id, queuedQueries: server?.getStats().queuedQueries ?? 0 });
+});
+statsPort.unref();
 
 start().then(
   () => port.postMessage({ ready: true }),

@@ -1,3 +1,4 @@
+import type { Tracer } from '@opentelemetry/api';
 import type { CatalogVersion } from './catalog-version';
 import type { AddressesService } from './features/addresses/addresses.service';
 import type { AiService } from './features/ai/ai.service';
@@ -30,6 +31,7 @@ import type { CurrenciesService } from './features/store-settings/currencies.ser
 import type { StoreSettingsService } from './features/store-settings/store-settings.service';
 import type { SyncService } from './features/sync/sync.service';
 import type { WishlistService } from './features/wishlist/wishlist.service';
+import type { BusinessMetrics } from './ports';
 
 /** What a procedure knows about the HTTP request, whichever adapter (REST or /trpc) carried it. */
 export interface RequestInfo {
@@ -63,6 +65,10 @@ export interface ResponseControl {
  * composition root (services.ts), which must produce exactly this.
  */
 export interface AppServices {
+  /** Business events counted for the operators' metrics (ports.ts; counts nothing by default). */
+  metrics: BusinessMetrics;
+  /** Spans per procedure (trpc.ts) when tracing is on; undefined otherwise. */
+  tracer?: Tracer | undefined;
   /** The session of a bearer token; every failure is the same 401. Not a heartbeat. */
   authenticate(authorization: string | undefined): Promise<AuthenticatedSession>;
   /** The session of a customer-facing request; also a sync heartbeat (docs/contract.md §5). */

@@ -91,3 +91,40 @@ export interface Clock {
 }
 
 export const systemClock: Clock = { now: () => new Date() };
+
+/**
+ * Business events counted for the operators' metrics (apps/api serves them to Prometheus). The
+ * services count through this port without knowing the exporter; the default counts nothing.
+ */
+export interface BusinessMetrics {
+  /** An order was placed, by its payment method's code (`cod`, `card`, …). */
+  orderPlaced(paymentMethod: string): void;
+  /** A gateway payment was captured, failed, or (partly) refunded. */
+  payment(outcome: 'captured' | 'failed' | 'refunded'): void;
+  /** An e-mail delivery attempt succeeded or failed (a failed attempt is retried by its job). */
+  mail(outcome: 'sent' | 'failed'): void;
+  /** A push notification delivery attempt succeeded or failed. */
+  push(outcome: 'sent' | 'failed'): void;
+}
+
+export const noBusinessMetrics: BusinessMetrics = {
+  orderPlaced: () => {},
+  payment: () => {},
+  mail: () => {},
+  push: () => {},
+};
+
+/** The mailer, each delivery counted as sent or failed (the failure still goes to the job). */
+export function countedMailer(mailer: Mailer, metrics: BusinessMetrics): Mailer {
+  return {
+    async send(message, options) {
+      try {
+        await mailer.send(message, options);
+      } catch (error) {
+        metrics.mail('failed');
+        throw error;
+      }
+      metrics.mail('sent');
+    },
+  };
+}

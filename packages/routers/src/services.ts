@@ -1,3 +1,4 @@
+import type { Tracer } from '@opentelemetry/api';
 import type { Database, Executor } from '@storefront/db/client';
 import { createCatalogVersion } from './catalog-version';
 import type { AppServices } from './context';
@@ -54,7 +55,16 @@ import { createSyncRepository } from './features/sync/sync.repository';
 import { createSyncService } from './features/sync/sync.service';
 import { createWishlistRepository } from './features/wishlist/wishlist.repository';
 import { createWishlistService } from './features/wishlist/wishlist.service';
-import type { Clock, FileStorage, JobQueue, Mailer, RateLimits } from './ports';
+import {
+  type BusinessMetrics,
+  type Clock,
+  countedMailer,
+  type FileStorage,
+  type JobQueue,
+  type Mailer,
+  noBusinessMetrics,
+  type RateLimits,
+} from './ports';
 import { createReferenceCache } from './reference-cache';
 import { createUnitOfWork, type RepositoryFactory } from './transactions';
 import { type LinkPolicy, setLinkPolicy } from './zod-helpers';
@@ -116,11 +126,16 @@ export interface ServiceDeps {
   aiProvider?: AiModelProvider | undefined;
   /** Failures of background work that must not fail a request (heartbeats, reset e-mails). */
   reportBackgroundError?: (error: unknown) => void;
+  /** Business events for the operators' metrics; default: counted nowhere. */
+  metrics?: BusinessMetrics | undefined;
+  /** A span per procedure when tracing is on; undefined: no tracing, no cost. */
+  tracer?: Tracer | undefined;
 }
 
 /** Wires every feature's service once per process; procedures reach them through the context. */
 export function createServices(deps: ServiceDeps): AppServices {
   const { db, clock, config } = deps;
+  const metrics = deps.metrics ?? noBusinessMetrics;
   setLinkPolicy(config.links ?? { allowHttp: false, appSchemes: [] });
   const unitOfWork = createUnitOfWork(db);
   const jobs = (executor: Executor) => createJobsRepository(executor, deps.jobQueue);
@@ -211,6 +226,7 @@ export function createServices(deps: ServiceDeps): AppServices {
   });
   const payments = createPaymentProviders(deps.payments);
   const checkoutSlice = createCheckoutSlice({
+    metrics,
     unitOfWork,
     clock,
     cartRepositories,
@@ -255,6 +271,8 @@ export function createServices(deps: ServiceDeps): AppServices {
   const { content, contentAdmin } = createContentSlice({ db, clock });
 
   return {
+    metrics,
+    tracer: deps.tracer,
     /** The session of a bearer token; every failure is the same 401. Not a heartbeat. */
     authenticate: (authorization: string | undefined) => sessions.authenticate(authorization),
     /**
@@ -312,8 +330,10 @@ export function createServices(deps: ServiceDeps): AppServices {
       orders: checkoutRepos.orders,
       reference: checkoutRepos.reference,
       payments,
+      metrics,
     }),
     paymentEvents: createPaymentEvents({
+      metrics,
       events: createPaymentEventsRepository(db),
       inTransaction: unitOfWork((executor) => ({
         events: createPaymentEventsRepository(executor),
@@ -338,7 +358,7 @@ export function createServices(deps: ServiceDeps): AppServices {
         clock,
         config: { passwordResetTtlMinutes: config.passwordResetTtlMinutes },
       }),
-      mailer: deps.mailer,
+      mailer: countedMailer(deps.mailer, metrics),
       config: {
         shop: config.shop,
         emailVerifyUrl: config.emailVerifyUrl,

@@ -1,3 +1,4 @@
+import { SpanStatusCode } from '@opentelemetry/api';
 import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { revalidateCatalogRead } from './catalog-version';
@@ -109,8 +110,35 @@ const refuseUnstorableStrings = t.middleware(async ({ getRawInput, next }) => {
   return next();
 });
 
+/**
+ * A span per procedure call (`trpc products.list`, REST and /trpc alike) when tracing is on; its
+ * queries' spans are its children. Without a tracer (tracing off) it only calls on.
+ */
+const traced = t.middleware(({ ctx, path, type, next }) => {
+  const tracer = ctx.services.tracer;
+  if (!tracer) return next();
+  return tracer.startActiveSpan(
+    `trpc ${path}`,
+    { attributes: { 'rpc.system': 'trpc', 'rpc.method': path, 'trpc.type': type } },
+    async (span) => {
+      try {
+        const result = await next();
+        if (!result.ok) {
+          const { status, body } = toErrorResponse(result.error);
+          span.setAttribute('app.error_code', body.error_code);
+          // A client's error (4xx) is an answer, not a failure of the call.
+          if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR, message: body.message });
+        }
+        return result;
+      } finally {
+        span.end();
+      }
+    },
+  );
+});
+
 /** Every procedure starts here: applies the declared success status. */
-const statusProcedure = t.procedure.use(async ({ meta, ctx, type, next }) => {
+const statusProcedure = t.procedure.use(traced).use(async ({ meta, ctx, type, next }) => {
   if (meta?.successStatus) ctx.response.status = meta.successStatus;
   return meta?.changesCatalog ? afterCatalogWrite(ctx, type, await next()) : next();
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { trace } from '@opentelemetry/api';
 import type { RequestHandler } from 'express';
 import type { Level, Logger } from 'pino';
 import { redactUrl } from '../log-redaction';
@@ -23,8 +24,13 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
  * logger only when something is logged: at the usual levels a successful request logs nothing, and the eager child logger
  * with its serializers was ~5% of the CPU of a product-list request.
  */
-export function requestLogging(logger: Logger): RequestHandler {
+export function requestLogging(
+  logger: Logger,
+  options: { traceIds?: boolean } = {},
+): RequestHandler {
   return (req, res, next) => {
+    // Tracing on: the line names the request's trace (the HTTP server span is active here).
+    const traceId = options.traceIds ? trace.getActiveSpan()?.spanContext().traceId : undefined;
     const given = req.headers['x-request-id'];
     const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     res.setHeader('X-Request-Id', id);
@@ -37,7 +43,10 @@ export function requestLogging(logger: Logger): RequestHandler {
       get: () => {
         // The reset link's token and e-mail must not sit in the log (nor any password or
         // token); redacted only when something is logged (it parses /trpc's JSON input).
-        child ??= logger.child({ req: { id, method, url: redactUrl(originalUrl) } });
+        child ??= logger.child({
+          req: { id, method, url: redactUrl(originalUrl) },
+          ...(traceId ? { trace_id: traceId } : {}),
+        });
         return child;
       },
     });

@@ -73,10 +73,16 @@ export function createRestHandler(options: {
   catalogVersion: Pick<CatalogVersion, 'current'>;
   catalogCacheControl: string;
 }): RequestHandler[] {
+  const notModified = answerNotModified(options.catalogVersion, options.catalogCacheControl);
   const handler = createOpenApiNodeHttpHandler({
     router: options.router,
     createContext: ({ req }) => options.createContext({ req: req as Request }),
-    beforeProcedure: answerNotModified(options.catalogVersion, options.catalogCacheControl),
+    beforeProcedure: (opts) => {
+      // The operation the adapter matched, for the request metrics' label (http/metrics.ts).
+      const path = (opts.meta as Meta | undefined)?.openapi?.path;
+      if (path) opts.req.restOperation = `/api/v1${path}`;
+      return notModified(opts);
+    },
     responseMeta: ({ ctx, errors }) => {
       const error = errors[0];
       if (error) {
@@ -102,4 +108,11 @@ export function createRestHandler(options: {
       handler(req as any, res, next).catch(next);
     },
   ];
+}
+
+declare module 'node:http' {
+  interface IncomingMessage {
+    /** The REST operation's path template (`/api/v1/products/{id}`) once the adapter matched it. */
+    restOperation?: string;
+  }
 }

@@ -28,7 +28,7 @@ import { createQueues } from '../jobs';
  * (`dist/main.js`, rebuilt first) on PostgreSQL with the bulk catalogue (10k products; search
  * again at 100k), 50 concurrent clients, ~10 s per measurement, each scenario beside a baseline
  * measured in the same run (bench-bare.ts: bare express + postgres.js running the same SQL; for
- * the cart, the API itself with the implicit heartbeat switched off). Prints req/s, p50/p95/p99,
+ * the cart and the metrics, the API itself with the heartbeat or the metrics switched off). Prints req/s, p50/p95/p99,
  * errors (non-2xx, socket errors, timeouts), the server's peak RSS and the ratios, then a table
  * of targets. Asserts nothing: the machine is shared and noisy, compare ratios within one run.
  * Uses a fresh database `sf_bench_<random>` (dropped at the end) on DATABASE_URL's server, or
@@ -138,12 +138,14 @@ function startArgs(): string[] {
 }
 
 /** dist/main.js on the bench database; `overrides` are extra environment variables. */
-async function startApi(databaseUrl: string, overrides: Record<string, string> = {}) {
+async function startApi(
+  databaseUrl: string,
+  overrides: Record<string, string> = {},
+  label = 'api',
+) {
   const port = await freePort();
   return startServer(
-    overrides.SYNC_IMPLICIT_HEARTBEAT
-      ? `api (heartbeat ${overrides.SYNC_IMPLICIT_HEARTBEAT === 'false' ? 'off' : 'on'})`
-      : 'api',
+    label,
     startArgs(),
     childProcessEnv({
       PORT: String(port),
@@ -374,40 +376,68 @@ async function detail(bench: Bench) {
 }
 
 /**
- * Authenticated GET /cart by 50 customers on two fresh API instances, one with the implicit
- * heartbeat on (default), one with SYNC_IMPLICIT_HEARTBEAT=false, both warmed up, then measured on-off-off-on so
- * drift in the shared machine's load falls on both alike.
+ * One load on two fresh API instances started alike but for `on` / `off` (extra environment),
+ * both warmed up, then measured on-off-off-on so drift in the shared machine's load falls on both
+ * alike (a long-running instance is warmer: JIT, statements; it looked ~25 % faster than a fresh
+ * one even after a warm-up). The cost is 1 - on/off.
  */
-async function cart(bench: Bench) {
-  console.log('\nauthenticated GET /cart, implicit heartbeat on vs off');
-  const tokens = await bench.register(CONNECTIONS);
-  // Two fresh instances started alike: the long-running one is warmer (JIT, statements) and
-  // looked ~25 % faster than a fresh heartbeat-off instance even after a warm-up.
-  const on = await startApi(bench.databaseUrl, { SYNC_IMPLICIT_HEARTBEAT: 'true' });
-  const off = await startApi(bench.databaseUrl, { SYNC_IMPLICIT_HEARTBEAT: 'false' });
+async function compareOnOff(
+  bench: Bench,
+  what: string,
+  load: Load,
+  settings: { on: Record<string, string>; off: Record<string, string> },
+) {
+  const on = await startApi(bench.databaseUrl, settings.on, `api (${what} on)`);
+  const off = await startApi(bench.databaseUrl, settings.off, `api (${what} off)`);
   try {
     const half = SECONDS / 2;
-    const load = { path: '/cart', tokens };
     for (const server of [on, off]) await hammer('warm-up (not counted)', server, load, half);
-    const on1 = await hammer('GET /cart', on, load, half);
-    const off1 = await hammer('GET /cart', off, load, half);
-    const off2 = await hammer('GET /cart', off, load, half);
-    const on2 = await hammer('GET /cart', on, load, half);
+    const on1 = await hammer(load.path, on, load, half);
+    const off1 = await hammer(load.path, off, load, half);
+    const off2 = await hammer(load.path, off, load, half);
+    const on2 = await hammer(load.path, on, load, half);
     noteRss(bench, on2, off2);
     const onRps = (on1.rps + on2.rps) / 2;
     const offRps = (off1.rps + off2.rps) / 2;
     const cost = 1 - onRps / offRps;
     console.log(
-      `  heartbeat on ${onRps.toFixed(0)} req/s, off ${offRps.toFixed(0)} req/s: on/off ${(onRps / offRps).toFixed(3)}, cost ${(cost * 100).toFixed(1)} %`,
+      `  ${what} on ${onRps.toFixed(0)} req/s, off ${offRps.toFixed(0)} req/s: on/off ${(onRps / offRps).toFixed(3)}, cost ${(cost * 100).toFixed(1)} %`,
     );
-    bench.verdicts.push({
-      target: 'heartbeat cost ≤ 5 %',
+    return {
+      cost,
       figure: `${(cost * 100).toFixed(1)} % (on ${onRps.toFixed(0)}, off ${offRps.toFixed(0)} req/s)`,
-      met: cost <= 0.05,
-    });
+    };
   } finally {
     await Promise.all([stopServer(on), stopServer(off)]);
   }
+}
+
+/** Authenticated GET /cart by 50 customers, the implicit heartbeat on (default) vs off. */
+async function cart(bench: Bench) {
+  console.log('\nauthenticated GET /cart, implicit heartbeat on vs off');
+  const tokens = await bench.register(CONNECTIONS);
+  const { cost, figure } = await compareOnOff(
+    bench,
+    'heartbeat',
+    { path: '/cart', tokens },
+    { on: { SYNC_IMPLICIT_HEARTBEAT: 'true' }, off: { SYNC_IMPLICIT_HEARTBEAT: 'false' } },
+  );
+  bench.verdicts.push({ target: 'heartbeat cost ≤ 5 %', figure, met: cost <= 0.05 });
+}
+
+/**
+ * The product list with Prometheus metrics on (METRICS_TOKEN: every request counted and timed
+ * by operation) vs off (nothing collected). A scrape every 15 s is not part of the load.
+ */
+async function metrics(bench: Bench) {
+  console.log('\nproduct list (GET /products), metrics on vs off');
+  const { cost, figure } = await compareOnOff(
+    bench,
+    'metrics',
+    { path: '/products' },
+    { on: { METRICS_TOKEN: randomBytes(16).toString('hex') }, off: { METRICS_TOKEN: '' } },
+  );
+  bench.verdicts.push({ target: 'metrics cost on the list ≤ 3 %', figure, met: cost <= 0.03 });
 }
 
 /** POST /cart/add by 50 customers, each adding the well-stocked bench product again and again. */
@@ -998,6 +1028,7 @@ const SCENARIOS = {
   list,
   detail,
   cart,
+  metrics,
   add,
   orders,
   slowGateway,

@@ -1,5 +1,5 @@
 import type { Executor } from '@storefront/db/client';
-import type { Clock, RateLimiter } from '../../ports';
+import type { BusinessMetrics, Clock, RateLimiter } from '../../ports';
 import type { RepositoryFactory, UnitOfWorkFactory } from '../../transactions';
 import type { CartRepositories } from '../cart/cart.pricing';
 import { createStockRepository } from '../catalog/stock.repository';
@@ -27,6 +27,7 @@ export interface CheckoutSliceDeps {
   payments: PaymentProviders;
   gatewayOrderLimiter: RateLimiter;
   isFeatureEnabled: (flag: 'coupons') => Promise<boolean>;
+  metrics: BusinessMetrics;
 }
 
 /** The checkout slice: the steps, place-order, and the Idempotency-Keys it honours. */
@@ -52,6 +53,7 @@ export function createCheckoutSlice(deps: CheckoutSliceDeps) {
       clock,
     }),
     placeOrder: createPlaceOrderService({
+      metrics: deps.metrics,
       repos: unit.repos,
       inTransaction: unit.inTransaction,
       payments,

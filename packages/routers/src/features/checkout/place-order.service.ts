@@ -1,4 +1,5 @@
-import type { Clock } from '../../ports';
+import { AppError } from '../../errors';
+import type { BusinessMetrics, Clock } from '../../ports';
 import type { InTransaction } from '../../transactions';
 import type { PaymentProviders } from '../payments/providers';
 import type { PlaceOrderInput, PlaceOrderResult } from './checkout.schemas';
@@ -26,6 +27,7 @@ export interface PlaceOrderServiceDeps {
   payments: PaymentProviders;
   isFeatureEnabled: (flag: 'coupons') => Promise<boolean>;
   clock: Clock;
+  metrics: BusinessMetrics;
 }
 
 /** Asks the gateway about the payment for a checkout; runs outside any transaction. */
@@ -49,7 +51,7 @@ export function createPlaceOrderService(deps: PlaceOrderServiceDeps) {
     const confirmed = confirm
       ? await confirm(await loadAndLock(repos, payments, userId, pricing, { lock: false }))
       : null;
-    return inTransaction(async (tx) => {
+    const placed = await inTransaction(async (tx) => {
       const checkout = await loadAndLock(tx, payments, userId, pricing);
       const verified = await paymentStillFits(tx, payments, checkout, confirmed);
       await reserveStock(tx, checkout.priced);
@@ -59,8 +61,11 @@ export function createPlaceOrderService(deps: PlaceOrderServiceDeps) {
       await enqueueFollowUps(tx, order);
       const result = toPlaceOrderResult(order);
       await idempotency?.record(tx, 201, result);
-      return result;
+      return { result, paymentMethod: checkout.paymentMethod.code, captured: verified !== null };
     });
+    deps.metrics.orderPlaced(placed.paymentMethod);
+    if (placed.captured) deps.metrics.payment('captured');
+    return placed.result;
   }
 
   /**
@@ -117,6 +122,8 @@ export function createPlaceOrderService(deps: PlaceOrderServiceDeps) {
         // The webhook's job may have placed this payment's order meanwhile: that is the answer.
         const placedMeanwhile = await answerPlaced();
         if (placedMeanwhile) return placedMeanwhile;
+        if (error instanceof AppError && error.errorCode === 'PAYMENT_FAILED')
+          deps.metrics.payment('failed');
         throw error;
       }
     },

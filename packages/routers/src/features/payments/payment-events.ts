@@ -1,5 +1,5 @@
 import { AppError } from '../../errors';
-import type { Clock } from '../../ports';
+import type { BusinessMetrics, Clock } from '../../ports';
 import type { InTransaction } from '../../transactions';
 import type { CartRepository } from '../cart/cart.repository';
 import type { PlaceOrderService } from '../checkout/place-order.service';
@@ -49,6 +49,7 @@ export interface PaymentEventsDeps {
   clock: Clock;
   /** The provider's reading of its own event format (razorpay-events.ts). */
   parseEvent: (event: string, body: unknown) => GatewayEvent;
+  metrics: BusinessMetrics;
 }
 
 /** How long a worker's claim on an event holds before another delivery may take it over. */
@@ -143,6 +144,7 @@ export function createPaymentEvents(deps: PaymentEventsDeps) {
       const { gatewayOrderId } = event.payment;
       if (gatewayOrderId) await deps.carts.recordPaymentError(gatewayOrderId, event.reason);
       outcome = `payment failed: ${event.reason}`;
+      deps.metrics.payment('failed');
     } else if (event.kind === 'refund processed' || event.kind === 'refund failed') {
       const order = await deps.orders.findByRefundReference(event.refundId);
       if (order?.paymentStatus !== 'refund_pending') {
@@ -150,7 +152,9 @@ export function createPaymentEvents(deps: PaymentEventsDeps) {
           ? `order ${order.id}: ${stored.event}, nothing to do`
           : 'no order has this refund';
       } else if (event.kind === 'refund processed') {
-        outcome = (await deps.orders.settleRefund(order.id))
+        const settled = await deps.orders.settleRefund(order.id);
+        if (settled) deps.metrics.payment('refunded');
+        outcome = settled
           ? `order ${order.id} refunded`
           : `order ${order.id}: refund.processed, nothing to do`;
       } else {

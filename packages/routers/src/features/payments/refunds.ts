@@ -1,3 +1,4 @@
+import type { BusinessMetrics } from '../../ports';
 import { type RetryOverrides, retryPolicy } from '../jobs/retry-policy';
 import type { MailJobs } from '../mail/mail.jobs';
 import type { OrdersRepository } from '../orders/orders.repository';
@@ -33,6 +34,7 @@ export interface RefundsServiceDeps {
   /** Which way the order paid (a refund goes back the same way). */
   reference: Pick<ReferenceDataRepository, 'paymentMethodType'>;
   payments: PaymentProviders;
+  metrics: BusinessMetrics;
 }
 
 /**
@@ -61,7 +63,7 @@ export function createRefundsService(deps: RefundsServiceDeps) {
         settled = refund.settled;
       }
       if (!settled) throw new Error(`refund of order ${order.id} not processed by the gateway yet`);
-      await orders.settleRefund(order.id);
+      if (await orders.settleRefund(order.id)) deps.metrics.payment('refunded');
     },
   };
 }
