@@ -1,5 +1,6 @@
 import type { Executor } from '@storefront/db/client';
 import { aiAgents } from '@storefront/db/schema';
+import { setOrKeep } from '@storefront/db/sql';
 import { and, asc, eq, sql } from 'drizzle-orm';
 
 export interface AgentProfile {
@@ -26,7 +27,11 @@ export function createAiRepository(db: Executor) {
     },
 
     async updateAgent(id: number, values: Partial<AgentValues>): Promise<AgentRecord | undefined> {
-      const [row] = await db.update(aiAgents).set(values).where(eq(aiAgents.id, id)).returning();
+      const [row] = await db
+        .update(aiAgents)
+        .set(setOrKeep(values, { name: aiAgents.name }))
+        .where(eq(aiAgents.id, id))
+        .returning();
       return row;
     },
 

@@ -13,7 +13,7 @@ import {
   productVariants,
 } from '@storefront/db/schema';
 import { refreshSearchTerms, syncProductCategoryNames } from '@storefront/db/search-index';
-import { qualified } from '@storefront/db/sql';
+import { qualified, setOrKeep } from '@storefront/db/sql';
 import { and, asc, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import { containsPattern } from '../../pagination';
 import { translateUniqueViolations } from '../../unique-violations';
@@ -237,7 +237,7 @@ export function createCatalogAdminRepository(db: Executor) {
         () =>
           db
             .update(categories)
-            .set(changes)
+            .set(setOrKeep(changes, { name: categories.name }))
             .where(eq(categories.id, id))
             .returning({ id: categories.id }),
         { categories_slug_key: categorySlugTaken },

@@ -7,6 +7,7 @@ import {
   productImages,
   productVariants,
 } from '@storefront/db/schema';
+import { setOrKeep } from '@storefront/db/sql';
 import { and, eq, inArray, max, ne, sql } from 'drizzle-orm';
 import { translateUniqueViolations } from '../../unique-violations';
 import { skuTaken } from './catalog.errors';
@@ -45,7 +46,7 @@ export function createProductPartsRepository(db: Executor) {
     ): Promise<boolean> {
       const rows = await db
         .update(productImages)
-        .set(changes)
+        .set(setOrKeep(changes, { position: productImages.position }))
         .where(ofProduct(productId, imageId))
         .returning({ id: productImages.id });
       return rows.length > 0;
@@ -123,7 +124,7 @@ export function createProductPartsRepository(db: Executor) {
         () =>
           db
             .update(productVariants)
-            .set(changes)
+            .set(setOrKeep(changes, { position: productVariants.position }))
             .where(variantOf(productId, variantId))
             .returning({ id: productVariants.id }),
         SKU_UNIQUE,

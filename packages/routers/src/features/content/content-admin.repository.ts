@@ -1,5 +1,6 @@
 import type { Executor } from '@storefront/db/client';
 import { banners, categories, products } from '@storefront/db/schema';
+import { setOrKeep } from '@storefront/db/sql';
 import { asc, eq } from 'drizzle-orm';
 
 export type AdminBannerRecord = typeof banners.$inferSelect;
@@ -29,7 +30,11 @@ export function createContentAdminRepository(db: Executor) {
       id: number,
       changes: Partial<BannerValues>,
     ): Promise<AdminBannerRecord | undefined> {
-      const [row] = await db.update(banners).set(changes).where(eq(banners.id, id)).returning();
+      const [row] = await db
+        .update(banners)
+        .set(setOrKeep(changes, { identifier: banners.identifier }))
+        .where(eq(banners.id, id))
+        .returning();
       return row;
     },
 

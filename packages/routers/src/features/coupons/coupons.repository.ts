@@ -1,5 +1,6 @@
 import type { Executor } from '@storefront/db/client';
 import { coupons } from '@storefront/db/schema';
+import { setOrKeep } from '@storefront/db/sql';
 import { count, desc, eq } from 'drizzle-orm';
 
 export type AdminCouponRecord = typeof coupons.$inferSelect;
@@ -50,7 +51,11 @@ export function createCouponsRepository(db: Executor) {
       id: number,
       changes: Partial<CouponValues>,
     ): Promise<AdminCouponRecord | undefined> {
-      const [row] = await db.update(coupons).set(changes).where(eq(coupons.id, id)).returning();
+      const [row] = await db
+        .update(coupons)
+        .set(setOrKeep(changes, { code: coupons.code }))
+        .where(eq(coupons.id, id))
+        .returning();
       return row;
     },
   };

@@ -1,5 +1,6 @@
 import type { Executor } from '@storefront/db/client';
 import { currencies, shippingMethods, taxRates } from '@storefront/db/schema';
+import { setOrKeep } from '@storefront/db/sql';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { DEFAULT_TAX_COUNTRY, type ShippingMethodRecord } from './reference-data.repository';
 
@@ -35,7 +36,7 @@ export function createStoreSettingsRepository(db: Executor) {
     ): Promise<ShippingMethodRecord | undefined> {
       const [row] = await db
         .update(shippingMethods)
-        .set(changes)
+        .set(setOrKeep(changes, { code: shippingMethods.code }))
         .where(eq(shippingMethods.code, code))
         .returning();
       return row;
@@ -104,7 +105,7 @@ export function createStoreSettingsRepository(db: Executor) {
     ): Promise<AdminCurrencyRecord | undefined> {
       const [row] = await db
         .update(currencies)
-        .set(changes)
+        .set(setOrKeep(changes, { code: currencies.code }))
         .where(eq(currencies.code, code))
         .returning();
       return row;
