@@ -14,7 +14,7 @@ import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { createTestApp, registerAdmin, type TestApp } from './harness';
-import { nastyValue, plausibleValue } from './support/fuzz-arbitraries';
+import { nastyValue, plausibleValue, RUNS, SEED } from './support/fuzz-arbitraries';
 import { createOwner, type Owner, prepareShop } from './support/owned-resources';
 
 /**
@@ -22,8 +22,6 @@ import { createOwner, type Owner, prepareShop } from './support/owned-resources'
  * (fuzz.test.ts): whatever the input, never a 5xx, and every failure carries an error code of
  * the contract. An app of its own: the admin calls here block, delete and cancel at random.
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 10);
-const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
 
 interface AdminProcedure {
   path: string;

@@ -12,8 +12,10 @@ import {
   nastyNumber,
   nastyString,
   queryString,
+  RUNS,
   rawBody,
   rawQuery,
+  SEED,
 } from './support/fuzz-arbitraries';
 import { createOwner, type Owner, placePaidOrder, prepareShop } from './support/owned-resources';
 
@@ -23,8 +25,6 @@ import { createOwner, type Owner, placePaidOrder, prepareShop } from './support/
  * `FUZZ_SEED` replays a failing run (fast-check prints the seed and path on failure);
  * `FUZZ_RUNS` sets the runs per operation.
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 10);
-const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
 
 /** Multipart and binary: fuzzed by their own cases below, not as JSON. */
 const NOT_JSON = new Set(['POST /auth/avatar', 'GET /customer/orders/{id}/invoice']);

@@ -1,5 +1,9 @@
 import fc from 'fast-check';
 
+/** Runs per operation (`FUZZ_RUNS`) and a failing run's seed to replay (`FUZZ_SEED`). */
+export const RUNS = Number(process.env.FUZZ_RUNS ?? 10);
+export const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
+
 /*
  * What the fuzz tests throw at the server (fuzz.test.ts over REST, admin-fuzz.test.ts over /trpc):
  * injections, NULs and lone surrogates, huge and odd numbers, prototype keys, JSON that is not
