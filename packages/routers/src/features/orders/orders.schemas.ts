@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { envelope, paginatedEnvelope } from '../../envelope';
 import { pageQuery } from '../../pagination';
 import { zDateTime, zId } from '../../zod-helpers';
-import { ZAddressSnapshot } from '../checkout/checkout.schemas';
+import { ZAddressSnapshot } from '../addresses';
 import { ZOrderStatus, ZPaymentStatus } from './order-status.schemas';
 
 export const ZOrderItem = z
