@@ -1,6 +1,6 @@
 /**
- * The routers package's public entry for the app (apps/api): what it needs from the slices, each
- * through the slice's public file (docs/architecture.md, "Slices").
+ * The routers package's public entry for the app (apps/api) and the SDK's generator: what they
+ * need from the slices, each through the slice's public file (docs/architecture.md, "Slices").
  */
 export { type AiModelProvider, createAiService, type ProductContext } from './features/ai';
 export {
@@ -8,6 +8,7 @@ export {
   createArgon2Hasher,
   createUsersRepository,
   type PasswordHasher,
+  ZAvatarOutput,
 } from './features/auth';
 export { AVATAR_MAX_BYTES, provisionAdmin } from './features/customer';
 export {
