@@ -1,4 +1,5 @@
 import type { Job, JobResult, PgBoss } from '@storefront/db/jobs';
+import { SMS_QUEUE, type SmsJob } from '@storefront/routers/features/auth/otp.service';
 import type { RetryOverrides } from '@storefront/routers/features/jobs/retry-policy';
 import {
   MAIL_QUEUE,
@@ -38,7 +39,7 @@ export interface QueueOptions extends RetryOverrides {
   retentionDays: number;
 }
 
-type WorkerServices = Pick<Services, 'mail' | 'refunds' | 'paymentEvents'>;
+type WorkerServices = Pick<Services, 'mail' | 'refunds' | 'paymentEvents' | 'signIn'>;
 
 /**
  * One queue: its retry policy, how many workers a process runs for it, how many jobs each takes
@@ -74,6 +75,14 @@ const QUEUES = [
     batchSize: MAIL_BATCH_SIZE,
     reservedForPriority: URGENT_MAIL_PRIORITY,
     run: (services, job) => services.mail.deliver(job),
+  }),
+  // Sign-in codes: someone is waiting; a code expires in 10 minutes, so few, quick retries.
+  queue<SmsJob>({
+    name: SMS_QUEUE,
+    policy: (retry) => mailQueuePolicy({ ...retry, retryLimit: retry.retryLimit ?? 3 }),
+    concurrency: (options) => options.concurrency,
+    batchSize: 1,
+    run: (services, job) => services.signIn.deliverSms(job),
   }),
   queue<RefundJob>({
     name: REFUND_QUEUE,

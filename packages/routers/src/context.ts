@@ -5,6 +5,7 @@ import type { AiService } from './features/ai/ai.service';
 import type { AiAgentsService } from './features/ai/ai-agents.service';
 import type { AuthService } from './features/auth/auth.service';
 import type { AuthenticatedSession, SessionStore } from './features/auth/sessions';
+import type { SignInSlice } from './features/auth/sign-in.slice';
 import type { CartService } from './features/cart/cart.service';
 import type { CatalogService } from './features/catalog/catalog.service';
 import type { CatalogAdminService } from './features/catalog/catalog-admin.service';
@@ -77,6 +78,8 @@ export interface AppServices {
   settings: SettingsService;
   catalogVersion: CatalogVersion;
   auth: AuthService;
+  /** Guest sessions, Apple/Google, phone codes, guest merges (issue 28; folds into `auth`). */
+  signIn: SignInSlice;
   customer: CustomerService;
   addresses: AddressesService;
   sync: SyncService;

@@ -14,6 +14,8 @@ import type { PasswordHasher } from './features/auth/passwords';
 import type { AuthenticatedSession } from './features/auth/sessions';
 import { createSessionStore } from './features/auth/sessions';
 import { createSessionsRepository } from './features/auth/sessions.repository';
+import { createSignInSlice, type SignInConfig } from './features/auth/sign-in.slice';
+import { DEFAULT_JWKS_URLS } from './features/auth/social.service';
 import { createUsersRepository } from './features/auth/users.repository';
 import type { CartRepositories } from './features/cart/cart.pricing';
 import { createCartRepository } from './features/cart/cart.repository';
@@ -64,6 +66,7 @@ import {
   type Mailer,
   noBusinessMetrics,
   type RateLimits,
+  type SmsSender,
 } from './ports';
 import { createReferenceCache } from './reference-cache';
 import { createUnitOfWork, type RepositoryFactory } from './transactions';
@@ -108,6 +111,8 @@ export interface ServiceConfig {
   links?: LinkPolicy;
   /** Days Razorpay webhook payloads are kept (default 30). */
   paymentEventRetentionDays?: number;
+  /** Apple/Google client ids and key sets, phone codes (default: social off, region IN). */
+  signIn?: Partial<SignInConfig>;
 }
 
 export interface ServiceDeps {
@@ -126,6 +131,8 @@ export interface ServiceDeps {
   aiProvider?: AiModelProvider | undefined;
   /** Failures of background work that must not fail a request (heartbeats, reset e-mails). */
   reportBackgroundError?: (error: unknown) => void;
+  /** Sends the one-time codes' SMS (Twilio, or the outbox). */
+  sms: SmsSender;
   /** Business events for the operators' metrics; default: counted nowhere. */
   metrics?: BusinessMetrics | undefined;
   /** A span per procedure when tracing is on; undefined: no tracing, no cost. */
@@ -153,7 +160,24 @@ export function createServices(deps: ServiceDeps): AppServices {
     repo: reference.settings(settingsRepo),
     featureDefaults: config.featureDefaults,
   });
+  const signIn = createSignInSlice({
+    unitOfWork,
+    jobs,
+    users,
+    sessions,
+    rateLimits: deps.rateLimits,
+    sms: deps.sms,
+    clock,
+    config: {
+      social: config.signIn?.social ?? {
+        apple: { jwksUrl: DEFAULT_JWKS_URLS.apple, clientIds: [] },
+        google: { jwksUrl: DEFAULT_JWKS_URLS.google, clientIds: [] },
+      },
+      otp: config.signIn?.otp ?? { defaultRegion: 'IN', countries: [], shopName: config.shop.name },
+    },
+  });
   const auth = createAuthService({
+    guest: signIn.guest,
     users,
     inTransaction: unitOfWork((executor) => ({
       users: createUsersRepository(executor),
@@ -282,13 +306,14 @@ export function createServices(deps: ServiceDeps): AppServices {
      */
     async customerSession(authorization: string | undefined): Promise<AuthenticatedSession> {
       const session = await sessions.authenticate(authorization);
-      if (config.implicitHeartbeat !== false && session.user.role === 'customer') sync.touch();
+      if (config.implicitHeartbeat !== false && session.user.role !== 'admin') sync.touch();
       return session;
     },
     sessions,
     settings,
     catalogVersion,
     auth,
+    signIn,
     customer,
     addresses,
     sync,

@@ -1,4 +1,4 @@
-import { validationError } from '@storefront/routers/errors';
+import { AppError, validationError } from '@storefront/routers/errors';
 import type { AuthenticatedSession } from '@storefront/routers/features/auth/sessions';
 import type { Services } from '@storefront/routers/services';
 import { parseIdString } from '@storefront/routers/zod-helpers';
@@ -10,12 +10,21 @@ import type { Request, RequestHandler, Response } from 'express';
  * one session resolution (with its sync heartbeat), one id rule.
  */
 
-/** Resolves the bearer token like customerProcedure (401 otherwise); read it with sessionOf. */
-export function requireCustomer(services: Services): RequestHandler {
+/**
+ * Resolves the bearer token like customerProcedure (401 otherwise; a guest 403 ACCOUNT_REQUIRED
+ * unless `allowGuest`, like shopperProcedure); read it with sessionOf.
+ */
+export function requireCustomer(
+  services: Services,
+  options: { allowGuest?: boolean } = {},
+): RequestHandler {
   return (req, res, next) => {
     services
       .customerSession(req.headers.authorization)
       .then((session) => {
+        if (session.user.role === 'guest' && !options.allowGuest) {
+          throw new AppError('ACCOUNT_REQUIRED');
+        }
         res.locals.session = session;
         next();
       })

@@ -14,9 +14,12 @@ import { containsPattern } from '../../pagination';
 export interface UserRecord {
   id: number;
   name: string;
-  email: string;
+  /** Null for guests and phone sign-in accounts without one. */
+  email: string | null;
   phone: string;
-  passwordHash: string;
+  /** Null for accounts without a password (guests, Apple/Google, phone sign-in). */
+  passwordHash: string | null;
+  phoneVerifiedAt: Date | null;
   avatarUrl: string | null;
   dateOfBirth: string | null;
   gender: Gender | null;
@@ -32,6 +35,7 @@ const userColumns = {
   email: users.email,
   phone: users.phone,
   passwordHash: users.passwordHash,
+  phoneVerifiedAt: users.phoneVerifiedAt,
   avatarUrl: users.avatarUrl,
   dateOfBirth: users.dateOfBirth,
   gender: users.gender,
@@ -79,9 +83,17 @@ export function createUsersRepository(db: Executor) {
 
     async updateProfile(id: number, changes: ProfileChanges): Promise<UserRecord | undefined> {
       if (Object.keys(changes).length === 0) return this.findById(id);
+      // A phone typed into the profile is not proven: it no longer signs in (POST
+      // /customer/phone/verify proves it again). The same number keeps its proof.
+      const phoneProof =
+        changes.phone === undefined
+          ? {}
+          : {
+              phoneVerifiedAt: sql`case when ${users.phone} = ${changes.phone} then ${users.phoneVerifiedAt} end`,
+            };
       const [row] = await db
         .update(users)
-        .set(changes)
+        .set({ ...changes, ...phoneProof })
         .where(eq(users.id, id))
         .returning(userColumns);
       return row;

@@ -1,6 +1,6 @@
 import { ok } from '../../envelope';
 import { customerProcedure, type Meta } from '../../trpc';
-import { ZProfileInput, ZUserOutput } from '../auth/auth.schemas';
+import { ZProfileInput, ZProfileOutput, ZUserOutput } from '../auth/auth.schemas';
 
 type OpenApi = NonNullable<Meta['openapi']>;
 
@@ -13,8 +13,15 @@ type OpenApi = NonNullable<Meta['openapi']>;
 export const readProfileProcedure = (openapi: OpenApi) =>
   customerProcedure
     .meta({ openapi })
-    .output(ZUserOutput)
-    .query(async ({ ctx }) => ok(await ctx.services.customer.profile(ctx.session.user.id)));
+    .output(ZProfileOutput)
+    .query(async ({ ctx }) => {
+      const userId = ctx.session.user.id;
+      const [profile, methods] = await Promise.all([
+        ctx.services.customer.profile(userId),
+        ctx.services.signIn.signInMethods(userId),
+      ]);
+      return ok({ ...profile, ...methods });
+    });
 
 /** Changes the fields given of the signed-in customer's profile, at the path `openapi` names. */
 export const updateProfileProcedure = (openapi: OpenApi) =>

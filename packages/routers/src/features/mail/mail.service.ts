@@ -87,7 +87,7 @@ export function createMailService(deps: MailServiceDeps) {
       case 'welcome':
       case 'verify-email': {
         const user = await deps.users.findById(job.userId);
-        if (!user) return undefined;
+        if (!user?.email) return undefined;
         const token = await linkToken('verification', user.id, delivery);
         if (!token) return undefined;
         const verifyLink = linkWithToken(config.emailVerifyUrl, token, user.email);
@@ -105,7 +105,7 @@ export function createMailService(deps: MailServiceDeps) {
       }
       case 'password-reset': {
         const user = job.userId === null ? undefined : await deps.users.findById(job.userId);
-        if (!user || user.blockedAt) return undefined;
+        if (!user?.email || user.blockedAt) return undefined;
         const token = await linkToken('reset', user.id, delivery);
         if (!token) return undefined;
         return renderMail(
@@ -122,7 +122,7 @@ export function createMailService(deps: MailServiceDeps) {
       }
       case 'password-changed': {
         const user = await deps.users.findById(job.userId);
-        if (!user) return undefined;
+        if (!user?.email) return undefined;
         return renderMail(
           user.email,
           job.how === 'reset' ? 'Your password was reset' : 'Your password was changed',
@@ -136,7 +136,7 @@ export function createMailService(deps: MailServiceDeps) {
       }
       case 'payment-refunded': {
         const user = await deps.users.findById(job.userId);
-        if (!user) return undefined;
+        if (!user?.email) return undefined;
         return renderMail(
           user.email,
           'Your payment is being refunded',
@@ -154,18 +154,20 @@ export function createMailService(deps: MailServiceDeps) {
         const record = await deps.orders.find(job.orderId);
         if (!record) return undefined;
         const user = await deps.users.findById(record.userId);
-        if (!user) return undefined;
+        // A guest (or an account without an e-mail) is written to at the checkout's e-mail.
+        const to = user?.email ?? record.shippingAddress.email;
+        if (!user || !to) return undefined;
         const order = toOrderDto(record, await deps.orders.items(record.id));
         if (job.kind === 'order-placed') {
           return renderMail(
-            user.email,
+            to,
             `Order ${order.order_number} confirmed`,
             OrderPlacedEmail({ shop, order }),
           );
         }
         if (job.kind === 'order-canceled') {
           return renderMail(
-            user.email,
+            to,
             `Order ${order.order_number} cancelled`,
             OrderCanceledEmail({ shop, order }),
           );
@@ -176,7 +178,7 @@ export function createMailService(deps: MailServiceDeps) {
           completed: `Order ${order.order_number} has been delivered`,
         }[job.status];
         return renderMail(
-          user.email,
+          to,
           subject,
           OrderStatusEmail({
             shop,
