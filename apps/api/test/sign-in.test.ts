@@ -4,6 +4,7 @@ import { createCoupon, createCurrency, createProduct } from '@storefront/db/test
 import { hashToken } from '@storefront/routers/features/auth/tokens';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRateLimits } from '../src/adapters/rate-limits';
 import { createTestApp, registerCustomer, type TestApp } from './harness';
 import { startFakeJwks } from './support/fake-jwks';
 import { NEW_ADDRESS } from './support/shop';
@@ -271,6 +272,13 @@ describe('sign in with Apple and Google', () => {
     expect(after.length).toBe(before.length);
   });
 
+  it('a replayed ID token signs in nobody', async () => {
+    const token = await google.sign(claims());
+    expect((await social({ provider: 'google', id_token: token })).status).toBe(201);
+    const replay = await social({ provider: 'google', id_token: token });
+    expect([replay.status, replay.body.error_code]).toEqual([401, 'INVALID_SOCIAL_TOKEN']);
+  });
+
   it('a key published after the first fetch (new kid) is fetched and accepted', async () => {
     await google.rotate('key-2');
     const res = await social({
@@ -392,6 +400,32 @@ describe('phone sign-in with a one-time code', () => {
     const fourth = await t.request('POST', '/auth/otp/request', { body: { phone } });
     expect(fourth.status).toBe(429);
     expect(Number(fourth.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('SMS pumping: only allowed countries, and a limit per country calling code', async () => {
+    const limited = await createTestApp({
+      config: { signIn: { otp: { defaultRegion: 'IN', countries: ['IN'], shopName: 'Shop' } } },
+      rateLimits: createRateLimits({ authPerIpPerMinute: 10_000, otpPerCountryPerHour: 2 }),
+    });
+    try {
+      // A premium-rate destination elsewhere: refused before anything is sent.
+      const abroad = await limited.request('POST', '/auth/otp/request', {
+        body: { phone: '+44 7911 123456' },
+      });
+      expect(abroad.status).toBe(422);
+      expect(abroad.body.errors).toHaveProperty('phone');
+      // Different numbers of one country: the country's hourly budget runs out.
+      const statuses = [];
+      for (const phone of ['9876500001', '9876500002', '9876500003']) {
+        statuses.push(
+          (await limited.request('POST', '/auth/otp/request', { body: { phone } })).status,
+        );
+      }
+      expect(statuses).toEqual([200, 200, 429]);
+      expect(limited.smsOutbox().some((m) => m.to.startsWith('+44'))).toBe(false);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('a customer verifies a phone on the profile, which then signs in', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
 import { type LocalServer, listenLocally } from './local-server';
 
@@ -46,11 +47,15 @@ export async function startFakeJwks(): Promise<
       const kid = options.kid ?? 'key-1';
       const key = options.key ?? keys.get(kid);
       if (!key) throw new Error(`no key ${kid}`);
-      return new SignJWT(claims)
-        .setProtectedHeader({ alg: 'RS256', kid })
-        .setIssuedAt()
-        .setExpirationTime(options.expiresIn ?? '10m')
-        .sign(key.privateKey);
+      return (
+        new SignJWT(claims)
+          .setProtectedHeader({ alg: 'RS256', kid })
+          // Each sign-in's token differs, as the providers' do (the app refuses a replayed one).
+          .setJti(randomUUID())
+          .setIssuedAt()
+          .setExpirationTime(options.expiresIn ?? '10m')
+          .sign(key.privateKey)
+      );
     },
     rotate: add,
     fetches: () => fetchCount,

@@ -131,6 +131,19 @@ export const userIdentities = pgTable(
   ],
 );
 
+/**
+ * Apple/Google ID tokens already used to sign in (SHA-256 of the token), kept until they expire:
+ * a replayed (intercepted, logged) ID token signs in nobody.
+ */
+export const usedSocialTokens = pgTable(
+  'used_social_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (t) => [index('used_social_tokens_expires_idx').on(t.expiresAt)],
+);
+
 export const OTP_PURPOSES = ['sign-in', 'verify-phone'] as const;
 export type OtpPurpose = (typeof OTP_PURPOSES)[number];
 

@@ -62,6 +62,7 @@ export function createSignInSlice(deps: SignInSliceDeps) {
   });
   const socialUnit = deps.unitOfWork(createSocialRepository);
   const social = createSocialService({
+    clock,
     config: deps.config.social,
     repo: socialUnit.repos,
     inTransaction: socialUnit.inTransaction,

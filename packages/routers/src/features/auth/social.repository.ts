@@ -1,10 +1,30 @@
 import type { Executor } from '@storefront/db/client';
-import { type SocialProvider, sessions, userIdentities, users } from '@storefront/db/schema';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import {
+  type SocialProvider,
+  sessions,
+  usedSocialTokens,
+  userIdentities,
+  users,
+} from '@storefront/db/schema';
+import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 
 /** Apple/Google accounts linked to users (`user_identities`). */
 export function createSocialRepository(db: Executor) {
   return {
+    /**
+     * Records an ID token as used; false when it was used before (a replay). Expired records
+     * are dropped on the way: a token past its `exp` fails verification anyway.
+     */
+    async useToken(tokenHash: string, expiresAt: Date, now: Date): Promise<boolean> {
+      await db.delete(usedSocialTokens).where(lt(usedSocialTokens.expiresAt, now));
+      const rows = await db
+        .insert(usedSocialTokens)
+        .values({ tokenHash, expiresAt })
+        .onConflictDoNothing()
+        .returning({ tokenHash: usedSocialTokens.tokenHash });
+      return rows.length > 0;
+    },
+
     async userOfIdentity(provider: SocialProvider, subject: string): Promise<number | undefined> {
       const [row] = await db
         .select({ userId: userIdentities.userId })

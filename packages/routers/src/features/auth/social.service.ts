@@ -2,8 +2,10 @@ import { isUniqueViolation } from '@storefront/db/errors';
 import type { SocialProvider } from '@storefront/db/schema';
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
 import { AppError, validationError } from '../../errors';
+import type { Clock } from '../../ports';
 import type { InTransaction } from '../../transactions';
 import type { SocialRepository } from './social.repository';
+import { hashToken } from './tokens';
 
 /** Where each provider publishes its keys and which issuer its ID tokens name. */
 export interface SocialProviderConfig {
@@ -35,9 +37,13 @@ export interface SocialIdentity {
   subject: string;
   email: string;
   name: string | undefined;
+  /** The token's digest and expiry: each ID token signs in once (replays answer 401). */
+  tokenHash: string;
+  expiresAt: Date;
 }
 
 export interface SocialServiceDeps {
+  clock: Clock;
   config: SocialConfig;
   repo: SocialRepository;
   inTransaction: InTransaction<SocialRepository>;
@@ -85,7 +91,14 @@ export function createSocialService(deps: SocialServiceDeps) {
         throw new AppError('INVALID_SOCIAL_TOKEN', 'The account’s e-mail is not verified.');
       }
       const name = typeof payload.name === 'string' ? payload.name : undefined;
-      return { provider, subject: payload.sub, email, name };
+      return {
+        provider,
+        subject: payload.sub,
+        email,
+        name,
+        tokenHash: hashToken(idToken),
+        expiresAt: new Date((payload.exp ?? 0) * 1000),
+      };
     },
 
     /**
@@ -99,6 +112,9 @@ export function createSocialService(deps: SocialServiceDeps) {
     ): Promise<{ userId: number; created: boolean }> {
       const attempt = () =>
         deps.inTransaction(async (tx) => {
+          if (!(await tx.useToken(identity.tokenHash, identity.expiresAt, deps.clock.now()))) {
+            throw new AppError('INVALID_SOCIAL_TOKEN', 'This sign-in was already used.');
+          }
           const linked = await tx.userOfIdentity(identity.provider, identity.subject);
           if (linked !== undefined) return { userId: linked, created: false };
           const existing = await tx.userIdByEmail(identity.email);

@@ -1,6 +1,6 @@
 import { ok } from '../../envelope';
 import { customerProcedure, type Meta } from '../../trpc';
-import { ZProfileInput, ZProfileOutput, ZUserOutput } from '../auth/auth.schemas';
+import { ZProfileInput, ZProfileOutput } from '../auth/auth.schemas';
 
 type OpenApi = NonNullable<Meta['openapi']>;
 
@@ -28,10 +28,10 @@ export const updateProfileProcedure = (openapi: OpenApi) =>
   customerProcedure
     .meta({ openapi })
     .input(ZProfileInput)
-    .output(ZUserOutput)
-    .mutation(async ({ ctx, input }) =>
-      ok(
-        await ctx.services.customer.updateProfile(ctx.session.user.id, input),
-        'Profile updated successfully.',
-      ),
-    );
+    .output(ZProfileOutput)
+    .mutation(async ({ ctx, input }) => {
+      const userId = ctx.session.user.id;
+      const profile = await ctx.services.customer.updateProfile(userId, input);
+      const methods = await ctx.services.signIn.signInMethods(userId);
+      return ok({ ...profile, ...methods }, 'Profile updated successfully.');
+    });
