@@ -5,7 +5,13 @@ import { hashToken } from '@storefront/routers/features/auth/tokens';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRateLimits } from '../src/adapters/rate-limits';
-import { createTestApp, registerCustomer, type TestApp } from './harness';
+import {
+  adminClient,
+  createTestApp,
+  registerAdmin,
+  registerCustomer,
+  type TestApp,
+} from './harness';
 import { startFakeJwks } from './support/fake-jwks';
 import { NEW_ADDRESS } from './support/shop';
 
@@ -449,5 +455,28 @@ describe('phone sign-in with a one-time code', () => {
     });
     expect(signIn.status).toBe(200);
     expect(signIn.body.data.user.id).toBe(account.user.id);
+  });
+});
+
+describe('the admin panel', () => {
+  it('finds guest orders by their checkout e-mail, lists no guests, and shows how customers sign in', async () => {
+    const admin = await registerAdmin(t);
+    const { orderId } = await guestWithOrder(1);
+    const server = await t.listen();
+    try {
+      const api = adminClient(server.baseUrl, admin.token);
+      const found = await api.admin.orders.list.query({ search: 'guest.buyer@' });
+      expect(found.data.map((o) => o.id)).toContain(orderId);
+      const detail = await api.admin.orders.get.query({ id: orderId });
+      expect(detail.data.shipping_address.email).toBe(GUEST_ADDRESS.email);
+      const customers = await api.admin.customers.list.query({ per_page: 100 });
+      expect(customers.data.some((c) => c.role === 'guest')).toBe(false);
+      const self = customers.data.find((c) => c.id === admin.user.id);
+      expect(self?.sign_in_methods).toEqual(['password']);
+      const google = customers.data.find((c) => c.sign_in_methods.includes('google'));
+      expect(google?.sign_in_methods).not.toContain('password');
+    } finally {
+      await server.close();
+    }
   });
 });

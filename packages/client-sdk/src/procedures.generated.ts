@@ -53,7 +53,7 @@ export interface Procedures {
   'auth.updateProfile': {
     type: 'mutation';
     input: { name?: string | undefined; phone?: string | undefined; date_of_birth?: string | null | undefined; gender?: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null | undefined; };
-    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; }; message?: string | undefined; };
+    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; linked_providers: ('apple' | 'google')[]; phone_verified_at: string | null; has_password: boolean; }; message?: string | undefined; };
   };
   'auth.changePassword': {
     type: 'mutation';
@@ -88,7 +88,7 @@ export interface Procedures {
   'customer.updateProfile': {
     type: 'mutation';
     input: { name?: string | undefined; phone?: string | undefined; date_of_birth?: string | null | undefined; gender?: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null | undefined; };
-    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; }; message?: string | undefined; };
+    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; linked_providers: ('apple' | 'google')[]; phone_verified_at: string | null; has_password: boolean; }; message?: string | undefined; };
   };
   'customer.requestPhoneCode': {
     type: 'mutation';
@@ -373,17 +373,17 @@ export interface Procedures {
   'admin.customers.list': {
     type: 'query';
     input: { search?: string | undefined; page?: number | undefined; per_page?: number | undefined; };
-    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'guest' | 'customer' | 'admin'; blocked_at: string | null; }[]; meta: { current_page: number; per_page: number; total: number; last_page: number; }; message?: string | undefined; };
+    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'guest' | 'customer' | 'admin'; blocked_at: string | null; sign_in_methods: ('password' | 'phone' | 'apple' | 'google')[]; }[]; meta: { current_page: number; per_page: number; total: number; last_page: number; }; message?: string | undefined; };
   };
   'admin.customers.get': {
     type: 'query';
     input: { id: number; };
-    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'guest' | 'customer' | 'admin'; blocked_at: string | null; }; message?: string | undefined; };
+    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'guest' | 'customer' | 'admin'; blocked_at: string | null; sign_in_methods: ('password' | 'phone' | 'apple' | 'google')[]; }; message?: string | undefined; };
   };
   'admin.customers.setBlocked': {
     type: 'mutation';
     input: { id: number; blocked: boolean; };
-    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'guest' | 'customer' | 'admin'; blocked_at: string | null; }; message?: string | undefined; };
+    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'guest' | 'customer' | 'admin'; blocked_at: string | null; sign_in_methods: ('password' | 'phone' | 'apple' | 'google')[]; }; message?: string | undefined; };
   };
   'admin.orders.list': {
     type: 'query';
@@ -663,22 +663,22 @@ export interface Procedures {
   'admin.admins.me': {
     type: 'query';
     input: void;
-    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'guest' | 'customer' | 'admin'; blocked_at: string | null; }; message?: string | undefined; };
+    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'guest' | 'customer' | 'admin'; blocked_at: string | null; sign_in_methods: ('password' | 'phone' | 'apple' | 'google')[]; }; message?: string | undefined; };
   };
   'admin.admins.list': {
     type: 'query';
     input: void;
-    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'guest' | 'customer' | 'admin'; blocked_at: string | null; }[]; message?: string | undefined; };
+    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'guest' | 'customer' | 'admin'; blocked_at: string | null; sign_in_methods: ('password' | 'phone' | 'apple' | 'google')[]; }[]; message?: string | undefined; };
   };
   'admin.admins.invite': {
     type: 'mutation';
     input: { name: string; email: string; password: string; };
-    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'guest' | 'customer' | 'admin'; blocked_at: string | null; }; message?: string | undefined; };
+    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'guest' | 'customer' | 'admin'; blocked_at: string | null; sign_in_methods: ('password' | 'phone' | 'apple' | 'google')[]; }; message?: string | undefined; };
   };
   'admin.admins.disable': {
     type: 'mutation';
     input: { id: number; };
-    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'guest' | 'customer' | 'admin'; blocked_at: string | null; }; message?: string | undefined; };
+    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'guest' | 'customer' | 'admin'; blocked_at: string | null; sign_in_methods: ('password' | 'phone' | 'apple' | 'google')[]; }; message?: string | undefined; };
   };
 }
 

@@ -3,8 +3,10 @@ import {
   emailVerificationTokens,
   type Gender,
   passwordResetTokens,
+  type SocialProvider,
   sessions,
   type UserRole,
+  userIdentities,
   users,
 } from '@storefront/db/schema';
 import { qualified } from '@storefront/db/sql';
@@ -20,6 +22,8 @@ export interface UserRecord {
   /** Null for accounts without a password (guests, Apple/Google, phone sign-in). */
   passwordHash: string | null;
   phoneVerifiedAt: Date | null;
+  /** Apple / Google accounts linked to it (user_identities). */
+  socialProviders: SocialProvider[];
   avatarUrl: string | null;
   dateOfBirth: string | null;
   gender: Gender | null;
@@ -36,6 +40,9 @@ const userColumns = {
   phone: users.phone,
   passwordHash: users.passwordHash,
   phoneVerifiedAt: users.phoneVerifiedAt,
+  socialProviders: sql<
+    SocialProvider[]
+  >`array(select ${qualified(userIdentities, userIdentities.provider)} from ${userIdentities} where ${qualified(userIdentities, userIdentities.userId)} = ${qualified(users, users.id)} order by 1)`,
   avatarUrl: users.avatarUrl,
   dateOfBirth: users.dateOfBirth,
   gender: users.gender,
@@ -124,7 +131,8 @@ export function createUsersRepository(db: Executor) {
       role?: UserRole;
     }) {
       const filters = and(
-        options.role ? eq(users.role, options.role) : undefined,
+        // Guests are listed only when asked for: they are checkouts, not customers.
+        options.role ? eq(users.role, options.role) : ne(users.role, 'guest'),
         options.search
           ? or(
               ilike(users.email, containsPattern(options.search)),
