@@ -278,6 +278,18 @@ describe('sign in with Apple and Google', () => {
     expect(after.length).toBe(before.length);
   });
 
+  it('guest_token on social sign-in moves the guest order to the new account', async () => {
+    const { token: guestToken, orderId } = await guestWithOrder(1);
+    const res = await social({
+      provider: 'google',
+      id_token: await google.sign(claims()),
+      guest_token: guestToken,
+    });
+    expect(res.status).toBe(201);
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order?.userId).toBe(res.body.data.user.id);
+  });
+
   it('a replayed ID token signs in nobody', async () => {
     const token = await google.sign(claims());
     expect((await social({ provider: 'google', id_token: token })).status).toBe(201);
@@ -406,6 +418,28 @@ describe('phone sign-in with a one-time code', () => {
     const fourth = await t.request('POST', '/auth/otp/request', { body: { phone } });
     expect(fourth.status).toBe(429);
     expect(Number(fourth.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('a phone verified on one account cannot be verified on another', async () => {
+    const phone = nextPhone();
+    const first = await registerCustomer(t);
+    const second = await registerCustomer(t);
+    for (const [account, nth, expected] of [
+      [first, 1, 200],
+      [second, 2, 422],
+    ] as const) {
+      await t.request('POST', '/customer/phone/request-code', {
+        token: account.token,
+        body: { phone },
+      });
+      const code = await t.smsCode(e164(phone), nth);
+      const res = await t.request('POST', '/customer/phone/verify', {
+        token: account.token,
+        body: { phone, code },
+      });
+      expect(res.status).toBe(expected);
+      if (expected === 422) expect(res.body.errors).toHaveProperty('phone');
+    }
   });
 
   it('SMS pumping: only allowed countries, and a limit per country calling code', async () => {
