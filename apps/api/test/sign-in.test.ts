@@ -2,7 +2,7 @@ import { cartItems, carts, orders, otpCodes, sessions, users } from '@storefront
 import { seedStoreSetup } from '@storefront/db/seed/store-setup';
 import { createCoupon, createCurrency, createProduct } from '@storefront/db/testing/factories';
 import { hashToken } from '@storefront/routers/features/auth/tokens';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRateLimits } from '../src/adapters/rate-limits';
 import {
@@ -206,6 +206,33 @@ describe('guest checkout', () => {
     expect(order?.userId).toBe(winner?.user.id);
     const guestRows = await t.db.select().from(users).where(eq(users.role, 'guest'));
     expect(guestRows.some((u) => u.id === order?.userId)).toBe(false);
+  });
+});
+
+describe('racing registrations with one guest token', () => {
+  it('create exactly one account: the loser’s registration rolls back', async () => {
+    const { token: guestToken, orderId } = await guestWithOrder(1);
+    const emails = [1, 2].map((i) => `racer${i}-${Date.now()}@example.com`);
+    const results = await Promise.all(
+      emails.map((email) =>
+        t.request('POST', '/auth/register', {
+          body: {
+            name: 'Racer',
+            email,
+            password: 'correct horse 1',
+            password_confirmation: 'correct horse 1',
+            phone: '+44 20 7946 0000',
+            terms_accepted: true,
+            guest_token: guestToken,
+          },
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([201, 401]);
+    const created = await t.db.select().from(users).where(inArray(users.email, emails));
+    expect(created).toHaveLength(1);
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order?.userId).toBe(created[0]?.id);
   });
 });
 

@@ -9,6 +9,7 @@ import { productContextFrom } from './features/ai/ai.prompt';
 import type { AiModelProvider } from './features/ai/ai.service';
 import { createAiSlice } from './features/ai/ai.slice';
 import { createAuthService } from './features/auth/auth.service';
+import { createGuestRepository } from './features/auth/guest.repository';
 import { createLinkTokens } from './features/auth/link-tokens';
 import type { PasswordHasher } from './features/auth/passwords';
 import type { AuthenticatedSession } from './features/auth/sessions';
@@ -182,6 +183,7 @@ export function createServices(deps: ServiceDeps): AppServices {
     inTransaction: unitOfWork((executor) => ({
       users: createUsersRepository(executor),
       jobs: jobs(executor),
+      guest: createGuestRepository(executor),
     })).inTransaction,
     jobs: jobs(db),
     sessions,

@@ -9,6 +9,7 @@ import type {
   RegisterInput,
   ResetPasswordInput,
 } from './auth.schemas';
+import type { GuestRepository } from './guest.repository';
 import type { PasswordHasher } from './passwords';
 import type { AuthenticatedSession, SessionStore } from './sessions';
 import { emailKey, generateToken, hashToken } from './tokens';
@@ -19,6 +20,8 @@ import type { UsersRepository } from './users.repository';
 export interface AuthRepositories {
   users: UsersRepository;
   jobs: MailJobs;
+  /** A guest merged by register commits with the account (sign-in.slice.ts). */
+  guest: GuestRepository;
 }
 
 export interface AuthServiceDeps {
@@ -34,6 +37,7 @@ export interface AuthServiceDeps {
   guest?: {
     assertMergeable(guestToken: string | undefined): Promise<void>;
     merge(guestToken: string | undefined, accountId: number): Promise<void>;
+    mergeIn(tx: GuestRepository, guestToken: string | undefined, accountId: number): Promise<void>;
   };
 }
 
@@ -81,6 +85,8 @@ export function createAuthService(deps: AuthServiceDeps) {
             passwordHash,
           });
           await enqueueMail(tx.jobs, { kind: 'welcome', userId: created.id });
+          // A guest token lost to a racing merge rolls the account back: 401, nothing created.
+          await deps.guest?.mergeIn(tx.guest, input.guest_token, created.id);
           return created;
         });
       } catch (error) {
@@ -88,7 +94,6 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (isUniqueViolation(error)) throw validationError({ email: [EMAIL_TAKEN] });
         throw error;
       }
-      await deps.guest?.merge(input.guest_token, user.id);
       const token = await sessions.issue(user.id);
       return { user: toUserDto(user), ...token };
     },

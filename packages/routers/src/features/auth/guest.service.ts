@@ -18,6 +18,47 @@ const STOLEN_OR_USED = 'This guest session has ended or was already merged.';
 
 export function createGuestService(deps: GuestServiceDeps) {
   const { repo, sessions, clock } = deps;
+
+  async function mergeIn(
+    tx: GuestRepository,
+    guestToken: string | undefined,
+    accountId: number,
+  ): Promise<void> {
+    if (guestToken === undefined) return;
+    const guestId = await tx.claimGuestSession(hashToken(guestToken), clock.now());
+    if (guestId === undefined || guestId === accountId) {
+      throw new AppError('UNAUTHENTICATED', STOLEN_OR_USED);
+    }
+    const guestCart = await tx.findOpenCart(guestId);
+    if (guestCart) {
+      const lines = await tx.linesWithStock(guestCart.id);
+      if (lines.length > 0 || guestCart.couponCode) {
+        const cart = await tx.lockOpenCart(accountId);
+        const own = await tx.linesWithStock(cart.id);
+        for (const line of lines) {
+          const same = own.find(
+            (o) => o.productId === line.productId && o.variantId === line.variantId,
+          );
+          const wanted = (same?.quantity ?? 0) + line.quantity;
+          // Capped by stock; a line the account already had above stock keeps its quantity.
+          const quantity = Math.min(wanted, Math.max(line.stock, same?.quantity ?? 0));
+          if (same) {
+            if (quantity !== same.quantity) await tx.setLineQuantity(same.id, quantity);
+          } else if (quantity > 0) {
+            await tx.insertLine(cart.id, {
+              productId: line.productId,
+              variantId: line.variantId,
+              quantity,
+            });
+          }
+        }
+        const coupon = cart.couponCode ? undefined : (guestCart.couponCode ?? undefined);
+        await tx.touchCart(cart.id, coupon);
+      }
+    }
+    await tx.moveOwnershipAndDelete(guestId, accountId);
+  }
+
   return {
     /** A new guest and its session (the long lifetime: 30 days by default). */
     async start(origin: { ip: string }): Promise<IssuedToken & { user: null }> {
@@ -48,40 +89,11 @@ export function createGuestService(deps: GuestServiceDeps) {
      */
     async merge(guestToken: string | undefined, accountId: number): Promise<void> {
       if (guestToken === undefined) return;
-      await deps.inTransaction(async (tx) => {
-        const guestId = await tx.claimGuestSession(hashToken(guestToken), clock.now());
-        if (guestId === undefined || guestId === accountId) {
-          throw new AppError('UNAUTHENTICATED', STOLEN_OR_USED);
-        }
-        const guestCart = await tx.findOpenCart(guestId);
-        if (guestCart) {
-          const lines = await tx.linesWithStock(guestCart.id);
-          if (lines.length > 0 || guestCart.couponCode) {
-            const cart = await tx.lockOpenCart(accountId);
-            const own = await tx.linesWithStock(cart.id);
-            for (const line of lines) {
-              const same = own.find(
-                (o) => o.productId === line.productId && o.variantId === line.variantId,
-              );
-              const wanted = (same?.quantity ?? 0) + line.quantity;
-              const quantity = Math.min(wanted, Math.max(line.stock, same?.quantity ?? 0));
-              if (same) {
-                if (quantity !== same.quantity) await tx.setLineQuantity(same.id, quantity);
-              } else if (quantity > 0) {
-                await tx.insertLine(cart.id, {
-                  productId: line.productId,
-                  variantId: line.variantId,
-                  quantity,
-                });
-              }
-            }
-            const coupon = cart.couponCode ? undefined : (guestCart.couponCode ?? undefined);
-            await tx.touchCart(cart.id, coupon);
-          }
-        }
-        await tx.moveOwnershipAndDelete(guestId, accountId);
-      });
+      await deps.inTransaction((tx) => mergeIn(tx, guestToken, accountId));
     },
+
+    /** `merge` inside the caller's transaction (register: the account and the merge commit together). */
+    mergeIn,
 
     /** A guest's checkout must carry an e-mail: it is where the order's e-mails go. */
     requireCheckoutEmail(session: AuthenticatedSession, address: object): void {
