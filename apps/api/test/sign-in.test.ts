@@ -12,7 +12,7 @@ import {
   registerCustomer,
   type TestApp,
 } from './harness';
-import { startFakeJwks } from './support/fake-jwks';
+import { generateKeyPair, startFakeJwks } from './support/fake-jwks';
 import { NEW_ADDRESS } from './support/shop';
 
 const APPLE_AUD = 'com.example.shop';
@@ -278,11 +278,8 @@ describe('sign in with Apple and Google', () => {
 
   it('refuses every bad token with 401 INVALID_SOCIAL_TOKEN and creates nothing', async () => {
     const before = await t.db.select({ id: users.id }).from(users);
-    const { privateKey: _unused, ...stranger } = await import('jose').then((jose) =>
-      jose.generateKeyPair('RS256'),
-    );
-    const strangerKey = await import('jose').then((jose) => jose.generateKeyPair('RS256'));
-    void stranger;
+    // A key the provider never published: a forged signature.
+    const strangerKey = await generateKeyPair('RS256');
     const bad = [
       await google.sign(claims({ aud: 'someone-else.apps.googleusercontent.com' })),
       await google.sign(claims({ iss: 'https://evil.example.com' })),
