@@ -46,7 +46,10 @@ describe('slice boundaries (the linter)', () => {
 
   it('refuses it in repositories and tests too, and from the package’s root files', () => {
     for (const [path, from] of [
-      ['packages/routers/src/features/reviews/planted.repository.ts', '../catalog/catalog.repository'],
+      [
+        'packages/routers/src/features/reviews/planted.repository.ts',
+        '../catalog/catalog.repository',
+      ],
       ['packages/routers/src/features/mail/planted.test.ts', '../orders/order.dto'],
       ['packages/routers/src/planted.ts', './features/catalog/stock.steps'],
     ] as const) {

@@ -88,8 +88,11 @@ export async function openSlice(): Promise<SliceHarness> {
       verificationPerUser: unlimited,
       resetMailsPerAddress: unlimited,
       gatewayOrdersPerCustomer: unlimited,
+      otpPerPhone: unlimited,
+      otpPerCountry: unlimited,
     },
     jobQueue: jobQueueOf(boss),
+    sms: { send: async () => {} },
     payments: { developmentSecret: GATEWAY_SECRET },
   });
 
