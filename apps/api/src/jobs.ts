@@ -16,6 +16,7 @@ import {
   REFUND_QUEUE,
   type RefundJob,
 } from '@storefront/routers/features/payments/refunds';
+import { SYNC_COMPACTION_QUEUE } from '@storefront/routers/features/sync/changes.slice';
 import type { Services } from '@storefront/routers/services';
 import type { Logger } from 'pino';
 
@@ -38,7 +39,7 @@ export interface QueueOptions extends RetryOverrides {
   retentionDays: number;
 }
 
-type WorkerServices = Pick<Services, 'mail' | 'refunds' | 'paymentEvents'>;
+type WorkerServices = Pick<Services, 'mail' | 'refunds' | 'paymentEvents' | 'syncChanges'>;
 
 /**
  * One queue: its retry policy, how many workers a process runs for it, how many jobs each takes
@@ -98,6 +99,16 @@ const QUEUES = [
       await services.paymentEvents.dropExpiredPayloads();
     },
     schedule: '17 3 * * *',
+  }),
+  queue<object>({
+    name: SYNC_COMPACTION_QUEUE,
+    policy: paymentQueuePolicy,
+    concurrency: () => 1,
+    batchSize: 1,
+    run: async (services) => {
+      await services.syncChanges.compact();
+    },
+    schedule: '41 3 * * *',
   }),
 ];
 

@@ -599,6 +599,15 @@ export const ROUTES = {
     idempotent: false,
     session: null,
   },
+  'sync.changes': {
+    method: 'GET',
+    path: '/sync/changes',
+    namespace: 'sync',
+    name: 'changes',
+    hasInput: true,
+    idempotent: false,
+    session: null,
+  },
   'ai.generateDescription': {
     method: 'POST',
     path: '/products/{id}/generate-description',
@@ -642,6 +651,7 @@ export const SERVER_ERROR_CODES = [
   'NOT_FOUND',
   'REVIEW_EXISTS',
   'IDEMPOTENCY_CONFLICT',
+  'SYNC_CURSOR_EXPIRED',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'VALIDATION_ERROR',

@@ -29,6 +29,7 @@ import type { SearchService } from './features/search/search.service';
 import type { SettingsService } from './features/settings/settings.service';
 import type { CurrenciesService } from './features/store-settings/currencies.service';
 import type { StoreSettingsService } from './features/store-settings/store-settings.service';
+import type { SyncChangesSlice } from './features/sync/changes.slice';
 import type { SyncService } from './features/sync/sync.service';
 import type { WishlistService } from './features/wishlist/wishlist.service';
 import type { BusinessMetrics } from './ports';
@@ -80,6 +81,8 @@ export interface AppServices {
   customer: CustomerService;
   addresses: AddressesService;
   sync: SyncService;
+  /** The catalogue change feed and its compaction (issue 29; folds into `sync` later). */
+  syncChanges: SyncChangesSlice;
   ai: AiService;
   aiAgents: AiAgentsService;
   catalog: CatalogService;

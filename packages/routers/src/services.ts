@@ -51,6 +51,7 @@ import { createCurrenciesService } from './features/store-settings/currencies.se
 import { createReferenceDataRepository } from './features/store-settings/reference-data.repository';
 import { createStoreSettingsRepository } from './features/store-settings/store-settings.repository';
 import { createStoreSettingsService } from './features/store-settings/store-settings.service';
+import { createSyncChangesSlice } from './features/sync/changes.slice';
 import { createSyncRepository } from './features/sync/sync.repository';
 import { createSyncService } from './features/sync/sync.service';
 import { createWishlistRepository } from './features/wishlist/wishlist.repository';
@@ -108,6 +109,8 @@ export interface ServiceConfig {
   links?: LinkPolicy;
   /** Days Razorpay webhook payloads are kept (default 30). */
   paymentEventRetentionDays?: number;
+  /** Days the catalogue change feed keeps its changes (SYNC_RETENTION_DAYS, default 30). */
+  syncRetentionDays?: number;
 }
 
 export interface ServiceDeps {
@@ -269,6 +272,7 @@ export function createServices(deps: ServiceDeps): AppServices {
     timeoutMs: config.aiTimeoutMs,
   });
   const { content, contentAdmin } = createContentSlice({ db, clock });
+  const currencies = createCurrenciesService({ reference: createReferenceDataRepository(db) });
 
   return {
     metrics,
@@ -292,6 +296,23 @@ export function createServices(deps: ServiceDeps): AppServices {
     customer,
     addresses,
     sync,
+    syncChanges: createSyncChangesSlice({
+      db,
+      readers: {
+        // Uncached: a change the feed hands out must not be answered from another
+        // instance's older copy (reference-cache.ts), or the client would keep it.
+        featureFlags: createSettingsService({
+          repo: settingsRepo,
+          featureDefaults: config.featureDefaults,
+        }).featureFlags,
+        currencies: currencies.list,
+        categories: catalog.categories,
+        banners: content.banners,
+        product: (id) => catalog.findProduct(id),
+      },
+      clock,
+      retentionDays: config.syncRetentionDays ?? 30,
+    }),
     ai,
     aiAgents,
     catalog,
@@ -300,7 +321,7 @@ export function createServices(deps: ServiceDeps): AppServices {
     productParts: catalogSlice.productParts,
     search,
     content,
-    currencies: createCurrenciesService({ reference: createReferenceDataRepository(db) }),
+    currencies,
     contentAdmin,
     cart,
     storeSettings: createStoreSettingsService({ repo: createStoreSettingsRepository(db) }),
