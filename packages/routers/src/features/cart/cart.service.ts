@@ -8,7 +8,7 @@ import {
   priceCart,
   purchasableKey,
   toCartDto,
-} from './cart.pricing';
+} from './cart.priced';
 import type { CartRecord } from './cart.repository';
 import type { AddToCartInput, CartDto } from './cart.schemas';
 

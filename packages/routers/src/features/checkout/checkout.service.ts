@@ -6,14 +6,14 @@ import type { AddressRecord } from '../addresses/addresses.repository';
 import type { AddressDto } from '../addresses/addresses.schemas';
 import { toAddressDto } from '../addresses/addresses.service';
 import { countryName } from '../addresses/countries';
+import type { CartRecord } from '../cart/cart.repository';
 import {
   type CartRepositories,
   isShippingMethodOffered,
   type PricedCart,
   priceCart,
   toCartDto,
-} from '../cart/cart.pricing';
-import type { CartRecord } from '../cart/cart.repository';
+} from '../cart/index';
 import type { StockRepository } from '../catalog/stock.repository';
 import type { CouponRedemptionsRepository } from '../coupons/coupon-redemptions.repository';
 import type { MailJobs } from '../mail/mail.jobs';

@@ -1,7 +1,7 @@
 import type { Executor } from '@storefront/db/client';
 import type { BusinessMetrics, Clock, RateLimiter } from '../../ports';
 import type { RepositoryFactory, UnitOfWorkFactory } from '../../transactions';
-import type { CartRepositories } from '../cart/cart.pricing';
+import type { CartRepositories } from '../cart/index';
 import { createStockRepository } from '../catalog/stock.repository';
 import { createCouponRedemptionsRepository } from '../coupons/coupon-redemptions.repository';
 import type { MailJobs } from '../mail/mail.jobs';

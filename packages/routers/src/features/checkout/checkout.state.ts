@@ -1,7 +1,7 @@
 import { AppError } from '../../errors';
 import { centsToAmount } from '../../money';
-import type { PricedCart } from '../cart/cart.pricing';
 import type { CartRecord } from '../cart/cart.repository';
+import type { PricedCart } from '../cart/index';
 import type { PaymentProviders } from '../payments/providers';
 import type {
   PaymentMethodRecord,

@@ -1,9 +1,9 @@
 import type { AddressSnapshot } from '@storefront/db/schema';
 import { AppError } from '../../errors';
 import { centsToAmount } from '../../money';
-import { type PricedCart, priceCart } from '../cart/cart.pricing';
 import type { CartRecord } from '../cart/cart.repository';
 import { outOfStock } from '../cart/cart.service';
+import { type PricedCart, priceCart } from '../cart/index';
 import { takeStock } from '../catalog/stock.steps';
 import { redeemCoupon } from '../coupons/coupon-redemption.steps';
 import { enqueueMail } from '../mail/mail.jobs';
