@@ -380,7 +380,7 @@ export const ROUTES = {
     namespace: 'cart',
     name: 'add',
     hasInput: true,
-    idempotent: false,
+    idempotent: true,
     session: null,
   },
   'cart.updateItem': {
@@ -389,7 +389,7 @@ export const ROUTES = {
     namespace: 'cart',
     name: 'updateItem',
     hasInput: true,
-    idempotent: false,
+    idempotent: true,
     session: null,
   },
   'cart.removeItem': {
@@ -398,7 +398,7 @@ export const ROUTES = {
     namespace: 'cart',
     name: 'removeItem',
     hasInput: true,
-    idempotent: false,
+    idempotent: true,
     session: null,
   },
   'cart.clear': {
@@ -407,7 +407,7 @@ export const ROUTES = {
     namespace: 'cart',
     name: 'clear',
     hasInput: false,
-    idempotent: false,
+    idempotent: true,
     session: null,
   },
   'cart.applyCoupon': {
@@ -416,7 +416,7 @@ export const ROUTES = {
     namespace: 'cart',
     name: 'applyCoupon',
     hasInput: true,
-    idempotent: false,
+    idempotent: true,
     session: null,
   },
   'cart.removeCoupon': {
@@ -425,7 +425,7 @@ export const ROUTES = {
     namespace: 'cart',
     name: 'removeCoupon',
     hasInput: false,
-    idempotent: false,
+    idempotent: true,
     session: null,
   },
   'checkout.init': {

@@ -22,6 +22,7 @@ import { createCatalogSlice } from './features/catalog/catalog.slice';
 import { createPurchasablesRepository } from './features/catalog/purchasables.repository';
 import { createStockRepository } from './features/catalog/stock.repository';
 import { createCheckoutSlice } from './features/checkout/checkout.slice';
+import { createIdempotencyRepository } from './features/checkout/idempotency.repository';
 import { createContentSlice } from './features/content/content.slice';
 import { createCouponRedemptionsRepository } from './features/coupons/coupon-redemptions.repository';
 import { createCouponsRepository } from './features/coupons/coupons.repository';
@@ -219,6 +220,7 @@ export function createServices(deps: ServiceDeps): AppServices {
       createReferenceDataRepository(executor),
       scope.inTransaction,
     ),
+    idempotency: createIdempotencyRepository(executor),
   });
   const cartUnit = unitOfWork(cartRepositories);
   const cart = createCartService({

@@ -2,6 +2,7 @@ import { type PricedLine, priceItems, type Totals } from '@storefront/pricing';
 import { centsToAmount } from '../../money';
 import { FALLBACK_CURRENCY } from '../catalog/product.dto';
 import type { PurchasableRecord, PurchasablesRepository } from '../catalog/purchasables.repository';
+import type { IdempotencyRepository } from '../checkout/index';
 import type {
   CouponRecord,
   CouponRedemptionsRepository,
@@ -32,6 +33,8 @@ export interface CartRepositories {
   purchasables: Pick<PurchasablesRepository, 'find'>;
   coupons: Pick<CouponRedemptionsRepository, 'findByCode' | 'customerUses'>;
   reference: ReferenceDataRepository;
+  /** Answers of cart mutations sent with an Idempotency-Key (the offline cart's replays). */
+  idempotency: IdempotencyRepository;
 }
 
 export type CartPricedLine = PricedLine<CartItemRecord, PurchasableRecord>;
