@@ -255,7 +255,7 @@ export function createOfflineCart(options: OfflineCartOptions) {
     for (const line of expected.items) {
       const item = byKey.get(lineKey(line.product_id, line.variant_id));
       const ids = { product_id: line.product_id, variant_id: line.variant_id };
-      if (!item || !item.available) {
+      if (!item?.available) {
         found.push({ type: 'line_unavailable', ...ids });
         continue;
       }
