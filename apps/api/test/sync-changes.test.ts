@@ -9,6 +9,7 @@ import {
 import {
   createBanner,
   createCategory,
+  createConfigurableProduct,
   createCurrency,
   createProduct,
   createReview,
@@ -150,6 +151,20 @@ describe('GET /sync/changes', () => {
     await createReview(t.db, { productId: productA, userId: user.id });
     await t.db.update(products).set({ active: false }).where(eq(products.id, productB));
     await t.db.insert(productCategories).values({ productId: productB, categoryId: category });
+    // A configurable product with attributes and more reviews than a detail shows: the feed's
+    // batched detail read must answer what GET /products/{id} does (compared in truth()).
+    const configurable = await createConfigurableProduct(t.db, {
+      attributes: [{ code: 'material', values: ['Cotton', 'Linen'] }],
+    });
+    for (let i = 0; i < 7; i += 1) {
+      const author = await createUser(t.db);
+      await createReview(t.db, {
+        productId: configurable.id,
+        userId: author.id,
+        rating: 1 + (i % 5),
+        createdAt: new Date(now - i * 60_000),
+      });
+    }
 
     const before = store.get(`category:${category}`) as { product_count: number };
     const { pages, cursor: next } = await follow(store, cursor);
@@ -165,6 +180,9 @@ describe('GET /sync/changes', () => {
       before.product_count,
     );
     expect(store).toEqual(await truth());
+    expect(
+      (store.get(`product:${configurable.id}`) as { recent_reviews: unknown[] }).recent_reviews,
+    ).toHaveLength(5);
   });
 
   it('coalesces: a row changed many times is one change with its latest state', async () => {

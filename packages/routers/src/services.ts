@@ -310,7 +310,7 @@ export function createServices(deps: ServiceDeps): AppServices {
         currencies: currencies.list,
         categories: catalog.categories,
         banners: content.banners,
-        product: (id) => catalog.findProduct(id),
+        products: (ids) => catalog.findProducts(ids),
       },
       clock,
       retentionDays: config.syncRetentionDays ?? 30,

@@ -39,8 +39,8 @@ export interface CatalogReaders {
   currencies(): Promise<CurrencyDto[]>;
   categories(): Promise<CategoryDto[]>;
   banners(): Promise<BannerDto[]>;
-  /** The visible product's detail (GET /products/{id}), undefined when unknown or hidden. */
-  product(id: number): Promise<ProductDetailDto | undefined>;
+  /** Visible products' details (GET /products/{id}) by id; unknown or hidden ones are absent. */
+  products(ids: number[]): Promise<Map<number, ProductDetailDto>>;
 }
 
 export interface SyncChangesDeps {
@@ -132,8 +132,8 @@ export function createSyncChangesService({ repo, readers, clock, retentionDays }
     }) as SyncChange;
 
   async function products(ids: number[]) {
-    const details = await Promise.all(ids.map((id) => readers.product(id)));
-    return details;
+    const details = await readers.products(ids);
+    return ids.map((id) => details.get(id));
   }
 
   /** Up to `room` live rows from the first sync's position; the cursor to go on, if any. */
