@@ -52,7 +52,8 @@ if (simple) {
   console.log(
     `offline: ${shown.item_count} item(s), total ${shown.total} (${shown.pending} queued)`,
   );
-  // The network is back: replayed in order, each operation applied once.
+  // The network is back: replayed in order, each operation applied once. The demo shop charges
+  // a default tax rate this cart was not told (taxRateBasisPoints): reported as total_changed.
   const differences = await cart.online();
   const server = await cart.serverCart();
   console.log(`online: server total ${server?.total}, ${differences.length} difference(s)`);
