@@ -87,7 +87,9 @@ export function buildOpenApiDocument(options: { baseUrl: string; version: string
   const declared = new Map<OperationLike, ErrorCode[]>();
   for (const meta of restProcedureMetas()) {
     const operation = operationOf(doc, meta.openapi.path, meta.openapi.method);
-    if (operation) declared.set(operation, meta.errors ?? []);
+    // An Idempotency-Key over 255 characters is a 422, whether or not the operation has a body.
+    const keyErrors: ErrorCode[] = meta.idempotent ? ['VALIDATION_ERROR'] : [];
+    if (operation) declared.set(operation, [...(meta.errors ?? []), ...keyErrors]);
   }
   for (const extra of [
     avatarUploadOperation,
