@@ -293,6 +293,9 @@ describe('GET /sync/changes', () => {
     const again = new Map<string, unknown>();
     await follow(again);
     expect(again).toEqual(await truth());
+    // The compaction runs daily on a schedule, whichever instance takes it.
+    const schedules = (await t.jobs?.getSchedules()) ?? [];
+    expect(schedules.map((schedule) => schedule.name)).toContain('sync-changes-compaction');
   });
 });
 
