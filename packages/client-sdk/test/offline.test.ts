@@ -195,9 +195,27 @@ describe('an app session with no network in the middle', () => {
       actual: 30,
     });
     expect(found).toContainEqual(expect.objectContaining({ type: 'total_changed' }));
-    // Syncing brings the new price into the store, and the optimistic cart agrees again.
-    await catalog.sync();
+    // Syncing (a store reopened on the same storage, so from its saved cursor) brings just the
+    // changed product, and the optimistic cart agrees again.
+    const synced = await catalog.sync();
+    expect(synced).toEqual({ changes: 1, restarted: false });
+    expect((await catalog.product(ids.hat))?.price).toBe(30);
     const serverCart = await client.cart.get();
     expect((await cart.cart()).total).toBe(serverCart.total);
+  });
+
+  it('a refused cursor (410) rebuilds the store from a first sync, dropping rows no longer sent', async () => {
+    await storage.set('cursor', 'not-a-cursor');
+    await storage.set('row:product:999999', JSON.stringify({ id: 999999, name: 'Ghost' }));
+    const { catalog } = open();
+    expect(await catalog.product(999999)).toMatchObject({ name: 'Ghost' });
+    const result = await catalog.sync();
+    expect(result.restarted).toBe(true);
+    expect(await catalog.product(999999)).toBeUndefined();
+    expect(await storage.get('row:product:999999')).toBeUndefined();
+    expect((await catalog.products()).map((product) => product.id).sort((a, b) => a - b)).toEqual(
+      [ids.shoes, ids.socks, ids.hat].sort((a, b) => a - b),
+    );
+    expect(await catalog.cursor()).not.toBe('not-a-cursor');
   });
 });
