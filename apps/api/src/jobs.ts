@@ -12,6 +12,7 @@ import {
   type RetryOverrides,
   SMS_QUEUE,
   type SmsJob,
+  SYNC_COMPACTION_QUEUE,
   URGENT_MAIL_PRIORITY,
 } from '@storefront/routers';
 import type { Services } from '@storefront/routers/services';
@@ -36,7 +37,7 @@ export interface QueueOptions extends RetryOverrides {
   retentionDays: number;
 }
 
-type WorkerServices = Pick<Services, 'mail' | 'payments' | 'auth'>;
+type WorkerServices = Pick<Services, 'mail' | 'payments' | 'auth' | 'sync'>;
 
 /**
  * One queue: its retry policy, how many workers a process runs for it, how many jobs each takes
@@ -104,6 +105,16 @@ const QUEUES = [
       await services.payments.events.dropExpiredPayloads();
     },
     schedule: '17 3 * * *',
+  }),
+  queue<object>({
+    name: SYNC_COMPACTION_QUEUE,
+    policy: paymentQueuePolicy,
+    concurrency: () => 1,
+    batchSize: 1,
+    run: async (services) => {
+      await services.sync.feed.compact();
+    },
+    schedule: '41 3 * * *',
   }),
 ];
 
