@@ -104,6 +104,16 @@ const EnvSchema = z
     MAIL_FROM: z.string().trim().min(3).default('Storefront <no-reply@storefront.local>'),
     /** Resend sends a second from one process, urgent ones first (Resend's own limit is per team). */
     MAIL_SENDS_PER_SECOND: z.coerce.number().positive().max(1000).default(2),
+    /** Expo's push service: an access token (when the Expo project requires one). */
+    EXPO_ACCESS_TOKEN: optionalString(),
+    /** Expo's push service address; only changed to point at a stand-in (tests). The SDK reads it. */
+    EXPO_BASE_URL: optionalString().pipe(z.url().optional()),
+    /** The app's deep-link base pushes link to: `${APP_DEEP_LINK_BASE}orders/42`. */
+    APP_DEEP_LINK_BASE: z
+      .string()
+      .trim()
+      .regex(/^[a-z][a-z0-9+.-]*:\/\/(\S*\/)?$/i, 'must be a URL base ending in /, e.g. myshop://')
+      .default('myshop://'),
     UPLOADTHING_TOKEN: optionalString(),
     OPENAI_API_KEY: optionalString(),
     OPENAI_BASE_URL: optionalString().pipe(z.url().optional()),
@@ -246,6 +256,8 @@ const ECHOED = new Set([
   'PAYMENT_WEBHOOK_GRACE_SECONDS',
   'PAYMENT_EVENT_RETENTION_DAYS',
   'RESEND_API_URL',
+  'EXPO_BASE_URL',
+  'APP_DEEP_LINK_BASE',
   'JOB_POLL_SECONDS',
   'JOB_RETENTION_DAYS',
   'RESET_MAILS_PER_ADDRESS_PER_HOUR',

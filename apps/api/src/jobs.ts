@@ -7,6 +7,13 @@ import {
   URGENT_MAIL_PRIORITY,
 } from '@storefront/routers/features/mail/mail.jobs';
 import {
+  PUSH_QUEUE,
+  PUSH_RECEIPTS_QUEUE,
+  type PushJob,
+  type PushReceiptsJob,
+  pushQueuePolicy,
+} from '@storefront/routers/features/notifications/index';
+import {
   PAYMENT_EVENT_RETENTION_QUEUE,
   PAYMENT_EVENTS_QUEUE,
   type PaymentEventJob,
@@ -38,7 +45,7 @@ export interface QueueOptions extends RetryOverrides {
   retentionDays: number;
 }
 
-type WorkerServices = Pick<Services, 'mail' | 'refunds' | 'paymentEvents'>;
+type WorkerServices = Pick<Services, 'mail' | 'refunds' | 'paymentEvents' | 'notifications'>;
 
 /**
  * One queue: its retry policy, how many workers a process runs for it, how many jobs each takes
@@ -74,6 +81,20 @@ const QUEUES = [
     batchSize: MAIL_BATCH_SIZE,
     reservedForPriority: URGENT_MAIL_PRIORITY,
     run: (services, job) => services.mail.deliver(job),
+  }),
+  queue<PushJob>({
+    name: PUSH_QUEUE,
+    policy: pushQueuePolicy,
+    concurrency: (options) => options.concurrency,
+    batchSize: 1,
+    run: (services, job) => services.notifications.deliver(job),
+  }),
+  queue<PushReceiptsJob>({
+    name: PUSH_RECEIPTS_QUEUE,
+    policy: pushQueuePolicy,
+    concurrency: () => 1,
+    batchSize: 1,
+    run: (services, job) => services.notifications.checkReceipts(job.data),
   }),
   queue<RefundJob>({
     name: REFUND_QUEUE,

@@ -15,6 +15,7 @@ import type { Redis } from 'ioredis';
 import { type DestinationStream, type Logger, pino } from 'pino';
 import { createOpenAiModelProvider } from './adapters/ai';
 import { createOutboxMailer, createResendMailer } from './adapters/mail';
+import { createPushSender } from './adapters/push';
 import { createRateLimits } from './adapters/rate-limits';
 import { createLocalStorage, createUploadThingStorage } from './adapters/storage';
 import type { AppDeps } from './app';
@@ -183,6 +184,7 @@ export async function createRuntime(
       implicitHeartbeat: env.SYNC_IMPLICIT_HEARTBEAT,
       referenceCacheTtlMs: env.REFERENCE_CACHE_TTL_MS,
       links: env.LINK_POLICY,
+      appDeepLinkBase: env.APP_DEEP_LINK_BASE,
     },
     aiProvider: env.OPENAI_API_KEY
       ? await createOpenAiModelProvider({
@@ -201,6 +203,13 @@ export async function createRuntime(
           ...(env.RESEND_API_URL ? { baseUrl: env.RESEND_API_URL } : {}),
         })
       : createOutboxMailer(join(dataDir, 'outbox')),
+    pushSender: await createPushSender({
+      expo:
+        env.EXPO_ACCESS_TOKEN || env.EXPO_BASE_URL
+          ? { accessToken: env.EXPO_ACCESS_TOKEN }
+          : undefined,
+      outboxDir: join(dataDir, 'push-outbox'),
+    }),
     avatarStorage: env.UPLOADTHING_TOKEN
       ? createUploadThingStorage({ token: env.UPLOADTHING_TOKEN })
       : createLocalStorage({ dir: uploadsDir, publicBaseUrl: env.APP_URL }),

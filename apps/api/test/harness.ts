@@ -31,6 +31,7 @@ import { type Logger, pino } from 'pino';
 import supertest from 'supertest';
 import { afterAll, beforeAll, expect, vi } from 'vitest';
 import { createOutboxMailer } from '../src/adapters/mail';
+import { createPushSender } from '../src/adapters/push';
 import { createRateLimits } from '../src/adapters/rate-limits';
 import { createLocalStorage } from '../src/adapters/storage';
 import { createApp } from '../src/app';
@@ -99,6 +100,11 @@ export interface TestAppOptions {
   metricsToken?: string;
   /** Tracing on: spans per procedure (the test started the SDK; see tracing.test.ts). */
   tracer?: Tracer;
+  /**
+   * Pushes through Expo's SDK (the test set EXPO_BASE_URL to a stand-in before the first app
+   * of its file) instead of the push outbox.
+   */
+  expoPush?: boolean;
 }
 
 export interface RequestOptions {
@@ -116,6 +122,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const database: TestDatabase = options.database ?? (await openTestDatabase());
   const dir = mkdtempSync(join(tmpdir(), 'sf-app-'));
   const outboxDir = join(dir, 'outbox');
+  const pushOutboxDir = join(dir, 'push-outbox');
   const uploadsDir = join(dir, 'uploads');
   const logger = options.logger ?? pino({ level: 'silent' });
   // The real queue on the test database; a database given by the test (an unreachable server,
@@ -143,11 +150,16 @@ export async function createTestApp(options: TestAppOptions = {}) {
       aiTimeoutMs: 5_000,
       emailVerifyUrl: `${APP_URL}/verify-email`,
       shop: { name: 'Test Shop', url: APP_URL },
+      pushReceiptDelaySeconds: 1,
       ...options.config,
     },
     jobQueue: jobs ? jobQueueOf(jobs) : NO_QUEUE,
     hasher: options.hasher ?? createArgon2Hasher({ memoryCost: 256, timeCost: 1 }),
     mailer: options.mailer ?? createOutboxMailer(outboxDir),
+    pushSender: await createPushSender({
+      expo: options.expoPush ? {} : undefined,
+      outboxDir: pushOutboxDir,
+    }),
     avatarStorage:
       options.avatarStorage ?? createLocalStorage({ dir: uploadsDir, publicBaseUrl: APP_URL }),
     rateLimits:
@@ -239,6 +251,25 @@ export async function createTestApp(options: TestAppOptions = {}) {
     },
     /** E-mails written to the outbox, oldest first. */
     outbox: readOutbox,
+    pushOutboxDir,
+    /** Pushes written to the push outbox (no Expo configured), oldest first. */
+    pushOutbox(): Array<{
+      to: string;
+      title: string;
+      body: string;
+      data: Record<string, unknown>;
+    }> {
+      let names: string[] = [];
+      try {
+        names = readdirSync(pushOutboxDir);
+      } catch {
+        return [];
+      }
+      return names
+        .map((name) => ({ name, at: statSync(join(pushOutboxDir, name)).mtimeMs }))
+        .sort((a, b) => a.at - b.at || a.name.localeCompare(b.name))
+        .map(({ name }) => JSON.parse(readFileSync(join(pushOutboxDir, name), 'utf8')));
+    },
     jobs,
     /** The newest e-mail to `to` (with `subject` when given), waiting for its job to run. */
     mailTo(to: string, subject?: string | RegExp): Promise<MailMessage> {

@@ -21,6 +21,7 @@ import type { CustomerService } from './features/customer/customer.service';
 import type { DashboardService } from './features/dashboard/dashboard.service';
 import type { JobsService } from './features/jobs/jobs.service';
 import type { MailService } from './features/mail/mail.service';
+import type { NotificationsSlice } from './features/notifications/index';
 import type { OrdersService } from './features/orders/orders.service';
 import type { PaymentEvents } from './features/payments/payment-events';
 import type { RefundsService } from './features/payments/refunds';
@@ -109,6 +110,8 @@ export interface AppServices {
   mail: MailService;
   /** Carries out refund jobs (cancelled paid orders); the job workers call it. */
   refunds: RefundsService;
+  /** Devices, notification preferences and push notifications (jobs run `deliver`). */
+  notifications: NotificationsSlice;
   /** Razorpay's webhook: stored once, handled by jobs (http/razorpay-webhook.ts, the workers). */
   paymentEvents: PaymentEvents;
 }

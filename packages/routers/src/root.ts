@@ -16,6 +16,7 @@ import { adminsAdminRouter, customerAdminRouter } from './features/customer/cust
 import { customerRouter } from './features/customer/customer.router';
 import { dashboardAdminRouter } from './features/dashboard/dashboard.admin.router';
 import { jobsAdminRouter } from './features/jobs/jobs.admin.router';
+import { notificationsRouter } from './features/notifications/notifications.router';
 import { ordersAdminRouter } from './features/orders/orders.admin.router';
 import { ordersRouter } from './features/orders/orders.router';
 import { reviewsAdminRouter } from './features/reviews/reviews.admin.router';
@@ -79,6 +80,7 @@ export const appRouter = router({
   checkout: checkoutRouter,
   orders: ordersRouter,
   wishlist: wishlistRouter,
+  notifications: notificationsRouter,
   sync: syncRouter,
   ai: aiRouter,
   admin: adminRouter,

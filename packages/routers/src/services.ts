@@ -33,6 +33,7 @@ import { createDashboardService } from './features/dashboard/dashboard.service';
 import { createJobsRepository } from './features/jobs/jobs.repository';
 import { createJobsService } from './features/jobs/jobs.service';
 import { createMailService } from './features/mail/mail.service';
+import { createNotificationsSlice } from './features/notifications/notifications.slice';
 import { createOrdersRepository } from './features/orders/orders.repository';
 import { createOrdersService } from './features/orders/orders.service';
 import { createPaymentEvents } from './features/payments/payment-events';
@@ -63,6 +64,7 @@ import {
   type JobQueue,
   type Mailer,
   noBusinessMetrics,
+  type PushSender,
   type RateLimits,
 } from './ports';
 import { createReferenceCache } from './reference-cache';
@@ -108,6 +110,10 @@ export interface ServiceConfig {
   links?: LinkPolicy;
   /** Days Razorpay webhook payloads are kept (default 30). */
   paymentEventRetentionDays?: number;
+  /** The app's deep-link base pushes link to (APP_DEEP_LINK_BASE, e.g. `myshop://`). */
+  appDeepLinkBase?: string;
+  /** Seconds between sending pushes and reading their receipts (default 900). */
+  pushReceiptDelaySeconds?: number;
 }
 
 export interface ServiceDeps {
@@ -119,6 +125,8 @@ export interface ServiceDeps {
   /** The durable job queue e-mails (and later payments) go through. */
   jobQueue: JobQueue;
   avatarStorage: FileStorage;
+  /** Expo's push service, or the push outbox. */
+  pushSender: PushSender;
   rateLimits: RateLimits;
   /** Razorpay when configured, else the development gateway's secret. */
   payments: PaymentConfig;
@@ -331,6 +339,18 @@ export function createServices(deps: ServiceDeps): AppServices {
       reference: checkoutRepos.reference,
       payments,
       metrics,
+    }),
+    notifications: createNotificationsSlice({
+      db,
+      unitOfWork,
+      jobs: jobs(db),
+      sender: deps.pushSender,
+      metrics,
+      clock,
+      config: {
+        deepLinkBase: config.appDeepLinkBase ?? 'myshop://',
+        receiptDelaySeconds: config.pushReceiptDelaySeconds ?? 900,
+      },
     }),
     paymentEvents: createPaymentEvents({
       metrics,

@@ -3,6 +3,11 @@ import { createJobBoss, jobQueueOf } from '@storefront/db/jobs';
 import { openTestDatabase, type TestDatabase } from '@storefront/db/testing';
 import type { Context } from '../src/context';
 import { MAIL_QUEUE, type MailJob, mailQueuePolicy } from '../src/features/mail/mail.jobs';
+import {
+  PUSH_QUEUE,
+  PUSH_RECEIPTS_QUEUE,
+  pushQueuePolicy,
+} from '../src/features/notifications/index';
 import type { Mailer, MailMessage, RateLimiter } from '../src/ports';
 import { appRouter } from '../src/root';
 import { createServices, type Services } from '../src/services';
@@ -52,6 +57,10 @@ export async function openSlice(): Promise<SliceHarness> {
   const boss = createJobBoss(db);
   await boss.start();
   await boss.createQueue(MAIL_QUEUE, mailQueuePolicy({ retryDelaySeconds: 1 }));
+  // Orders queue their pushes too (nothing sends them here).
+  for (const queue of [PUSH_QUEUE, PUSH_RECEIPTS_QUEUE]) {
+    await boss.createQueue(queue, pushQueuePolicy({ retryDelaySeconds: 1 }));
+  }
   const mail: MailMessage[] = [];
   const mailer: Mailer = { send: async (message) => void mail.push(message) };
   const services = createServices({
@@ -90,6 +99,11 @@ export async function openSlice(): Promise<SliceHarness> {
       gatewayOrdersPerCustomer: unlimited,
     },
     jobQueue: jobQueueOf(boss),
+    pushSender: {
+      isPushToken: (token) => token.startsWith('ExponentPushToken['),
+      send: async (messages) => messages.map(() => ({ status: 'ok' as const })),
+      receipts: async () => ({}),
+    },
     payments: { developmentSecret: GATEWAY_SECRET },
   });
 

@@ -7,6 +7,7 @@ import { outOfStock } from '../cart/cart.service';
 import { takeStock } from '../catalog/stock.steps';
 import { redeemCoupon } from '../coupons/coupon-redemption.steps';
 import { enqueueMail } from '../mail/mail.jobs';
+import { enqueueOrderPush } from '../notifications/index';
 import { STATUS_EVENT_TEXT } from '../orders/order-status';
 import type { OrderRecord } from '../orders/orders.repository';
 import { paymentNotVerified } from '../payments/gateway';
@@ -281,12 +282,13 @@ export async function handOverCart(tx: CheckoutRepositories, cart: CartRecord): 
   await tx.cart.update(cart.id, { status: 'ordered' });
 }
 
-/** 7. Enqueue follow-ups: the confirmation e-mail, committed with the order (mail.jobs.ts). */
+/** 7. Enqueue follow-ups: the confirmation e-mail and push, committed with the order. */
 export async function enqueueFollowUps(
   tx: CheckoutRepositories,
   order: OrderRecord,
 ): Promise<void> {
   await enqueueMail(tx.jobs, { kind: 'order-placed', orderId: order.id });
+  await enqueueOrderPush(tx.jobs, order.id, 'order_placed');
 }
 
 /** What place-order answers. */

@@ -6,6 +6,7 @@ import { releaseStock } from '../catalog/stock.steps';
 import { releaseCoupon } from '../coupons/coupon-redemption.steps';
 import type { CouponRedemptionsRepository } from '../coupons/coupon-redemptions.repository';
 import { enqueueMail, type MailJob, type MailJobs } from '../mail/mail.jobs';
+import { enqueueOrderStatusPush } from '../notifications/index';
 import { enqueueRefund } from '../payments/refunds';
 import { toOrderDto, toOrderListEntryDto, toTrackingDto } from './order.dto';
 import {
@@ -98,6 +99,7 @@ export function createOrdersService({ repo, inTransaction }: OrdersServiceDeps) 
       await tx.orders.addEvent(current.id, to, event);
       const mail = statusMail(current.id, to);
       if (mail) await enqueueMail(tx.jobs, mail);
+      await enqueueOrderStatusPush(tx.jobs, current.id, to);
       return updated;
     });
     return detail(order);

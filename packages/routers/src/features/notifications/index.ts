@@ -1,0 +1,13 @@
+// The notifications slice's public surface: other slices import only from here.
+
+export type { NotificationsSlice } from './notifications.slice';
+export {
+  enqueueOrderPush,
+  enqueueOrderStatusPush,
+  enqueuePaymentFailedPush,
+  PUSH_QUEUE,
+  PUSH_RECEIPTS_QUEUE,
+  type PushJob,
+  type PushReceiptsJob,
+  pushQueuePolicy,
+} from './push.jobs';

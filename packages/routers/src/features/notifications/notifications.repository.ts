@@ -1,0 +1,199 @@
+import type { Executor } from '@storefront/db/client';
+import {
+  carts,
+  type DevicePlatform,
+  devices,
+  notificationPreferences,
+  orders,
+  users,
+} from '@storefront/db/schema';
+import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+
+export type DeviceRecord = typeof devices.$inferSelect;
+
+export interface PreferencesRecord {
+  orderUpdates: boolean;
+  wishlistAlerts: boolean;
+  promotions: boolean;
+}
+
+export const DEFAULT_PREFERENCES: PreferencesRecord = {
+  orderUpdates: true,
+  wishlistAlerts: true,
+  promotions: false,
+};
+
+export type PreferenceName = keyof PreferencesRecord;
+
+const preferenceColumn = {
+  orderUpdates: notificationPreferences.orderUpdates,
+  wishlistAlerts: notificationPreferences.wishlistAlerts,
+  promotions: notificationPreferences.promotions,
+} as const;
+
+export function createNotificationsRepository(db: Executor) {
+  return {
+    /** Holds the customer's row until the transaction ends: device registrations queue up. */
+    async lockUser(userId: number): Promise<void> {
+      await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    },
+
+    /**
+     * Registers a token for the customer: a new row, or the token's row moved to this customer
+     * and session and seen now. `known` says the token was already this customer's.
+     */
+    async upsertDevice(
+      userId: number,
+      sessionId: string,
+      device: {
+        token: string;
+        platform: DevicePlatform;
+        appVersion: string | null;
+        locale: string | null;
+      },
+      now: Date,
+    ): Promise<{ device: DeviceRecord; known: boolean }> {
+      const [previous] = await db
+        .select({ userId: devices.userId })
+        .from(devices)
+        .where(eq(devices.token, device.token))
+        .for('update');
+      const [row] = await db
+        .insert(devices)
+        .values({ userId, sessionId, ...device, createdAt: now, lastSeenAt: now })
+        .onConflictDoUpdate({
+          target: devices.token,
+          set: {
+            // A token moved to another account is a new device there.
+            createdAt: sql`case when ${devices.userId} = excluded.user_id then ${devices.createdAt} else excluded.created_at end`,
+            userId: sql`excluded.user_id`,
+            sessionId: sql`excluded.session_id`,
+            platform: sql`excluded.platform`,
+            appVersion: sql`excluded.app_version`,
+            locale: sql`excluded.locale`,
+            lastSeenAt: sql`excluded.last_seen_at`,
+          },
+        })
+        .returning();
+      if (!row) throw new Error('device upsert returned no row');
+      return { device: row, known: previous?.userId === userId };
+    },
+
+    /** Keeps the customer's `keep` most recently seen devices and deletes the rest. */
+    async trimDevices(userId: number, keep: number): Promise<void> {
+      const kept = await db
+        .select({ id: devices.id })
+        .from(devices)
+        .where(eq(devices.userId, userId))
+        .orderBy(desc(devices.lastSeenAt), desc(devices.id))
+        .limit(keep);
+      await db.delete(devices).where(
+        and(
+          eq(devices.userId, userId),
+          notInArray(
+            devices.id,
+            kept.map((d) => d.id),
+          ),
+        ),
+      );
+    },
+
+    list(userId: number): Promise<DeviceRecord[]> {
+      return db
+        .select()
+        .from(devices)
+        .where(eq(devices.userId, userId))
+        .orderBy(desc(devices.lastSeenAt), desc(devices.id));
+    },
+
+    /** True when this customer's device was deleted. */
+    async remove(userId: number, id: number): Promise<boolean> {
+      const deleted = await db
+        .delete(devices)
+        .where(and(eq(devices.id, id), eq(devices.userId, userId)))
+        .returning({ id: devices.id });
+      return deleted.length > 0;
+    },
+
+    async removeForSession(sessionId: string): Promise<void> {
+      await db.delete(devices).where(eq(devices.sessionId, sessionId));
+    },
+
+    /** Deletes devices by token (Expo said DeviceNotRegistered); how many went. */
+    async removeTokens(tokens: string[]): Promise<number> {
+      if (tokens.length === 0) return 0;
+      const deleted = await db
+        .delete(devices)
+        .where(inArray(devices.token, tokens))
+        .returning({ id: devices.id });
+      return deleted.length;
+    },
+
+    async preferences(userId: number): Promise<PreferencesRecord> {
+      const [row] = await db
+        .select({
+          orderUpdates: notificationPreferences.orderUpdates,
+          wishlistAlerts: notificationPreferences.wishlistAlerts,
+          promotions: notificationPreferences.promotions,
+        })
+        .from(notificationPreferences)
+        .where(eq(notificationPreferences.userId, userId));
+      return row ?? DEFAULT_PREFERENCES;
+    },
+
+    async savePreferences(userId: number, prefs: PreferencesRecord): Promise<PreferencesRecord> {
+      await db
+        .insert(notificationPreferences)
+        .values({ userId, ...prefs })
+        .onConflictDoUpdate({ target: notificationPreferences.userId, set: prefs });
+      return prefs;
+    },
+
+    /**
+     * The tokens of a customer's devices, when the customer wants this kind of push (no
+     * preferences row: the defaults).
+     */
+    async recipients(userId: number, preference: PreferenceName) {
+      return db
+        .select({ id: devices.id, token: devices.token })
+        .from(devices)
+        .leftJoin(notificationPreferences, eq(notificationPreferences.userId, devices.userId))
+        .where(
+          and(
+            eq(devices.userId, userId),
+            sql`coalesce(${preferenceColumn[preference]}, ${DEFAULT_PREFERENCES[preference]})`,
+          ),
+        )
+        .orderBy(devices.id);
+    },
+
+    /** What an order push says. */
+    async orderForPush(orderId: number) {
+      const [row] = await db
+        .select({
+          id: orders.id,
+          userId: orders.userId,
+          orderNumber: orders.orderNumber,
+          paymentStatus: orders.paymentStatus,
+          carrier: orders.carrier,
+          trackingNumber: orders.trackingNumber,
+          totalCents: orders.totalCents,
+          currency: orders.currency,
+        })
+        .from(orders)
+        .where(eq(orders.id, orderId));
+      return row;
+    },
+
+    /** The customer whose checkout a gateway order was issued for. */
+    async gatewayOrderOwner(gatewayOrderId: string): Promise<number | undefined> {
+      const [row] = await db
+        .select({ userId: carts.userId })
+        .from(carts)
+        .where(eq(carts.gatewayOrderId, gatewayOrderId));
+      return row?.userId ?? undefined;
+    },
+  };
+}
+
+export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;
