@@ -120,6 +120,13 @@ export type AppRouter = TRPCBuiltRouter<
       remove: Mutation<'wishlist.remove'>;
       moveToCart: Mutation<'wishlist.moveToCart'>;
     };
+    notifications: {
+      registerDevice: Mutation<'notifications.registerDevice'>;
+      listDevices: Query<'notifications.listDevices'>;
+      removeDevice: Mutation<'notifications.removeDevice'>;
+      preferences: Query<'notifications.preferences'>;
+      updatePreferences: Mutation<'notifications.updatePreferences'>;
+    };
     sync: {
       status: Query<'sync.status'>;
       heartbeat: Mutation<'sync.heartbeat'>;

@@ -325,6 +325,31 @@ export interface Procedures {
     input: { id: number; };
     output: { success: true; data: { id: number; items: { id: number; product_id: number; variant_id: number | null; product_name: string; variant_name: string | null; sku: string; product_image: string | null; price: number; quantity: number; total: number; available: boolean; stock_quantity: number; }[]; subtotal: number; discount: number; shipping: number; tax: number; total: number; coupon_code: string | null; item_count: number; currency: string; warnings: string[]; }; message?: string | undefined; };
   };
+  'notifications.registerDevice': {
+    type: 'mutation';
+    input: { token: string; platform: 'ios' | 'android'; app_version?: string | undefined; locale?: string | undefined; };
+    output: { success: true; data: { id: number; platform: 'ios' | 'android'; app_version: string | null; locale: string | null; created_at: string; last_seen_at: string; }; message?: string | undefined; };
+  };
+  'notifications.listDevices': {
+    type: 'query';
+    input: void;
+    output: { success: true; data: { id: number; platform: 'ios' | 'android'; app_version: string | null; locale: string | null; created_at: string; last_seen_at: string; }[]; message?: string | undefined; };
+  };
+  'notifications.removeDevice': {
+    type: 'mutation';
+    input: { id: number; };
+    output: { success: true; data: null; message?: string | undefined; };
+  };
+  'notifications.preferences': {
+    type: 'query';
+    input: void;
+    output: { success: true; data: { order_updates: boolean; wishlist_alerts: boolean; promotions: boolean; }; message?: string | undefined; };
+  };
+  'notifications.updatePreferences': {
+    type: 'mutation';
+    input: { order_updates: boolean; wishlist_alerts: boolean; promotions: boolean; };
+    output: { success: true; data: { order_updates: boolean; wishlist_alerts: boolean; promotions: boolean; }; message?: string | undefined; };
+  };
   'sync.status': {
     type: 'query';
     input: void;

@@ -29,6 +29,7 @@ const TAGS: Record<string, string> = {
   orders: "The customer's orders: list, detail, cancel, tracking and invoice.",
   payments: 'Callbacks from the payment gateway (Razorpay), not for the app.',
   wishlist: 'Products saved for later.',
+  notifications: "Push notifications: the customer's devices and what they are told about.",
   sync: 'Mobile-app connectivity shown in the admin panel.',
   ai: 'AI-written product descriptions.',
 };

@@ -18,7 +18,7 @@ export const notificationsRouter = router({
         method: 'POST',
         path: '/customer/devices',
         tags,
-        summary: 'Register a device for push notifications',
+        summary: 'Register a push device',
         description:
           'Registers an Expo push token (`ExponentPushToken[…]`; anything else answers 422 errors.token) for this customer and session: 201 for a new device, 200 (last_seen_at renewed) for one already registered. A token registered by another account moves here. At most 10 devices per customer: the least recently seen goes. Logging this session out removes the device.',
       },
