@@ -8,7 +8,7 @@ import type { TRPC_ERROR_CODE_NUMBER } from '@trpc/server/rpc';
 import type { Procedures } from './procedures.generated';
 
 /** The error shape of the /trpc endpoint (the server's errorFormatter). */
-export type ErrorShape = { message: string; data: { httpStatus: number; stack: undefined; error_code: 'BAD_REQUEST' | 'SERVICE_UNAVAILABLE' | 'FORBIDDEN' | 'NOT_FOUND' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'UNAUTHENTICATED' | 'INVALID_CREDENTIALS' | 'FEATURE_DISABLED' | 'REVIEW_EXISTS' | 'IDEMPOTENCY_CONFLICT' | 'VALIDATION_ERROR' | 'OUT_OF_STOCK' | 'COUPON_INVALID' | 'CART_EMPTY' | 'CHECKOUT_INCOMPLETE' | 'PAYMENT_FAILED' | 'ORDER_NOT_CANCELLABLE' | 'INVOICE_NOT_AVAILABLE' | 'INVALID_RESET_TOKEN' | 'INVALID_VERIFICATION_TOKEN' | 'AI_GENERATION_FAILED' | 'REQUEST_HEADER_FIELDS_TOO_LARGE' | 'RATE_LIMITED' | 'INTERNAL_ERROR'; errors: Record<string, string[]> | undefined; code: 'PARSE_ERROR' | 'BAD_REQUEST' | 'INTERNAL_SERVER_ERROR' | 'NOT_IMPLEMENTED' | 'BAD_GATEWAY' | 'SERVICE_UNAVAILABLE' | 'GATEWAY_TIMEOUT' | 'UNAUTHORIZED' | 'PAYMENT_REQUIRED' | 'FORBIDDEN' | 'NOT_FOUND' | 'METHOD_NOT_SUPPORTED' | 'TIMEOUT' | 'CONFLICT' | 'PRECONDITION_FAILED' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'UNPROCESSABLE_CONTENT' | 'PRECONDITION_REQUIRED' | 'TOO_MANY_REQUESTS' | 'CLIENT_CLOSED_REQUEST'; path?: string | undefined; }; code: TRPC_ERROR_CODE_NUMBER; };
+export type ErrorShape = { message: string; data: { httpStatus: number; stack: undefined; error_code: 'BAD_REQUEST' | 'SERVICE_UNAVAILABLE' | 'FORBIDDEN' | 'NOT_FOUND' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'UNAUTHENTICATED' | 'INVALID_CREDENTIALS' | 'FEATURE_DISABLED' | 'REVIEW_EXISTS' | 'IDEMPOTENCY_CONFLICT' | 'VALIDATION_ERROR' | 'OUT_OF_STOCK' | 'COUPON_INVALID' | 'CART_EMPTY' | 'CHECKOUT_INCOMPLETE' | 'PAYMENT_FAILED' | 'ORDER_NOT_CANCELLABLE' | 'ACCOUNT_HAS_OPEN_ORDERS' | 'INVOICE_NOT_AVAILABLE' | 'INVALID_RESET_TOKEN' | 'INVALID_VERIFICATION_TOKEN' | 'AI_GENERATION_FAILED' | 'REQUEST_HEADER_FIELDS_TOO_LARGE' | 'RATE_LIMITED' | 'INTERNAL_ERROR'; errors: Record<string, string[]> | undefined; code: 'PARSE_ERROR' | 'BAD_REQUEST' | 'INTERNAL_SERVER_ERROR' | 'NOT_IMPLEMENTED' | 'BAD_GATEWAY' | 'SERVICE_UNAVAILABLE' | 'GATEWAY_TIMEOUT' | 'UNAUTHORIZED' | 'PAYMENT_REQUIRED' | 'FORBIDDEN' | 'NOT_FOUND' | 'METHOD_NOT_SUPPORTED' | 'TIMEOUT' | 'CONFLICT' | 'PRECONDITION_FAILED' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'UNPROCESSABLE_CONTENT' | 'PRECONDITION_REQUIRED' | 'TOO_MANY_REQUESTS' | 'CLIENT_CLOSED_REQUEST'; path?: string | undefined; }; code: TRPC_ERROR_CODE_NUMBER; };
 
 type Query<K extends keyof Procedures> = TRPCQueryProcedure<{
   input: Procedures[K]['input'];
@@ -44,6 +44,9 @@ export type AppRouter = TRPCBuiltRouter<
     customer: {
       profile: Query<'customer.profile'>;
       updateProfile: Mutation<'customer.updateProfile'>;
+    };
+    account: {
+      export: Query<'account.export'>;
     };
     addresses: {
       list: Query<'addresses.list'>;
@@ -139,6 +142,7 @@ export type AppRouter = TRPCBuiltRouter<
         list: Query<'admin.customers.list'>;
         get: Query<'admin.customers.get'>;
         setBlocked: Mutation<'admin.customers.setBlocked'>;
+        delete: Mutation<'admin.customers.delete'>;
       };
       orders: {
         list: Query<'admin.orders.list'>;

@@ -70,6 +70,11 @@ export interface Procedures {
     input: { name?: string | undefined; phone?: string | undefined; date_of_birth?: string | null | undefined; gender?: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null | undefined; };
     output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; }; message?: string | undefined; };
   };
+  'account.export': {
+    type: 'query';
+    input: void;
+    output: { success: true; data: { profile: { id: number; name: string; email: string; phone: string; date_of_birth: string | null; gender: string | null; avatar_url: string | null; email_verified_at: string | null; created_at: string; }; addresses: SerializeRecord<Record<string, unknown>, string>[]; reviews: SerializeRecord<Record<string, unknown>, string>[]; wishlist: SerializeRecord<Record<string, unknown>, string>[]; devices: SerializeRecord<Record<string, unknown>, string>[]; exported_at: string; orders: { items: SerializeRecord<Record<string, unknown>, string>[]; events: SerializeRecord<Record<string, unknown>, string>[]; order: SerializeRecord<Record<string, unknown>, string>; }[]; notification_preferences: { order_updates: boolean; wishlist_alerts: boolean; promotions: boolean; }; }; message?: string | undefined; };
+  };
   'addresses.list': {
     type: 'query';
     input: void;
@@ -380,6 +385,11 @@ export interface Procedures {
     input: { id: number; blocked: boolean; };
     output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'customer' | 'admin'; blocked_at: string | null; }; message?: string | undefined; };
   };
+  'admin.customers.delete': {
+    type: 'mutation';
+    input: { id: number; };
+    output: { success: true; data: null; message?: string | undefined; };
+  };
   'admin.orders.list': {
     type: 'query';
     input: { status?: 'pending' | 'processing' | 'shipped' | 'completed' | 'canceled' | undefined; payment_status?: 'pending' | 'paid' | 'refund_pending' | 'refunded' | 'failed' | undefined; from?: string | undefined; to?: string | undefined; search?: string | undefined; page?: number | undefined; per_page?: number | undefined; };
@@ -537,7 +547,7 @@ export interface Procedures {
   };
   'admin.settings.setFeature': {
     type: 'mutation';
-    input: { flag: 'wishlist' | 'reviews' | 'coupons' | 'gift_cards' | 'loyalty_points' | 'ai_descriptions'; enabled: boolean; };
+    input: { flag: 'reviews' | 'wishlist' | 'coupons' | 'gift_cards' | 'loyalty_points' | 'ai_descriptions'; enabled: boolean; };
     output: { success: true; data: { wishlist: boolean; reviews: boolean; coupons: boolean; gift_cards: boolean; loyalty_points: boolean; ai_descriptions: boolean; }; message?: string | undefined; };
   };
   'admin.aiAgents.list': {

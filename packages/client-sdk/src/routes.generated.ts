@@ -122,6 +122,15 @@ export const ROUTES = {
     idempotent: false,
     session: null,
   },
+  'account.export': {
+    method: 'GET',
+    path: '/customer/export',
+    namespace: 'account',
+    name: 'export',
+    hasInput: false,
+    idempotent: false,
+    session: null,
+  },
   'addresses.list': {
     method: 'GET',
     path: '/customer/addresses',
@@ -659,6 +668,7 @@ export const ROUTES = {
 export const NAMESPACES = [
   'auth',
   'customer',
+  'account',
   'addresses',
   'features',
   'products',
@@ -697,6 +707,7 @@ export const SERVER_ERROR_CODES = [
   'CHECKOUT_INCOMPLETE',
   'PAYMENT_FAILED',
   'ORDER_NOT_CANCELLABLE',
+  'ACCOUNT_HAS_OPEN_ORDERS',
   'INVOICE_NOT_AVAILABLE',
   'INVALID_RESET_TOKEN',
   'INVALID_VERIFICATION_TOKEN',

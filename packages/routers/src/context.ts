@@ -1,5 +1,6 @@
 import type { Tracer } from '@opentelemetry/api';
 import type { CatalogVersion } from './catalog-version';
+import type { AccountSlice } from './features/account/index';
 import type { AddressesService } from './features/addresses/addresses.service';
 import type { AiService } from './features/ai/ai.service';
 import type { AiAgentsService } from './features/ai/ai-agents.service';
@@ -110,6 +111,8 @@ export interface AppServices {
   mail: MailService;
   /** Carries out refund jobs (cancelled paid orders); the job workers call it. */
   refunds: RefundsService;
+  /** Account deletion and the customer's data export. */
+  account: AccountSlice;
   /** Devices, notification preferences and push notifications (jobs run `deliver`). */
   notifications: NotificationsSlice;
   /** Razorpay's webhook: stored once, handled by jobs (http/razorpay-webhook.ts, the workers). */

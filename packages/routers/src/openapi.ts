@@ -2,6 +2,7 @@ import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import type { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { ERROR_TABLE, type ErrorCode, ZErrorEnvelope } from './errors';
+import { deleteAccountOperation, deleteAccountPath } from './features/account/account.openapi';
 import { avatarUploadOperation, avatarUploadPath } from './features/customer/avatar.openapi';
 import { invoiceOperation, invoicePath } from './features/orders/invoice.openapi';
 import {
@@ -50,7 +51,7 @@ const RETRY_AFTER = {
 
 interface ExtraOperation {
   path: string;
-  method: 'get' | 'post';
+  method: 'get' | 'post' | 'delete';
   errors: ErrorCode[];
 }
 
@@ -63,6 +64,7 @@ interface ExtraOperation {
 export function buildOpenApiDocument(options: { baseUrl: string; version: string }): OpenAPIObject {
   const extraPaths: ZodOpenApiPathsObject = {
     ...avatarUploadPath,
+    ...deleteAccountPath,
     ...invoicePath,
     ...razorpayWebhookPath,
   };
@@ -92,6 +94,7 @@ export function buildOpenApiDocument(options: { baseUrl: string; version: string
   }
   for (const extra of [
     avatarUploadOperation,
+    deleteAccountOperation,
     invoiceOperation,
     razorpayWebhookOperation,
   ] satisfies ExtraOperation[]) {

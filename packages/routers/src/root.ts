@@ -1,3 +1,4 @@
+import { accountRouter } from './features/account/account.router';
 import { addressesRouter } from './features/addresses/addresses.router';
 import { aiAgentsAdminRouter } from './features/ai/ai.admin.router';
 import { aiRouter } from './features/ai/ai.router';
@@ -68,6 +69,7 @@ const adminRouter = router({
 export const appRouter = router({
   auth: authRouter,
   customer: customerRouter,
+  account: accountRouter,
   addresses: addressesRouter,
   features: featuresRouter,
   products: productsRouter,

@@ -3,6 +3,7 @@ import type { Database, Executor } from '@storefront/db/client';
 import { createCatalogVersion } from './catalog-version';
 import type { AppServices } from './context';
 import { createCountCache, createTtlCache } from './count-cache';
+import { createAccountSlice } from './features/account/account.slice';
 import { createAddressesRepository } from './features/addresses/addresses.repository';
 import { createAddressesService } from './features/addresses/addresses.service';
 import { productContextFrom } from './features/ai/ai.prompt';
@@ -339,6 +340,16 @@ export function createServices(deps: ServiceDeps): AppServices {
       reference: checkoutRepos.reference,
       payments,
       metrics,
+    }),
+    account: createAccountSlice({
+      db,
+      unitOfWork,
+      jobs,
+      hasher: deps.hasher,
+      avatarStorage: deps.avatarStorage,
+      cancelOrder: (userId, orderId, reason) => orders.cancel(userId, orderId, reason),
+      clock,
+      reportBackgroundError: deps.reportBackgroundError,
     }),
     notifications: createNotificationsSlice({
       db,

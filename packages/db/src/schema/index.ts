@@ -1,4 +1,5 @@
 // The one barrel of the project (docs/architecture.md): drizzle needs every table in one object.
+export * from './account';
 export * from './addresses';
 export * from './ai';
 export * from './cart';

@@ -1,0 +1,2 @@
+// The account slice's public surface: other slices import only from here.
+export type { AccountSlice } from './account.slice';
