@@ -12,6 +12,7 @@ import {
   type PushJob,
   type PushReceiptsJob,
   pushQueuePolicy,
+  WISHLIST_ALERTS_QUEUE,
 } from '@storefront/routers/features/notifications/index';
 import {
   PAYMENT_EVENT_RETENTION_QUEUE,
@@ -95,6 +96,16 @@ const QUEUES = [
     concurrency: () => 1,
     batchSize: 1,
     run: (services, job) => services.notifications.checkReceipts(job.data),
+  }),
+  queue<object>({
+    name: WISHLIST_ALERTS_QUEUE,
+    policy: pushQueuePolicy,
+    concurrency: () => 1,
+    batchSize: 1,
+    run: async (services) => {
+      await services.notifications.processWishlistAlerts();
+    },
+    schedule: '* * * * *',
   }),
   queue<RefundJob>({
     name: REFUND_QUEUE,

@@ -1,5 +1,5 @@
 import { bossJobs } from '@storefront/db/jobs';
-import { devices, notificationPreferences } from '@storefront/db/schema';
+import { devices, notificationPreferences, products } from '@storefront/db/schema';
 import { seedStoreSetup } from '@storefront/db/seed/store-setup';
 import { createCurrency, createProduct } from '@storefront/db/testing/factories';
 import { PUSH_QUEUE, PUSH_RECEIPTS_QUEUE } from '@storefront/routers/features/notifications/index';
@@ -329,5 +329,64 @@ describe('order pushes through Expo', () => {
     expo.failRequests(1);
     await placeOrder(customer.token);
     await onePush(customer.phones[0] as string, 'order_placed');
+  });
+});
+
+describe('wishlist alerts', () => {
+  async function wishing(productId: number) {
+    const customer = await customerWithDevices(1);
+    const added = await app.t.request('POST', '/customer/wishlist/add', {
+      token: customer.token,
+      body: { product_id: productId },
+    });
+    expect(added.status).toBe(201);
+    return customer;
+  }
+
+  it('back in stock (0 → more) reaches the wishlist once a day, not those who opted out', async () => {
+    const product = await createProduct(app.t.db, { priceCents: 2000, stockQuantity: 0 });
+    const fan = await wishing(product.id);
+    const quiet = await wishing(product.id);
+    await app.t.request('PUT', '/customer/notification-preferences', {
+      token: quiet.token,
+      body: { order_updates: true, wishlist_alerts: false, promotions: false },
+    });
+    await app.t.db.update(products).set({ stockQuantity: 3 }).where(eq(products.id, product.id));
+    await app.t.services.notifications.processWishlistAlerts();
+    const push = await onePush(fan.phones[0] as string, 'back_in_stock');
+    expect(push.data).toEqual({
+      type: 'back_in_stock',
+      product_id: product.id,
+      url: `myshop://products/${product.id}`,
+    });
+    // Sold out and back again the same day: no second alert.
+    await app.t.db.update(products).set({ stockQuantity: 0 }).where(eq(products.id, product.id));
+    await app.t.db.update(products).set({ stockQuantity: 2 }).where(eq(products.id, product.id));
+    expect(await app.t.services.notifications.processWishlistAlerts()).toBe(0);
+    await queuesSettle();
+    expect(pushesOfType(fan.phones[0] as string, 'back_in_stock')).toHaveLength(1);
+    expect(pushesTo(quiet.phones[0] as string)).toHaveLength(0);
+  });
+
+  it('a lower price or a new special price set by the admin is a price drop, once a day', async () => {
+    const product = await createProduct(app.t.db, { priceCents: 5000, stockQuantity: 4 });
+    const fan = await wishing(product.id);
+    await app.admin.admin.products.update.mutate({ id: product.id, price: 45 });
+    await app.t.services.notifications.processWishlistAlerts();
+    const push = await onePush(fan.phones[0] as string, 'price_drop');
+    expect(push.data).toMatchObject({
+      product_id: product.id,
+      url: `myshop://products/${product.id}`,
+    });
+    await app.admin.admin.products.update.mutate({ id: product.id, special_price: 40 });
+    expect(await app.t.services.notifications.processWishlistAlerts()).toBe(0);
+    // A price going up is no alert at all.
+    const other = await createProduct(app.t.db, { priceCents: 1000, stockQuantity: 4 });
+    const watcher = await wishing(other.id);
+    await app.admin.admin.products.update.mutate({ id: other.id, price: 12 });
+    expect(await app.t.services.notifications.processWishlistAlerts()).toBe(0);
+    await queuesSettle();
+    expect(pushesOfType(fan.phones[0] as string, 'price_drop')).toHaveLength(1);
+    expect(pushesTo(watcher.phones[0] as string)).toHaveLength(0);
   });
 });

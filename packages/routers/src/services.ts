@@ -354,7 +354,7 @@ export function createServices(deps: ServiceDeps): AppServices {
     notifications: createNotificationsSlice({
       db,
       unitOfWork,
-      jobs: jobs(db),
+      jobs,
       sender: deps.pushSender,
       metrics,
       clock,

@@ -7,6 +7,7 @@ import {
   PUSH_QUEUE,
   PUSH_RECEIPTS_QUEUE,
   pushQueuePolicy,
+  WISHLIST_ALERTS_QUEUE,
 } from '../src/features/notifications/index';
 import type { Mailer, MailMessage, RateLimiter } from '../src/ports';
 import { appRouter } from '../src/root';
@@ -58,7 +59,7 @@ export async function openSlice(): Promise<SliceHarness> {
   await boss.start();
   await boss.createQueue(MAIL_QUEUE, mailQueuePolicy({ retryDelaySeconds: 1 }));
   // Orders queue their pushes too (nothing sends them here).
-  for (const queue of [PUSH_QUEUE, PUSH_RECEIPTS_QUEUE]) {
+  for (const queue of [PUSH_QUEUE, PUSH_RECEIPTS_QUEUE, WISHLIST_ALERTS_QUEUE]) {
     await boss.createQueue(queue, pushQueuePolicy({ retryDelaySeconds: 1 }));
   }
   const mail: MailMessage[] = [];

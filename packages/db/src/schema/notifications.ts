@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { products } from './catalog';
 import { createdAt, id, timestamptz, updatedAt } from './columns';
 import { sessions, users } from './users';
 
@@ -42,3 +43,35 @@ export const notificationPreferences = pgTable('notification_preferences', {
   promotions: boolean('promotions').notNull().default(false),
   updatedAt: updatedAt(),
 });
+
+export const WISHLIST_ALERT_KINDS = ['back_in_stock', 'price_drop'] as const;
+export type WishlistAlertKind = (typeof WISHLIST_ALERT_KINDS)[number];
+
+/**
+ * A product came back in stock or got cheaper: written by a trigger on `products` (custom
+ * migration `wishlist_alert_trigger`) in the same transaction as the change, whichever code made
+ * it (admin edit, a cancelled order's stock coming back); drained by the `wishlist-alerts` job.
+ */
+export const wishlistAlertEvents = pgTable('wishlist_alert_events', {
+  id: id(),
+  productId: integer('product_id')
+    .notNull()
+    .references(() => products.id, { onDelete: 'cascade' }),
+  kind: text('kind', { enum: WISHLIST_ALERT_KINDS }).notNull(),
+  createdAt: createdAt(),
+});
+
+/** One alert per product per customer per (UTC) day: the primary key refuses a second. */
+export const wishlistAlertsSent = pgTable(
+  'wishlist_alerts_sent',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId, t.day] })],
+);

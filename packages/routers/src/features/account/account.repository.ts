@@ -16,6 +16,7 @@ import {
   reviews,
   sessions,
   users,
+  wishlistAlertsSent,
   wishlistItems,
 } from '@storefront/db/schema';
 import { and, asc, count, eq, gte, inArray, isNull, ne, or } from 'drizzle-orm';
@@ -86,6 +87,7 @@ export function createAccountRepository(db: Executor) {
       await db.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
       await db.delete(addresses).where(eq(addresses.userId, userId));
       await db.delete(wishlistItems).where(eq(wishlistItems.userId, userId));
+      await db.delete(wishlistAlertsSent).where(eq(wishlistAlertsSent.userId, userId));
       // Cart items go with their carts; a gateway order keeps its amount, not its owner.
       await db.update(gatewayOrders).set({ userId: null }).where(eq(gatewayOrders.userId, userId));
       await db.delete(carts).where(eq(carts.userId, userId));

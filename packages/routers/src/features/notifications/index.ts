@@ -10,4 +10,5 @@ export {
   type PushJob,
   type PushReceiptsJob,
   pushQueuePolicy,
+  WISHLIST_ALERTS_QUEUE,
 } from './push.jobs';

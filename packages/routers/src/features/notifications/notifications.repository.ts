@@ -5,7 +5,12 @@ import {
   devices,
   notificationPreferences,
   orders,
+  products,
   users,
+  type WishlistAlertKind,
+  wishlistAlertEvents,
+  wishlistAlertsSent,
+  wishlistItems,
 } from '@storefront/db/schema';
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 
@@ -182,6 +187,56 @@ export function createNotificationsRepository(db: Executor) {
         })
         .from(orders)
         .where(eq(orders.id, orderId));
+      return row;
+    },
+
+    /** Takes (deletes) up to `limit` alert events; concurrent takers skip each other's. */
+    async takeAlertEvents(
+      limit: number,
+    ): Promise<Array<{ productId: number; kind: WishlistAlertKind }>> {
+      const taken = db
+        .select({ id: wishlistAlertEvents.id })
+        .from(wishlistAlertEvents)
+        .orderBy(wishlistAlertEvents.id)
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      return db
+        .delete(wishlistAlertEvents)
+        .where(inArray(wishlistAlertEvents.id, taken))
+        .returning({ productId: wishlistAlertEvents.productId, kind: wishlistAlertEvents.kind });
+    },
+
+    /** Customers with the product on their wishlist who want wishlist alerts. */
+    async wishlistAlertRecipients(productId: number): Promise<number[]> {
+      const rows = await db
+        .select({ userId: wishlistItems.userId })
+        .from(wishlistItems)
+        .leftJoin(notificationPreferences, eq(notificationPreferences.userId, wishlistItems.userId))
+        .where(
+          and(
+            eq(wishlistItems.productId, productId),
+            sql`coalesce(${notificationPreferences.wishlistAlerts}, true)`,
+          ),
+        )
+        .orderBy(wishlistItems.userId);
+      return rows.map((row) => row.userId);
+    },
+
+    /** True when no alert about this product reached this customer on `day` yet (now one has). */
+    async claimDailyAlert(userId: number, productId: number, day: string): Promise<boolean> {
+      const inserted = await db
+        .insert(wishlistAlertsSent)
+        .values({ userId, productId, day })
+        .onConflictDoNothing()
+        .returning({ userId: wishlistAlertsSent.userId });
+      return inserted.length > 0;
+    },
+
+    async productForPush(productId: number) {
+      const [row] = await db
+        .select({ id: products.id, name: products.name, active: products.active })
+        .from(products)
+        .where(eq(products.id, productId));
       return row;
     },
 

@@ -35,7 +35,7 @@ export interface NotificationsConfig {
 
 export interface NotificationsServiceDeps {
   repo: NotificationsRepository;
-  inTransaction: InTransaction<{ repo: NotificationsRepository }>;
+  inTransaction: InTransaction<{ repo: NotificationsRepository; jobs: PushJobs }>;
   /** Queues follow-up jobs (retries of refused pushes, receipts) outside any transaction. */
   jobs: PushJobs;
   sender: PushSender;
@@ -75,6 +75,18 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
   const link = (path: string) => `${config.deepLinkBase}${path}`;
 
   async function compose(job: PushJob): Promise<Composed | undefined> {
+    if (job.kind === 'wishlist') {
+      const product = await repo.productForPush(job.productId);
+      if (!product?.active) return undefined;
+      return {
+        userId: job.userId,
+        preference: 'wishlistAlerts',
+        ...(job.type === 'back_in_stock'
+          ? { title: 'Back in stock', body: `${product.name} from your wishlist is back in stock.` }
+          : { title: 'Price drop', body: `${product.name} from your wishlist now costs less.` }),
+        data: { type: job.type, product_id: product.id, url: link(`products/${product.id}`) },
+      };
+    }
     if (job.kind === 'payment-failed') {
       const userId = await repo.gatewayOrderOwner(job.gatewayOrderId);
       if (userId === undefined) return undefined;
@@ -243,6 +255,32 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
         throw new Error(`the push service refused ${refused.length} push(es) again`);
       }
       await deps.jobs.enqueue(PUSH_QUEUE, { ...job.data, deviceIds: refused } satisfies PushJob);
+    },
+
+    /**
+     * Turns wishlist alert events (written by a trigger on products) into pushes: each customer
+     * who has the product on the wishlist and wants alerts gets at most one alert per product per
+     * UTC day. Events are taken, the day's alerts claimed and the pushes queued in one
+     * transaction. Answers how many pushes were queued.
+     */
+    async processWishlistAlerts(): Promise<number> {
+      const day = deps.clock.now().toISOString().slice(0, 10);
+      return deps.inTransaction(async (tx) => {
+        let queued = 0;
+        for (const event of await tx.repo.takeAlertEvents(500)) {
+          for (const userId of await tx.repo.wishlistAlertRecipients(event.productId)) {
+            if (!(await tx.repo.claimDailyAlert(userId, event.productId, day))) continue;
+            await tx.jobs.enqueue(PUSH_QUEUE, {
+              kind: 'wishlist',
+              type: event.kind,
+              productId: event.productId,
+              userId,
+            } satisfies PushJob);
+            queued += 1;
+          }
+        }
+        return queued;
+      });
     },
 
     /** Reads receipts: `DeviceNotRegistered` removes the device; those not ready are asked again. */

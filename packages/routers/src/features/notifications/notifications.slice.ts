@@ -9,18 +9,20 @@ import type { PushJobs } from './push.jobs';
 export function createNotificationsSlice(deps: {
   db: Executor;
   unitOfWork: UnitOfWorkFactory;
-  jobs: PushJobs;
+  jobs: (executor: Executor) => PushJobs;
   sender: PushSender;
   metrics: BusinessMetrics;
   clock: Clock;
   config: NotificationsConfig;
 }) {
-  const { db, unitOfWork, ...rest } = deps;
+  const { db, unitOfWork, jobs, ...rest } = deps;
   return createNotificationsService({
     ...rest,
+    jobs: jobs(db),
     repo: createNotificationsRepository(db),
     inTransaction: unitOfWork((executor) => ({
       repo: createNotificationsRepository(executor),
+      jobs: jobs(executor),
     })).inTransaction,
   });
 }

@@ -21,7 +21,17 @@ export type OrderPushType = (typeof ORDER_PUSH_TYPES)[number];
  */
 export type PushJob =
   | { kind: 'order'; type: OrderPushType; orderId: number; deviceIds?: number[] }
-  | { kind: 'payment-failed'; gatewayOrderId: string; reason: string; deviceIds?: number[] };
+  | { kind: 'payment-failed'; gatewayOrderId: string; reason: string; deviceIds?: number[] }
+  | {
+      kind: 'wishlist';
+      type: 'back_in_stock' | 'price_drop';
+      productId: number;
+      userId: number;
+      deviceIds?: number[];
+    };
+
+/** Drains the wishlist alert events (every minute; see notifications.service.ts). */
+export const WISHLIST_ALERTS_QUEUE = 'wishlist-alerts';
 
 export interface PushReceiptsJob {
   tickets: Array<{ id: string; token: string }>;
