@@ -9,7 +9,9 @@ export const ZDeleteAccountInput = z.object({
 
 export const ZAdminDeleteCustomerInput = z.object({ id: zId() });
 
-const ZRows = z.array(z.record(z.string(), z.unknown()));
+/** A row as stored: an object of its columns (snake_case, dates as ISO strings). */
+const ZRow = z.unknown().meta({ description: 'A row as stored, its columns in snake_case' });
+const ZRows = z.array(ZRow);
 
 export const ZAccountExport = z
   .object({
@@ -26,9 +28,7 @@ export const ZAccountExport = z
       created_at: zDateTime(),
     }),
     addresses: ZRows,
-    orders: z.array(
-      z.object({ order: z.record(z.string(), z.unknown()), items: ZRows, events: ZRows }),
-    ),
+    orders: z.array(z.object({ order: ZRow, items: ZRows, events: ZRows })),
     reviews: ZRows,
     wishlist: ZRows,
     /** Devices as registered (their push tokens included: they are the customer's data). */

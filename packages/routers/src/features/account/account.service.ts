@@ -22,7 +22,7 @@ export interface AccountServiceDeps {
 }
 
 /** Rows as JSON: snake_case keys, dates as ISO strings. */
-function exported(row: object): Record<string, unknown> {
+function exported(row: object): unknown {
   return Object.fromEntries(
     Object.entries(row).map(([key, value]) => [
       key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`),
@@ -137,14 +137,12 @@ export function createAccountService(deps: AccountServiceDeps) {
             items: items.map(exported),
             events: events.map(exported),
           })),
-          reviews: data.reviews.map(({ review, productName }) => ({
-            ...exported(review),
-            product_name: productName,
-          })),
-          wishlist: data.wishlist.map(({ item, productName }) => ({
-            ...exported(item),
-            product_name: productName,
-          })),
+          reviews: data.reviews.map(({ review, productName }) =>
+            exported({ ...review, productName }),
+          ),
+          wishlist: data.wishlist.map(({ item, productName }) =>
+            exported({ ...item, productName }),
+          ),
           devices: data.devices.map(({ sessionId: _session, ...device }) => exported(device)),
           notification_preferences: {
             order_updates: data.preferences?.orderUpdates ?? true,
