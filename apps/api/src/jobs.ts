@@ -7,6 +7,8 @@ import {
   URGENT_MAIL_PRIORITY,
 } from '@storefront/routers/features/mail/mail.jobs';
 import {
+  CAMPAIGN_QUEUE,
+  type CampaignBatchJob,
   PUSH_QUEUE,
   PUSH_RECEIPTS_QUEUE,
   type PushJob,
@@ -96,6 +98,14 @@ const QUEUES = [
     concurrency: () => 1,
     batchSize: 1,
     run: (services, job) => services.notifications.checkReceipts(job.data),
+  }),
+  queue<CampaignBatchJob>({
+    name: CAMPAIGN_QUEUE,
+    policy: pushQueuePolicy,
+    // One batch at a time per process: with the batches' spacing, the campaign's throttle.
+    concurrency: () => 1,
+    batchSize: 1,
+    run: (services, job) => services.notifications.deliverCampaignBatch(job),
   }),
   queue<object>({
     name: WISHLIST_ALERTS_QUEUE,

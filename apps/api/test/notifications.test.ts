@@ -2,10 +2,14 @@ import { bossJobs } from '@storefront/db/jobs';
 import { devices, notificationPreferences, products } from '@storefront/db/schema';
 import { seedStoreSetup } from '@storefront/db/seed/store-setup';
 import { createCurrency, createProduct } from '@storefront/db/testing/factories';
-import { PUSH_QUEUE, PUSH_RECEIPTS_QUEUE } from '@storefront/routers/features/notifications/index';
+import {
+  CAMPAIGN_QUEUE,
+  PUSH_QUEUE,
+  PUSH_RECEIPTS_QUEUE,
+} from '@storefront/routers/features/notifications/index';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { registerCustomer, useAdminApp } from './harness';
+import { registerCustomer, trpcFailure, useAdminApp } from './harness';
 import { type FakeExpo, startFakeExpo } from './support/fake-expo';
 import { gatewayPayment, prepareCheckout } from './support/shop';
 
@@ -86,7 +90,7 @@ async function queuesSettle() {
         .from(bossJobs)
         .where(
           and(
-            inArray(bossJobs.name, [PUSH_QUEUE, PUSH_RECEIPTS_QUEUE]),
+            inArray(bossJobs.name, [PUSH_QUEUE, PUSH_RECEIPTS_QUEUE, CAMPAIGN_QUEUE]),
             inArray(bossJobs.state, ['created', 'retry', 'active']),
           ),
         );
@@ -388,5 +392,61 @@ describe('wishlist alerts', () => {
     await queuesSettle();
     expect(pushesOfType(fan.phones[0] as string, 'price_drop')).toHaveLength(1);
     expect(pushesTo(watcher.phones[0] as string)).toHaveLength(0);
+  });
+});
+
+describe('admin.notifications (promotions)', () => {
+  it('sends to every opted-in device once, with the link, and counts sent and removed', async () => {
+    const optIn = async (devicesCount: number) => {
+      const customer = await customerWithDevices(devicesCount);
+      await app.t.request('PUT', '/customer/notification-preferences', {
+        token: customer.token,
+        body: { order_updates: true, wishlist_alerts: true, promotions: true },
+      });
+      return customer;
+    };
+    const a = await optIn(2);
+    const b = await optIn(1);
+    const quiet = await customerWithDevices(1);
+    const gone = b.phones[0] as string;
+    expo.unregistered.add(gone);
+    const product = await createProduct(app.t.db, { priceCents: 1000, stockQuantity: 1 });
+
+    const missing = await trpcFailure(
+      app.admin.admin.notifications.send.mutate({ title: 'Sale', body: 'x', product_id: 999_999 }),
+    );
+    expect(missing.data?.httpStatus).toBe(422);
+    expect(missing.data?.errors?.product_id).toBeDefined();
+
+    const sent = await app.admin.admin.notifications.send.mutate({
+      title: 'Summer sale',
+      body: 'Everything 20% off this weekend.',
+      product_id: product.id,
+    });
+    expect(sent.data.targeted).toBeGreaterThanOrEqual(3);
+    for (const phone of a.phones) {
+      const push = await onePush(phone, 'promotion');
+      expect(push).toMatchObject({
+        title: 'Summer sale',
+        data: { campaign_id: sent.data.id, url: `myshop://products/${product.id}` },
+      });
+    }
+    await queuesSettle();
+    expect(pushesTo(quiet.phones[0] as string)).toHaveLength(0);
+    expect(pushesTo(gone)).toHaveLength(0);
+    expect(await deviceRows(b.user.id)).toHaveLength(0);
+    const listed = await app.admin.admin.notifications.list.query({});
+    const campaign = listed.data.find((c) => c.id === sent.data.id);
+    expect(campaign).toMatchObject({
+      targeted: sent.data.targeted,
+      sent: sent.data.targeted - 1,
+      failed: 0,
+      removed: 1,
+    });
+    // A customer cannot send campaigns.
+    const refused = await trpcFailure(
+      app.customer.admin.notifications.send.mutate({ title: 'x', body: 'y' }),
+    );
+    expect(refused.data?.httpStatus).toBe(403);
   });
 });

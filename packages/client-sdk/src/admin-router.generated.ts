@@ -237,6 +237,10 @@ export type AppRouter = TRPCBuiltRouter<
         invite: Mutation<'admin.admins.invite'>;
         disable: Mutation<'admin.admins.disable'>;
       };
+      notifications: {
+        send: Mutation<'admin.notifications.send'>;
+        list: Query<'admin.notifications.list'>;
+      };
     };
   }
 >;

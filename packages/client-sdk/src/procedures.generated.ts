@@ -685,6 +685,16 @@ export interface Procedures {
     input: { id: number; };
     output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'customer' | 'admin'; blocked_at: string | null; }; message?: string | undefined; };
   };
+  'admin.notifications.send': {
+    type: 'mutation';
+    input: { title: string; body: string; product_id?: number | undefined; category_id?: number | undefined; };
+    output: { success: true; data: { id: number; targeted: number; }; message?: string | undefined; };
+  };
+  'admin.notifications.list': {
+    type: 'query';
+    input: { page?: number | undefined; per_page?: number | undefined; };
+    output: { success: true; data: { id: number; title: string; body: string; product_id: number | null; category_id: number | null; targeted: number; sent: number; failed: number; removed: number; created_at: string; }[]; meta: { current_page: number; per_page: number; total: number; last_page: number; }; message?: string | undefined; };
+  };
 }
 
 /** The body of POST /auth/avatar (a plain multipart route, not a procedure). */

@@ -17,6 +17,7 @@ import { adminsAdminRouter, customerAdminRouter } from './features/customer/cust
 import { customerRouter } from './features/customer/customer.router';
 import { dashboardAdminRouter } from './features/dashboard/dashboard.admin.router';
 import { jobsAdminRouter } from './features/jobs/jobs.admin.router';
+import { notificationsAdminRouter } from './features/notifications/notifications.admin.router';
 import { notificationsRouter } from './features/notifications/notifications.router';
 import { ordersAdminRouter } from './features/orders/orders.admin.router';
 import { ordersRouter } from './features/orders/orders.router';
@@ -58,6 +59,7 @@ const adminRouter = router({
   jobs: jobsAdminRouter,
   dashboard: dashboardAdminRouter,
   admins: adminsAdminRouter,
+  notifications: notificationsAdminRouter,
 });
 
 /*

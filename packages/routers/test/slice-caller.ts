@@ -4,6 +4,7 @@ import { openTestDatabase, type TestDatabase } from '@storefront/db/testing';
 import type { Context } from '../src/context';
 import { MAIL_QUEUE, type MailJob, mailQueuePolicy } from '../src/features/mail/mail.jobs';
 import {
+  CAMPAIGN_QUEUE,
   PUSH_QUEUE,
   PUSH_RECEIPTS_QUEUE,
   pushQueuePolicy,
@@ -59,7 +60,7 @@ export async function openSlice(): Promise<SliceHarness> {
   await boss.start();
   await boss.createQueue(MAIL_QUEUE, mailQueuePolicy({ retryDelaySeconds: 1 }));
   // Orders queue their pushes too (nothing sends them here).
-  for (const queue of [PUSH_QUEUE, PUSH_RECEIPTS_QUEUE, WISHLIST_ALERTS_QUEUE]) {
+  for (const queue of [PUSH_QUEUE, PUSH_RECEIPTS_QUEUE, WISHLIST_ALERTS_QUEUE, CAMPAIGN_QUEUE]) {
     await boss.createQueue(queue, pushQueuePolicy({ retryDelaySeconds: 1 }));
   }
   const mail: MailMessage[] = [];

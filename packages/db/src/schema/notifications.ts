@@ -1,5 +1,5 @@
 import { boolean, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { products } from './catalog';
+import { categories, products } from './catalog';
 import { createdAt, id, timestamptz, updatedAt } from './columns';
 import { sessions, users } from './users';
 
@@ -75,3 +75,21 @@ export const wishlistAlertsSent = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.productId, t.day] })],
 );
+
+/**
+ * A promotion the admin sent to every customer who opted in. The devices are fixed when it is
+ * sent (`targeted`) and split into batch jobs queued with it; each batch adds its outcome to the
+ * counts, so a restart mid-campaign resumes with the batches not yet done.
+ */
+export const pushCampaigns = pgTable('push_campaigns', {
+  id: id(),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+  productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+  categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+  targeted: integer('targeted').notNull().default(0),
+  sent: integer('sent').notNull().default(0),
+  failed: integer('failed').notNull().default(0),
+  removed: integer('removed').notNull().default(0),
+  createdAt: createdAt(),
+});

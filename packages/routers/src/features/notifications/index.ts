@@ -2,6 +2,8 @@
 
 export type { NotificationsSlice } from './notifications.slice';
 export {
+  CAMPAIGN_QUEUE,
+  type CampaignBatchJob,
   enqueueOrderPush,
   enqueueOrderStatusPush,
   enqueuePaymentFailedPush,

@@ -1,11 +1,13 @@
 import type { Executor } from '@storefront/db/client';
 import {
   carts,
+  categories,
   type DevicePlatform,
   devices,
   notificationPreferences,
   orders,
   products,
+  pushCampaigns,
   users,
   type WishlistAlertKind,
   wishlistAlertEvents,
@@ -238,6 +240,81 @@ export function createNotificationsRepository(db: Executor) {
         .from(products)
         .where(eq(products.id, productId));
       return row;
+    },
+
+    async productExists(id: number): Promise<boolean> {
+      return (await db.$count(products, eq(products.id, id))) > 0;
+    },
+
+    async categoryExists(id: number): Promise<boolean> {
+      return (await db.$count(categories, eq(categories.id, id))) > 0;
+    },
+
+    /** Every device whose customer opted in to promotions, in id order. */
+    async promotionDeviceIds(): Promise<number[]> {
+      const rows = await db
+        .select({ id: devices.id })
+        .from(devices)
+        .innerJoin(notificationPreferences, eq(notificationPreferences.userId, devices.userId))
+        .where(eq(notificationPreferences.promotions, true))
+        .orderBy(devices.id);
+      return rows.map((row) => row.id);
+    },
+
+    async createCampaign(campaign: {
+      title: string;
+      body: string;
+      productId: number | null;
+      categoryId: number | null;
+      targeted: number;
+    }) {
+      const [row] = await db.insert(pushCampaigns).values(campaign).returning();
+      if (!row) throw new Error('campaign insert returned no row');
+      return row;
+    },
+
+    async campaign(id: number) {
+      const [row] = await db.select().from(pushCampaigns).where(eq(pushCampaigns.id, id));
+      return row;
+    },
+
+    listCampaigns(page: { limit: number; offset: number }) {
+      return db
+        .select()
+        .from(pushCampaigns)
+        .orderBy(desc(pushCampaigns.id))
+        .limit(page.limit)
+        .offset(page.offset);
+    },
+
+    countCampaigns(): Promise<number> {
+      return db.$count(pushCampaigns);
+    },
+
+    /** Adds one batch's outcome to the campaign's counts. */
+    async addCampaignCounts(
+      id: number,
+      counts: { sent: number; failed: number; removed: number },
+    ): Promise<void> {
+      await db
+        .update(pushCampaigns)
+        .set({
+          sent: sql`${pushCampaigns.sent} + ${counts.sent}`,
+          failed: sql`${pushCampaigns.failed} + ${counts.failed}`,
+          removed: sql`${pushCampaigns.removed} + ${counts.removed}`,
+        })
+        .where(eq(pushCampaigns.id, id));
+    },
+
+    /** The batch's devices still there whose customer still wants promotions. */
+    async promotionDevices(ids: number[]) {
+      if (ids.length === 0) return [];
+      return db
+        .select({ id: devices.id, token: devices.token })
+        .from(devices)
+        .innerJoin(notificationPreferences, eq(notificationPreferences.userId, devices.userId))
+        .where(and(inArray(devices.id, ids), eq(notificationPreferences.promotions, true)))
+        .orderBy(devices.id);
     },
 
     /** The customer whose checkout a gateway order was issued for. */

@@ -30,6 +30,13 @@ export type PushJob =
       deviceIds?: number[];
     };
 
+/** One batch of a promotion campaign: these devices, one request to Expo. */
+export const CAMPAIGN_QUEUE = 'push-campaign';
+export interface CampaignBatchJob {
+  campaignId: number;
+  deviceIds: number[];
+}
+
 /** Drains the wishlist alert events (every minute; see notifications.service.ts). */
 export const WISHLIST_ALERTS_QUEUE = 'wishlist-alerts';
 
