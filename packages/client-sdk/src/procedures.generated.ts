@@ -373,17 +373,17 @@ export interface Procedures {
   'admin.customers.list': {
     type: 'query';
     input: { search?: string | undefined; page?: number | undefined; per_page?: number | undefined; };
-    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'customer' | 'admin'; blocked_at: string | null; }[]; meta: { current_page: number; per_page: number; total: number; last_page: number; }; message?: string | undefined; };
+    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'customer' | 'admin'; blocked_at: string | null; deleted_at: string | null; }[]; meta: { current_page: number; per_page: number; total: number; last_page: number; }; message?: string | undefined; };
   };
   'admin.customers.get': {
     type: 'query';
     input: { id: number; };
-    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'customer' | 'admin'; blocked_at: string | null; }; message?: string | undefined; };
+    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'customer' | 'admin'; blocked_at: string | null; deleted_at: string | null; }; message?: string | undefined; };
   };
   'admin.customers.setBlocked': {
     type: 'mutation';
     input: { id: number; blocked: boolean; };
-    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'customer' | 'admin'; blocked_at: string | null; }; message?: string | undefined; };
+    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'customer' | 'admin'; blocked_at: string | null; deleted_at: string | null; }; message?: string | undefined; };
   };
   'admin.customers.delete': {
     type: 'mutation';
@@ -668,22 +668,22 @@ export interface Procedures {
   'admin.admins.me': {
     type: 'query';
     input: void;
-    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'customer' | 'admin'; blocked_at: string | null; }; message?: string | undefined; };
+    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'customer' | 'admin'; blocked_at: string | null; deleted_at: string | null; }; message?: string | undefined; };
   };
   'admin.admins.list': {
     type: 'query';
     input: void;
-    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'customer' | 'admin'; blocked_at: string | null; }[]; message?: string | undefined; };
+    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'customer' | 'admin'; blocked_at: string | null; deleted_at: string | null; }[]; message?: string | undefined; };
   };
   'admin.admins.invite': {
     type: 'mutation';
     input: { name: string; email: string; password: string; };
-    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'customer' | 'admin'; blocked_at: string | null; }; message?: string | undefined; };
+    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'customer' | 'admin'; blocked_at: string | null; deleted_at: string | null; }; message?: string | undefined; };
   };
   'admin.admins.disable': {
     type: 'mutation';
     input: { id: number; };
-    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'customer' | 'admin'; blocked_at: string | null; }; message?: string | undefined; };
+    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'customer' | 'admin'; blocked_at: string | null; deleted_at: string | null; }; message?: string | undefined; };
   };
   'admin.notifications.send': {
     type: 'mutation';

@@ -8,6 +8,8 @@ import { email, newPassword, ZUser } from '../auth/auth.schemas';
 export const ZAdminCustomer = ZUser.extend({
   role: z.enum(USER_ROLES),
   blocked_at: zDateTime().nullable(),
+  /** The customer deleted the account (its row stays, emptied, for the orders): docs/privacy.md. */
+  deleted_at: zDateTime().nullable(),
 }).meta({ id: 'AdminCustomer' });
 
 export const ZAdminCustomerListInput = z.object({

@@ -63,7 +63,12 @@ export interface CustomerServiceDeps {
 }
 
 export function toAdminCustomerDto(user: UserRecord) {
-  return { ...toUserDto(user), role: user.role, blocked_at: toIsoOrNull(user.blockedAt) };
+  return {
+    ...toUserDto(user),
+    role: user.role,
+    blocked_at: toIsoOrNull(user.blockedAt),
+    deleted_at: toIsoOrNull(user.deletedAt),
+  };
 }
 
 export function createCustomerService({
