@@ -1,7 +1,7 @@
 import { AppError, validationError } from '../../errors';
 import type { Clock, FileStorage } from '../../ports';
 import type { InTransaction } from '../../transactions';
-import type { PasswordHasher } from '../auth/passwords';
+import type { PasswordHasher } from '../auth/index';
 import { enqueueMail, type MailJobs } from '../mail/index';
 import type { AccountRepository } from './account.repository';
 import type { AccountExport } from './account.schemas';

@@ -1,5 +1,5 @@
 import type { JobOptions } from '../../ports';
-import { type RetryOverrides, retryPolicy } from '../jobs/retry-policy';
+import { type RetryOverrides, retryPolicy } from '../jobs/index';
 
 /** The queue every push goes through: one job per event, fanned out to the devices when it runs. */
 export const PUSH_QUEUE = 'push';
