@@ -19,6 +19,7 @@ import type { CouponsService } from './features/coupons/coupons.service';
 import type { AdminsService } from './features/customer/admins.service';
 import type { CustomerService } from './features/customer/customer.service';
 import type { DashboardService } from './features/dashboard/dashboard.service';
+import type { GiftCardsSlice } from './features/gift-cards/index';
 import type { JobsService } from './features/jobs/jobs.service';
 import type { MailService } from './features/mail/mail.service';
 import type { OrdersService } from './features/orders/orders.service';
@@ -92,6 +93,8 @@ export interface AppServices {
   currencies: CurrenciesService;
   contentAdmin: ContentAdminService;
   cart: CartService;
+  /** Gift cards: balance, cart apply/remove, the back office's issue/list/get/disable. */
+  giftCards: GiftCardsSlice;
   storeSettings: StoreSettingsService;
   coupons: CouponsService;
   checkout: CheckoutService;

@@ -84,6 +84,8 @@ export interface RateLimits {
   resetMailsPerAddress: RateLimiter;
   /** Gateway (Razorpay) orders created for a customer: each is a call to Razorpay. */
   gatewayOrdersPerCustomer: RateLimiter;
+  /** Gift card lookups/applies with an unknown code, per customer (10 an hour: guessing). */
+  giftCardGuessesPerCustomer: RateLimiter;
 }
 
 export interface Clock {

@@ -15,6 +15,8 @@ import { couponsAdminRouter } from './features/coupons/coupons.admin.router';
 import { adminsAdminRouter, customerAdminRouter } from './features/customer/customer.admin.router';
 import { customerRouter } from './features/customer/customer.router';
 import { dashboardAdminRouter } from './features/dashboard/dashboard.admin.router';
+import { giftCardsAdminRouter } from './features/gift-cards/gift-cards.admin.router';
+import { giftCardsRouter } from './features/gift-cards/gift-cards.router';
 import { jobsAdminRouter } from './features/jobs/jobs.admin.router';
 import { ordersAdminRouter } from './features/orders/orders.admin.router';
 import { ordersRouter } from './features/orders/orders.router';
@@ -56,6 +58,7 @@ const adminRouter = router({
   jobs: jobsAdminRouter,
   dashboard: dashboardAdminRouter,
   admins: adminsAdminRouter,
+  giftCards: giftCardsAdminRouter,
 });
 
 /*
@@ -76,6 +79,7 @@ export const appRouter = router({
   banners: bannersRouter,
   currency: currencyRouter,
   cart: cartRouter,
+  giftCards: giftCardsRouter,
   checkout: checkoutRouter,
   orders: ordersRouter,
   wishlist: wishlistRouter,

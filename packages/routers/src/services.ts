@@ -18,6 +18,7 @@ import { createUsersRepository } from './features/auth/users.repository';
 import type { CartRepositories } from './features/cart/cart.pricing';
 import { createCartRepository } from './features/cart/cart.repository';
 import { createCartService } from './features/cart/cart.service';
+import type { CartCredits } from './features/cart/index';
 import { createCatalogSlice } from './features/catalog/catalog.slice';
 import { createPurchasablesRepository } from './features/catalog/purchasables.repository';
 import { createStockRepository } from './features/catalog/stock.repository';
@@ -30,6 +31,11 @@ import { createAdminsService } from './features/customer/admins.service';
 import { createCustomerService } from './features/customer/customer.service';
 import { createDashboardRepository } from './features/dashboard/dashboard.repository';
 import { createDashboardService } from './features/dashboard/dashboard.service';
+import {
+  createGiftCardsRepository,
+  createGiftCardsSlice,
+  creditFields,
+} from './features/gift-cards/index';
 import { createJobsRepository } from './features/jobs/jobs.repository';
 import { createJobsService } from './features/jobs/jobs.service';
 import { createMailService } from './features/mail/mail.service';
@@ -218,11 +224,22 @@ export function createServices(deps: ServiceDeps): AppServices {
     ),
   });
   const cartUnit = unitOfWork(cartRepositories);
+  const giftCards = createGiftCardsSlice({
+    unitOfWork,
+    clock,
+    isEnabled: () => settings.isFeatureEnabled('gift_cards'),
+    guessLimiter: deps.rateLimits.giftCardGuessesPerCustomer,
+    defaultCurrency: async () => (await cartUnit.repos.reference.defaultCurrency()) ?? 'USD',
+    cart: createCartRepository,
+  });
+  const credits: CartCredits = async (priced) =>
+    creditFields(await giftCards.cartCredits(priced.cart.id, priced.totals.totalCents));
   const cart = createCartService({
     repos: cartUnit.repos,
     inTransaction: cartUnit.inTransaction,
     isFeatureEnabled: (flag) => settings.isFeatureEnabled(flag),
     clock,
+    credits,
   });
   const payments = createPaymentProviders(deps.payments);
   const checkoutSlice = createCheckoutSlice({
@@ -235,6 +252,7 @@ export function createServices(deps: ServiceDeps): AppServices {
     payments,
     gatewayOrderLimiter: deps.rateLimits.gatewayOrdersPerCustomer,
     isFeatureEnabled: (flag) => settings.isFeatureEnabled(flag),
+    credits,
   });
   const checkoutRepos = checkoutSlice.repos;
   const orders = createOrdersService({
@@ -244,6 +262,7 @@ export function createServices(deps: ServiceDeps): AppServices {
       stock: createStockRepository(executor),
       coupons: createCouponRedemptionsRepository(executor),
       jobs: jobs(executor),
+      giftCards: createGiftCardsRepository(executor),
     })).inTransaction,
   });
   const wishlist = createWishlistService({
@@ -303,6 +322,7 @@ export function createServices(deps: ServiceDeps): AppServices {
     currencies: createCurrenciesService({ reference: createReferenceDataRepository(db) }),
     contentAdmin,
     cart,
+    giftCards,
     storeSettings: createStoreSettingsService({ repo: createStoreSettingsRepository(db) }),
     coupons: createCouponsService({ repo: createCouponsRepository(db) }),
     checkout: checkoutSlice.checkout,

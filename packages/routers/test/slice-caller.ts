@@ -88,6 +88,7 @@ export async function openSlice(): Promise<SliceHarness> {
       verificationPerUser: unlimited,
       resetMailsPerAddress: unlimited,
       gatewayOrdersPerCustomer: unlimited,
+      giftCardGuessesPerCustomer: unlimited,
     },
     jobQueue: jobQueueOf(boss),
     payments: { developmentSecret: GATEWAY_SECRET },

@@ -47,6 +47,8 @@ export interface RateLimitOptions {
   resetMailsPerAddressPerHour?: number;
   /** Gateway orders created per customer per hour (default 10). */
   gatewayOrdersPerCustomerPerHour?: number;
+  /** Unknown gift card codes a customer may try per hour (default 10). */
+  giftCardGuessesPerCustomerPerHour?: number;
   /** Failed logins per e-mail before the lockout (docs/contract.md §5: 5 in 15 minutes). */
   loginFailures?: { points: number; windowSeconds: number };
   /** Prefix so parallel test runs on one Redis do not share counters. */
@@ -81,6 +83,11 @@ export function createRateLimits(options: RateLimitOptions): RateLimits {
     gatewayOrdersPerCustomer: make(
       'gateway-orders-customer',
       options.gatewayOrdersPerCustomerPerHour ?? 10,
+      60 * 60,
+    ),
+    giftCardGuessesPerCustomer: make(
+      'gift-card-guesses-customer',
+      options.giftCardGuessesPerCustomerPerHour ?? 10,
       60 * 60,
     ),
   };

@@ -4,6 +4,7 @@ export * from './ai';
 export * from './cart';
 export * from './catalog';
 export * from './content';
+export * from './gift-cards';
 export * from './orders';
 export * from './settings';
 export * from './system';

@@ -11,7 +11,7 @@ import type {
   ShippingMethodRecord,
 } from '../store-settings/reference-data.repository';
 import type { CartItemRecord, CartRecord, CartRepository } from './cart.repository';
-import type { CartDto } from './cart.schemas';
+import type { CartTotalsDto } from './cart.schemas';
 
 /**
  * Cart arithmetic, all in integer minor units with one half-up rounding per computed amount
@@ -237,7 +237,7 @@ export function isShippingMethodOffered(
   return method.minSubtotalCents === null || subtotalAfterDiscountCents >= method.minSubtotalCents;
 }
 
-export function toCartDto(priced: PricedCart): CartDto {
+export function toCartDto(priced: PricedCart): CartTotalsDto {
   const { cart, lines, totals } = priced;
   return {
     id: cart.id,

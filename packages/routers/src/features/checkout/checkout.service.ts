@@ -14,8 +14,10 @@ import {
   toCartDto,
 } from '../cart/cart.pricing';
 import type { CartRecord } from '../cart/cart.repository';
+import { type CartCredits, noCredits } from '../cart/index';
 import type { StockRepository } from '../catalog/stock.repository';
 import type { CouponRedemptionsRepository } from '../coupons/coupon-redemptions.repository';
+import type { GiftCardsRepository } from '../gift-cards/index';
 import type { MailJobs } from '../mail/mail.jobs';
 import type { OrdersRepository } from '../orders/orders.repository';
 import type { PaymentProvider } from '../payments/gateway';
@@ -40,6 +42,7 @@ export interface CheckoutRepositories extends CartRepositories {
   idempotency: IdempotencyRepository;
   gatewayOrders: GatewayOrdersRepository;
   jobs: MailJobs;
+  giftCards: GiftCardsRepository;
 }
 
 export interface CheckoutServiceDeps {
@@ -53,6 +56,8 @@ export interface CheckoutServiceDeps {
   gatewayOrderLimiter: RateLimiter;
   isFeatureEnabled: (flag: 'coupons') => Promise<boolean>;
   clock: Clock;
+  /** What gift cards and points pay of the cart (shown with it). */
+  credits?: CartCredits;
 }
 
 function snapshotOf(
@@ -98,7 +103,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       : undefined;
     const missing = missingSteps(payments, priced, paymentMethod);
     return {
-      cart: toCartDto(priced),
+      cart: { ...toCartDto(priced), ...(await (deps.credits ?? noCredits)(priced)) },
       saved_addresses: await deps.addresses.list(userId),
       shipping_address: cart.shippingAddress,
       billing_address: billingAddressOf(cart),

@@ -2,8 +2,10 @@ import type { Executor } from '@storefront/db/client';
 import type { BusinessMetrics, Clock, RateLimiter } from '../../ports';
 import type { RepositoryFactory, UnitOfWorkFactory } from '../../transactions';
 import type { CartRepositories } from '../cart/cart.pricing';
+import type { CartCredits } from '../cart/index';
 import { createStockRepository } from '../catalog/stock.repository';
 import { createCouponRedemptionsRepository } from '../coupons/coupon-redemptions.repository';
+import { createGiftCardsRepository } from '../gift-cards/index';
 import type { MailJobs } from '../mail/mail.jobs';
 import { createOrdersRepository } from '../orders/orders.repository';
 import { createGatewayOrdersRepository } from '../payments/gateway-orders.repository';
@@ -26,8 +28,10 @@ export interface CheckoutSliceDeps {
   addresses: CheckoutServiceDeps['addresses'];
   payments: PaymentProviders;
   gatewayOrderLimiter: RateLimiter;
-  isFeatureEnabled: (flag: 'coupons') => Promise<boolean>;
+  isFeatureEnabled: (flag: 'coupons' | 'gift_cards') => Promise<boolean>;
   metrics: BusinessMetrics;
+  /** What gift cards and points pay of the cart (shown with it). */
+  credits?: CartCredits;
 }
 
 /** The checkout slice: the steps, place-order, and the Idempotency-Keys it honours. */
@@ -41,6 +45,7 @@ export function createCheckoutSlice(deps: CheckoutSliceDeps) {
     idempotency: createIdempotencyRepository(executor),
     gatewayOrders: createGatewayOrdersRepository(executor),
     jobs: deps.jobs(executor),
+    giftCards: createGiftCardsRepository(executor),
   }));
   return {
     repos: unit.repos,
@@ -51,6 +56,7 @@ export function createCheckoutSlice(deps: CheckoutSliceDeps) {
       gatewayOrderLimiter: deps.gatewayOrderLimiter,
       isFeatureEnabled,
       clock,
+      ...(deps.credits ? { credits: deps.credits } : {}),
     }),
     placeOrder: createPlaceOrderService({
       metrics: deps.metrics,

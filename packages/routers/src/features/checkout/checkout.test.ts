@@ -22,6 +22,7 @@ import { createCartRepository } from '../cart/cart.repository';
 import { createPurchasablesRepository } from '../catalog/purchasables.repository';
 import { createStockRepository } from '../catalog/stock.repository';
 import { createCouponRedemptionsRepository } from '../coupons/coupon-redemptions.repository';
+import { createGiftCardsRepository } from '../gift-cards/index';
 import { createOrdersRepository } from '../orders/orders.repository';
 import { createGatewayOrdersRepository } from '../payments/gateway-orders.repository';
 import { createReferenceDataRepository } from '../store-settings/reference-data.repository';
@@ -154,6 +155,7 @@ describe('the reserve-stock step alone', () => {
           idempotency: createIdempotencyRepository(tx),
           gatewayOrders: createGatewayOrdersRepository(tx),
           jobs: { enqueue: async () => {} },
+          giftCards: createGiftCardsRepository(tx),
         };
         const cart = await repos.cart.openCart(userId);
         const priced = await priceCart(repos, cart, { now: new Date(), couponsEnabled: true });

@@ -1,6 +1,7 @@
 import { AppError } from '../../errors';
 import type { BusinessMetrics, Clock } from '../../ports';
 import type { InTransaction } from '../../transactions';
+import { lockGiftCards, readCardBalances, spendGiftCards } from '../gift-cards/index';
 import type { PaymentProviders } from '../payments/providers';
 import type { PlaceOrderInput, PlaceOrderResult } from './checkout.schemas';
 import type { CheckoutRepositories } from './checkout.service';
@@ -25,7 +26,7 @@ export interface PlaceOrderServiceDeps {
   repos: CheckoutRepositories;
   inTransaction: InTransaction<CheckoutRepositories>;
   payments: PaymentProviders;
-  isFeatureEnabled: (flag: 'coupons') => Promise<boolean>;
+  isFeatureEnabled: (flag: 'coupons' | 'gift_cards') => Promise<boolean>;
   clock: Clock;
   metrics: BusinessMetrics;
 }
@@ -48,15 +49,29 @@ export function createPlaceOrderService(deps: PlaceOrderServiceDeps) {
     idempotency?: IdempotencyClaim,
   ): Promise<PlaceOrderResult> {
     const pricing = { now: clock.now(), couponsEnabled: await deps.isFeatureEnabled('coupons') };
+    // The cards' balances as the customer pays with them; in the transaction they may not fall.
+    const expectedCards = (await deps.isFeatureEnabled('gift_cards'))
+      ? await readCardBalances(repos, (await repos.cart.openCart(userId)).id, true)
+      : new Map<number, number>();
     const confirmed = confirm
       ? await confirm(await loadAndLock(repos, payments, userId, pricing, { lock: false }))
       : null;
     const placed = await inTransaction(async (tx) => {
-      const checkout = await loadAndLock(tx, payments, userId, pricing);
+      const checkout = await loadAndLock(tx, payments, userId, pricing, {
+        lock: true,
+        credits: (priced) =>
+          lockGiftCards(tx, {
+            cartId: priced.cart.id,
+            totalCents: priced.totals.totalCents,
+            expected: expectedCards,
+            now: pricing.now,
+          }),
+      });
       const verified = await paymentStillFits(tx, payments, checkout, confirmed);
       await reserveStock(tx, checkout.priced);
       const order = await writeOrder(tx, userId, checkout, verified, notes);
       await redeemPricedCoupon(tx, userId, checkout.priced, order.id);
+      if (checkout.credits) await spendGiftCards(tx, checkout.credits, order.id);
       await handOverCart(tx, checkout.cart);
       await enqueueFollowUps(tx, order);
       const result = toPlaceOrderResult(order);

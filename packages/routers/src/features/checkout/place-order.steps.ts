@@ -6,6 +6,7 @@ import type { CartRecord } from '../cart/cart.repository';
 import { outOfStock } from '../cart/cart.service';
 import { takeStock } from '../catalog/stock.steps';
 import { redeemCoupon } from '../coupons/coupon-redemption.steps';
+import type { Credits } from '../gift-cards/index';
 import { enqueueMail } from '../mail/mail.jobs';
 import { STATUS_EVENT_TEXT } from '../orders/order-status';
 import type { OrderRecord } from '../orders/orders.repository';
@@ -41,23 +42,48 @@ export interface ReadyCheckout {
   shippingMethod: ShippingMethodRecord;
   shippingAddress: AddressSnapshot;
   billingAddress: AddressSnapshot;
+  /** What gift cards (and points) pay; absent when the checkout was read without them. */
+  credits?: Credits;
 }
+
+/** Paid in full by gift cards or points: no payment method is needed (nor asked for). */
+export const PAID_BY_GIFT_CARD: PaymentMethodRecord = {
+  code: 'gift_card',
+  name: 'Gift card',
+  description: '',
+  type: 'offline',
+  active: true,
+  position: 0,
+  updatedAt: new Date(0),
+};
+export const PAID_BY_LOYALTY_POINTS: PaymentMethodRecord = {
+  ...PAID_BY_GIFT_CARD,
+  code: 'loyalty_points',
+  name: 'Loyalty points',
+};
+
+const fullyCovered = (credits: Credits | undefined) =>
+  credits !== undefined &&
+  credits.amountDueCents === 0 &&
+  credits.giftCardCents + credits.loyaltyCents > 0;
 
 /**
  * 1. Load and lock: the open cart (under its row lock in the order's transaction: a second
  * place-order waits here), priced as it is now; it must have items, all available, every step
- * taken and a coupon still valid.
+ * taken and a coupon still valid. `credits` (gift cards, points) runs right after pricing: an
+ * order they pay in full needs no payment method.
  */
 export async function loadAndLock(
   tx: CheckoutRepositories,
   payments: PaymentProviders,
   userId: number,
   pricing: { now: Date; couponsEnabled: boolean },
-  options: { lock: boolean } = { lock: true },
+  options: { lock: boolean; credits?: (priced: PricedCart) => Promise<Credits> } = { lock: true },
 ): Promise<ReadyCheckout> {
   const cart = await tx.cart.openCart(userId, options);
   const priced = await priceCart(tx, cart, pricing);
   requireItems(priced);
+  const credits = options.credits && (await options.credits(priced));
   const unavailable = priced.lines.find((line) => !line.available);
   if (unavailable) {
     throw new AppError(
@@ -65,9 +91,13 @@ export async function loadAndLock(
       `${unavailable.purchasable?.name ?? 'A product'} is no longer available; remove it from your cart.`,
     );
   }
-  const paymentMethod = cart.paymentMethod
-    ? await tx.reference.paymentMethod(cart.paymentMethod)
-    : undefined;
+  const paymentMethod = fullyCovered(credits)
+    ? credits?.giftCardCents
+      ? PAID_BY_GIFT_CARD
+      : PAID_BY_LOYALTY_POINTS
+    : cart.paymentMethod
+      ? await tx.reference.paymentMethod(cart.paymentMethod)
+      : undefined;
   const missing = missingSteps(payments, priced, paymentMethod);
   if (missing.length > 0 || !paymentMethod || !priced.shippingMethod || !cart.shippingAddress) {
     throw checkoutIncomplete(`Complete these steps first: ${missing.join(', ')}.`, missing);
@@ -86,6 +116,7 @@ export async function loadAndLock(
     shippingMethod: priced.shippingMethod,
     shippingAddress: cart.shippingAddress,
     billingAddress: billingAddressOf(cart) ?? cart.shippingAddress,
+    ...(credits ? { credits } : {}),
   };
 }
 
@@ -228,13 +259,13 @@ export async function writeOrder(
   payment: VerifiedPayment,
   notes: string | undefined,
 ): Promise<OrderRecord> {
-  const { priced } = checkout;
+  const { priced, credits } = checkout;
   const { totals } = priced;
   const order = await tx.orders.insertOrder(
     {
       userId,
       status: 'pending',
-      paymentStatus: payment ? 'paid' : 'pending',
+      paymentStatus: payment || fullyCovered(credits) ? 'paid' : 'pending',
       paymentMethod: checkout.paymentMethod.code,
       shippingMethod: checkout.shippingMethod.code,
       subtotalCents: totals.subtotalCents,
@@ -244,6 +275,12 @@ export async function writeOrder(
       totalCents: totals.totalCents,
       currency: priced.currency,
       couponCode: priced.couponValid ? (priced.coupon?.code ?? null) : null,
+      giftCards: (credits?.cards ?? [])
+        .filter((card) => card.amountCents > 0)
+        .map((card) => ({ last4: card.last4, amountCents: card.amountCents })),
+      giftCardCents: credits?.giftCardCents ?? 0,
+      loyaltyPoints: credits?.loyaltyPoints ?? 0,
+      loyaltyCents: credits?.loyaltyCents ?? 0,
       shippingAddress: checkout.shippingAddress,
       billingAddress: checkout.billingAddress,
       notes: notes ?? null,

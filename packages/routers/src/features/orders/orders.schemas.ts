@@ -3,6 +3,7 @@ import { envelope, paginatedEnvelope } from '../../envelope';
 import { pageQuery } from '../../pagination';
 import { zDateTime, zId } from '../../zod-helpers';
 import { ZAddressSnapshot } from '../checkout/checkout.schemas';
+import { giftCardAmountFields } from '../gift-cards/index';
 import { ZOrderStatus, ZPaymentStatus } from './order-status.schemas';
 
 export const ZOrderItem = z
@@ -38,6 +39,7 @@ export const ZOrder = z
     total: z.number(),
     currency: z.string(),
     coupon_code: z.string().nullable(),
+    ...giftCardAmountFields,
     items: z.array(ZOrderItem),
     shipping_address: ZAddressSnapshot,
     billing_address: ZAddressSnapshot,

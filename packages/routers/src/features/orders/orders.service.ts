@@ -5,9 +5,10 @@ import type { StockRepository } from '../catalog/stock.repository';
 import { releaseStock } from '../catalog/stock.steps';
 import { releaseCoupon } from '../coupons/coupon-redemption.steps';
 import type { CouponRedemptionsRepository } from '../coupons/coupon-redemptions.repository';
+import { type GiftCardsRepository, giveBackGiftCards } from '../gift-cards/index';
 import { enqueueMail, type MailJob, type MailJobs } from '../mail/mail.jobs';
 import { enqueueRefund } from '../payments/refunds';
-import { toOrderDto, toOrderListEntryDto, toTrackingDto } from './order.dto';
+import { amountDueCents, toOrderDto, toOrderListEntryDto, toTrackingDto } from './order.dto';
 import {
   assertTransition,
   type OrderStatus,
@@ -24,6 +25,7 @@ export interface OrderRepositories {
   stock: Pick<StockRepository, 'release'>;
   coupons: Pick<CouponRedemptionsRepository, 'release'>;
   jobs: MailJobs;
+  giftCards: GiftCardsRepository;
 }
 
 export interface OrdersServiceDeps {
@@ -79,11 +81,18 @@ export function createOrdersService({ repo, inTransaction }: OrdersServiceDeps) 
           ),
         );
         await releaseCoupon(tx.coupons, current.id);
+        // What the gift cards paid goes back to them as ledger rows (gift-cards slice).
+        await giveBackGiftCards(tx, current.id);
         changes.cancelReason = options.reason ?? null;
-        changes.paymentStatus = paymentStatusAfterCancel(current.paymentStatus);
-        // The refund itself is a durable job (payments/refunds.ts): `refund_pending` until the
-        // gateway confirms it.
-        if (current.paymentStatus === 'paid') await enqueueRefund(tx.jobs, current.id);
+        const gatewayPart = amountDueCents(current);
+        changes.paymentStatus =
+          current.paymentStatus === 'paid' && gatewayPart === 0
+            ? 'refunded'
+            : paymentStatusAfterCancel(current.paymentStatus);
+        // The refund of the rest is a durable job (payments/refunds.ts): `refund_pending` until
+        // the gateway confirms it. Paid by cards alone: they were given back above.
+        if (current.paymentStatus === 'paid' && gatewayPart > 0)
+          await enqueueRefund(tx.jobs, current.id);
         if (options.reason) event = `Order cancelled: ${options.reason}`;
       }
       if (to === 'shipped' && options.shipment) {

@@ -1,0 +1,33 @@
+import type { Executor } from '@storefront/db/client';
+import type { Clock, RateLimiter } from '../../ports';
+import type { UnitOfWorkFactory } from '../../transactions';
+import { createGiftCardsRepository } from './gift-cards.repository';
+import { type CartAccess, createGiftCardsService } from './gift-cards.service';
+
+export interface GiftCardsSliceDeps {
+  unitOfWork: UnitOfWorkFactory;
+  clock: Clock;
+  isEnabled: () => Promise<boolean>;
+  guessLimiter: RateLimiter;
+  defaultCurrency: () => Promise<string>;
+  /** The cart slice's repository, bound to the same executor (apply/remove lock the cart). */
+  cart: (executor: Executor) => CartAccess;
+}
+
+/** The gift cards slice: one service for the app's, the cart's and the back office's calls. */
+export function createGiftCardsSlice(deps: GiftCardsSliceDeps) {
+  const unit = deps.unitOfWork((executor) => ({
+    giftCards: createGiftCardsRepository(executor),
+    cart: deps.cart(executor),
+  }));
+  return createGiftCardsService({
+    repo: unit.repos.giftCards,
+    inTransaction: unit.inTransaction,
+    clock: deps.clock,
+    isEnabled: deps.isEnabled,
+    guessLimiter: deps.guessLimiter,
+    defaultCurrency: deps.defaultCurrency,
+  });
+}
+
+export type GiftCardsSlice = ReturnType<typeof createGiftCardsSlice>;

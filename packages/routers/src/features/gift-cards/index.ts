@@ -1,0 +1,13 @@
+// The gift cards slice's public surface (other slices import only this file).
+export type { Credits } from './amount-due';
+export {
+  type GiftCardRepositories,
+  giveBackGiftCards,
+  lockGiftCards,
+  readCardBalances,
+  spendGiftCards,
+} from './gift-card-spend.steps';
+export { createGiftCardsRepository, type GiftCardsRepository } from './gift-cards.repository';
+export { giftCardAmountFields } from './gift-cards.schemas';
+export { type CreditFields, creditFields } from './gift-cards.service';
+export { createGiftCardsSlice, type GiftCardsSlice } from './gift-cards.slice';
