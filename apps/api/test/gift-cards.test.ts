@@ -11,7 +11,7 @@ import {
   registerCustomer,
   type TestApp,
 } from './harness';
-import { NEW_ADDRESS, prepareCheckout } from './support/shop';
+import { gatewayPayment, NEW_ADDRESS, prepareCheckout } from './support/shop';
 
 let t: TestApp;
 let admin: ReturnType<typeof adminClient>;
@@ -265,6 +265,37 @@ describe('place-order and cancel', () => {
       .from(bossJobs)
       .where(sql`${bossJobs.name} = 'refunds' and ${bossJobs.data}->>'orderId' = ${String(id)}`);
     expect(refundJobs).toHaveLength(0);
+  });
+
+  it('by card: the gateway order is for the amount due; cancel returns the card part, refunds the rest', async () => {
+    const { token } = await shopper();
+    const card = await issue(7);
+    await apply(token, card.code);
+    const checkout = await prepareCheckout(t, token, { paymentMethod: 'card' });
+    const due = checkout.cart.total - 7;
+    expect(checkout.gateway_order?.amount).toBeCloseTo(due, 2);
+    const gatewayOrderId = checkout.gateway_order?.id ?? '';
+    const placed = await t.request('POST', '/checkout/place-order', {
+      token,
+      body: { payment_data: gatewayPayment(gatewayOrderId) },
+    });
+    expect(placed.status).toBe(201);
+    expect(placed.body.data.payment_status).toBe('paid');
+    const id = placed.body.data.order_id;
+    const order = (await t.request('GET', `/customer/orders/${id}`, { token })).body.data;
+    expect(order).toMatchObject({ payment_method: 'card', gift_card_amount: 7 });
+    expect(order.amount_due).toBeCloseTo(due, 2);
+    const canceled = await t.request('POST', `/customer/orders/${id}/cancel`, {
+      token,
+      body: { reason: 'Wrong size' },
+    });
+    expect(canceled.body.data.payment_status).toBe('refund_pending');
+    expect(await balanceOf(card.id)).toBe(700);
+    const refundJobs = await t.db
+      .select()
+      .from(bossJobs)
+      .where(sql`${bossJobs.name} = 'refunds' and ${bossJobs.data}->>'orderId' = ${String(id)}`);
+    expect(refundJobs).toHaveLength(1);
   });
 
   it('one card across two orders: the second takes what the first left', async () => {

@@ -1,6 +1,6 @@
 import type { AddressSnapshot } from '@storefront/db/schema';
 import { AppError, validationError } from '../../errors';
-import { centsToAmount } from '../../money';
+import { amountToCents, centsToAmount } from '../../money';
 import type { Clock, RateLimiter } from '../../ports';
 import type { AddressRecord } from '../addresses/addresses.repository';
 import type { AddressDto } from '../addresses/addresses.schemas';
@@ -25,6 +25,7 @@ import type { GatewayOrdersRepository } from '../payments/gateway-orders.reposit
 import type { PaymentProviders } from '../payments/providers';
 import type { AddressStepInput, CheckoutDto } from './checkout.schemas';
 import {
+  type AmountDue,
   billingAddressOf,
   checkoutIncomplete,
   gatewayOrderValid,
@@ -91,6 +92,16 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     });
   }
 
+  /** What the gateway charges for the cart: its total less what gift cards and points pay. */
+  async function amountDue(priced: PricedCart) {
+    const fields = await (deps.credits ?? noCredits)(priced);
+    const due: AmountDue = {
+      cents: amountToCents(fields.amount_due),
+      covered: fields.amount_due === 0 && fields.gift_card_amount + fields.loyalty_amount > 0,
+    };
+    return { fields, due };
+  }
+
   async function state(
     userId: number,
     options: { requireItems?: boolean } = {},
@@ -101,19 +112,20 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     const paymentMethod = cart.paymentMethod
       ? await repos.reference.paymentMethod(cart.paymentMethod)
       : undefined;
-    const missing = missingSteps(payments, priced, paymentMethod);
+    const { fields, due } = await amountDue(priced);
+    const missing = missingSteps(payments, priced, paymentMethod, due);
     return {
-      cart: { ...toCartDto(priced), ...(await (deps.credits ?? noCredits)(priced)) },
+      cart: { ...toCartDto(priced), ...fields },
       saved_addresses: await deps.addresses.list(userId),
       shipping_address: cart.shippingAddress,
       billing_address: billingAddressOf(cart),
       shipping_method: priced.shippingMethod ? toShippingMethodDto(priced.shippingMethod) : null,
       payment_method: paymentMethod ? toPaymentMethodDto(paymentMethod) : null,
       gateway_order:
-        cart.gatewayOrderId && gatewayOrderValid(priced)
+        cart.gatewayOrderId && gatewayOrderValid(priced, due)
           ? {
               id: cart.gatewayOrderId,
-              amount: centsToAmount(priced.totals.totalCents),
+              amount: centsToAmount(due.cents),
               currency: priced.currency,
               key_id: paymentMethod ? payments.forType(paymentMethod.type).keyId : null,
             }
@@ -171,11 +183,12 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     userId: number,
     cart: CartRecord,
     priced: PricedCart,
+    due: AmountDue,
   ): Promise<string> {
     const issued = {
       cartId: cart.id,
       cartVersion: cart.version,
-      amountCents: priced.totals.totalCents,
+      amountCents: due.cents,
       currency: priced.currency,
     };
     const existing = await repos.gatewayOrders.findFor(issued);
@@ -268,10 +281,11 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
             before,
           );
         }
+        const { due } = await amountDue(priced);
         return {
           paymentMethod: method.code,
-          gatewayOrderId: await gatewayOrderFor(provider, userId, cart, priced),
-          gatewayAmountCents: priced.totals.totalCents,
+          gatewayOrderId: await gatewayOrderFor(provider, userId, cart, priced, due),
+          gatewayAmountCents: due.cents,
           gatewayCurrency: priced.currency,
           gatewayCartVersion: cart.version,
         };

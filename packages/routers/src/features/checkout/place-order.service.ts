@@ -1,7 +1,13 @@
 import { AppError } from '../../errors';
 import type { BusinessMetrics, Clock } from '../../ports';
 import type { InTransaction } from '../../transactions';
-import { lockGiftCards, readCardBalances, spendGiftCards } from '../gift-cards/index';
+import type { PricedCart } from '../cart/index';
+import {
+  lockGiftCards,
+  previewGiftCards,
+  readCardBalances,
+  spendGiftCards,
+} from '../gift-cards/index';
 import type { PaymentProviders } from '../payments/providers';
 import type { PlaceOrderInput, PlaceOrderResult } from './checkout.schemas';
 import type { CheckoutRepositories } from './checkout.service';
@@ -50,11 +56,23 @@ export function createPlaceOrderService(deps: PlaceOrderServiceDeps) {
   ): Promise<PlaceOrderResult> {
     const pricing = { now: clock.now(), couponsEnabled: await deps.isFeatureEnabled('coupons') };
     // The cards' balances as the customer pays with them; in the transaction they may not fall.
-    const expectedCards = (await deps.isFeatureEnabled('gift_cards'))
+    const giftCardsOn = await deps.isFeatureEnabled('gift_cards');
+    const expectedCards = giftCardsOn
       ? await readCardBalances(repos, (await repos.cart.openCart(userId)).id, true)
       : new Map<number, number>();
+    const preview = (priced: PricedCart) =>
+      previewGiftCards(repos, {
+        cartId: priced.cart.id,
+        totalCents: priced.totals.totalCents,
+        now: pricing.now,
+      });
     const confirmed = confirm
-      ? await confirm(await loadAndLock(repos, payments, userId, pricing, { lock: false }))
+      ? await confirm(
+          await loadAndLock(repos, payments, userId, pricing, {
+            lock: false,
+            ...(giftCardsOn ? { credits: preview } : {}),
+          }),
+        )
       : null;
     const placed = await inTransaction(async (tx) => {
       const checkout = await loadAndLock(tx, payments, userId, pricing, {

@@ -19,6 +19,7 @@ import type {
 import type { PlaceOrderInput, PlaceOrderResult } from './checkout.schemas';
 import type { CheckoutRepositories } from './checkout.service';
 import {
+  type AmountDue,
   billingAddressOf,
   checkoutIncomplete,
   gatewayOrderValid,
@@ -67,6 +68,12 @@ const fullyCovered = (credits: Credits | undefined) =>
   credits.amountDueCents === 0 &&
   credits.giftCardCents + credits.loyaltyCents > 0;
 
+/** What the gateway charges for a checkout: the total less what cards and points pay. */
+const dueOf = (checkout: Pick<ReadyCheckout, 'priced' | 'credits'>): AmountDue => ({
+  cents: checkout.credits?.amountDueCents ?? checkout.priced.totals.totalCents,
+  covered: fullyCovered(checkout.credits),
+});
+
 /**
  * 1. Load and lock: the open cart (under its row lock in the order's transaction: a second
  * place-order waits here), priced as it is now; it must have items, all available, every step
@@ -98,7 +105,7 @@ export async function loadAndLock(
     : cart.paymentMethod
       ? await tx.reference.paymentMethod(cart.paymentMethod)
       : undefined;
-  const missing = missingSteps(payments, priced, paymentMethod);
+  const missing = missingSteps(payments, priced, paymentMethod, dueOf({ priced, credits }));
   if (missing.length > 0 || !paymentMethod || !priced.shippingMethod || !cart.shippingAddress) {
     throw checkoutIncomplete(`Complete these steps first: ${missing.join(', ')}.`, missing);
   }
@@ -146,7 +153,7 @@ function paymentFitsCheckout(
   return (
     payments.forType(checkout.paymentMethod.type).kind === 'gateway' &&
     payment.gatewayOrderId === checkout.cart.gatewayOrderId &&
-    gatewayOrderValid(checkout.priced)
+    gatewayOrderValid(checkout.priced, dueOf(checkout))
   );
 }
 
@@ -195,7 +202,7 @@ export async function verifyReportedPayment(
   await requireUnusedPayment(repos, payment.gatewayPaymentId);
   const confirmed = {
     ...payment,
-    amountCents: checkout.priced.totals.totalCents,
+    amountCents: dueOf(checkout).cents,
     currency: checkout.priced.currency,
   };
   await payments.forType(checkout.paymentMethod.type).confirmCapturedPayment({
@@ -223,10 +230,10 @@ export async function paymentStillFits(
     return null;
   }
   if (!confirmed) throw paymentDataRequired();
-  const { totals, currency } = checkout.priced;
+  const { currency } = checkout.priced;
   if (
     !paymentFitsCheckout(payments, checkout, confirmed) ||
-    confirmed.amountCents !== totals.totalCents ||
+    confirmed.amountCents !== dueOf(checkout).cents ||
     confirmed.currency !== currency
   ) {
     throw paymentNotVerified();

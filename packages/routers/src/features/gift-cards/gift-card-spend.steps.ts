@@ -97,3 +97,19 @@ export async function giveBackGiftCards(
   );
   return held.reduce((sum, row) => sum + row.amountCents, 0);
 }
+
+/** Outside any transaction (before the gateway is asked): what the cart's cards would pay now. */
+export async function previewGiftCards(
+  repos: GiftCardRepositories,
+  input: { cartId: number; totalCents: number; now: Date },
+): Promise<Credits> {
+  const applied = await repos.giftCards.cartCards(input.cartId);
+  return applyCredits({
+    totalCents: input.totalCents,
+    cards: applied.map((card) => ({
+      id: card.id,
+      last4: card.last4,
+      balanceCents: cardUsable(card, input.now) ? card.balanceCents : 0,
+    })),
+  });
+}

@@ -4,6 +4,7 @@ export {
   type GiftCardRepositories,
   giveBackGiftCards,
   lockGiftCards,
+  previewGiftCards,
   readCardBalances,
   spendGiftCards,
 } from './gift-card-spend.steps';
