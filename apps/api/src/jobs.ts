@@ -1,5 +1,6 @@
 import type { Job, JobResult, PgBoss } from '@storefront/db/jobs';
 import type { RetryOverrides } from '@storefront/routers/features/jobs/retry-policy';
+import { LOYALTY_EXPIRY_QUEUE } from '@storefront/routers/features/loyalty/index';
 import {
   MAIL_QUEUE,
   type MailJob,
@@ -38,7 +39,7 @@ export interface QueueOptions extends RetryOverrides {
   retentionDays: number;
 }
 
-type WorkerServices = Pick<Services, 'mail' | 'refunds' | 'paymentEvents'>;
+type WorkerServices = Pick<Services, 'mail' | 'refunds' | 'paymentEvents' | 'loyalty'>;
 
 /**
  * One queue: its retry policy, how many workers a process runs for it, how many jobs each takes
@@ -98,6 +99,17 @@ const QUEUES = [
       await services.paymentEvents.dropExpiredPayloads();
     },
     schedule: '17 3 * * *',
+  }),
+  queue<object>({
+    name: LOYALTY_EXPIRY_QUEUE,
+    policy: paymentQueuePolicy,
+    concurrency: () => 1,
+    batchSize: 1,
+    // Lapsed loyalty points, oldest first (loyalty slice); idempotent, so a retry is harmless.
+    run: async (services) => {
+      await services.loyalty.expirePoints();
+    },
+    schedule: '37 2 * * *',
   }),
 ];
 

@@ -255,6 +255,21 @@ export interface Procedures {
     input: { gift_card_code: string; };
     output: { success: true; data: { gift_cards: { last4: string; amount: number; }[]; gift_card_amount: number; loyalty_points: number; loyalty_amount: number; amount_due: number; id: number; items: { id: number; product_id: number; variant_id: number | null; product_name: string; variant_name: string | null; sku: string; product_image: string | null; price: number; quantity: number; total: number; available: boolean; stock_quantity: number; }[]; subtotal: number; discount: number; shipping: number; tax: number; total: number; coupon_code: string | null; item_count: number; currency: string; warnings: string[]; }; message?: string | undefined; };
   };
+  'loyalty.get': {
+    type: 'query';
+    input: { page?: number | undefined; per_page?: number | undefined; };
+    output: { success: true; data: { balance: number; value: number; currency: string; point_value: number; min_redeem: number; history: { points: number; reason: 'returned' | 'earned' | 'redeemed' | 'expired' | 'adjusted'; order_id: number | null; created_at: string; expires_at: string | null; }[]; }; meta: { current_page: number; per_page: number; total: number; last_page: number; }; message?: string | undefined; };
+  };
+  'loyalty.applyPoints': {
+    type: 'mutation';
+    input: { points: number; };
+    output: { success: true; data: { gift_cards: { last4: string; amount: number; }[]; gift_card_amount: number; loyalty_points: number; loyalty_amount: number; amount_due: number; id: number; items: { id: number; product_id: number; variant_id: number | null; product_name: string; variant_name: string | null; sku: string; product_image: string | null; price: number; quantity: number; total: number; available: boolean; stock_quantity: number; }[]; subtotal: number; discount: number; shipping: number; tax: number; total: number; coupon_code: string | null; item_count: number; currency: string; warnings: string[]; }; message?: string | undefined; };
+  };
+  'loyalty.removePoints': {
+    type: 'mutation';
+    input: void;
+    output: { success: true; data: { gift_cards: { last4: string; amount: number; }[]; gift_card_amount: number; loyalty_points: number; loyalty_amount: number; amount_due: number; id: number; items: { id: number; product_id: number; variant_id: number | null; product_name: string; variant_name: string | null; sku: string; product_image: string | null; price: number; quantity: number; total: number; available: boolean; stock_quantity: number; }[]; subtotal: number; discount: number; shipping: number; tax: number; total: number; coupon_code: string | null; item_count: number; currency: string; warnings: string[]; }; message?: string | undefined; };
+  };
   'checkout.init': {
     type: 'query';
     input: void;
@@ -684,6 +699,26 @@ export interface Procedures {
     type: 'mutation';
     input: { id: number; };
     output: { success: true; data: { recipient_email: string | null; message: string | null; created_at: string; id: number; last4: string; balance: number; currency: string; status: 'active' | 'disabled'; expires_at: string | null; }; message?: string | undefined; };
+  };
+  'admin.loyalty.getSettings': {
+    type: 'query';
+    input: void;
+    output: { success: true; data: { points_per_unit: number; point_value: number; min_redeem: number; max_redeem_share: number; points_expire_days: number; }; message?: string | undefined; };
+  };
+  'admin.loyalty.updateSettings': {
+    type: 'mutation';
+    input: { points_per_unit: number; point_value: number; min_redeem: number; max_redeem_share: number; points_expire_days: number; };
+    output: { success: true; data: { points_per_unit: number; point_value: number; min_redeem: number; max_redeem_share: number; points_expire_days: number; }; message?: string | undefined; };
+  };
+  'admin.loyalty.customer': {
+    type: 'query';
+    input: { customer_id: number; page?: number | undefined; per_page?: number | undefined; };
+    output: { success: true; data: { balance: number; value: number; currency: string; point_value: number; min_redeem: number; history: { points: number; reason: 'returned' | 'earned' | 'redeemed' | 'expired' | 'adjusted'; order_id: number | null; created_at: string; expires_at: string | null; }[]; }; meta: { current_page: number; per_page: number; total: number; last_page: number; }; message?: string | undefined; };
+  };
+  'admin.loyalty.adjust': {
+    type: 'mutation';
+    input: { customer_id: number; points: number; reason: string; };
+    output: { success: true; data: { balance: number; value: number; currency: string; point_value: number; min_redeem: number; history: { points: number; reason: 'returned' | 'earned' | 'redeemed' | 'expired' | 'adjusted'; order_id: number | null; created_at: string; expires_at: string | null; }[]; }; meta: { current_page: number; per_page: number; total: number; last_page: number; }; message?: string | undefined; };
   };
 }
 

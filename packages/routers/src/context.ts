@@ -21,6 +21,7 @@ import type { CustomerService } from './features/customer/customer.service';
 import type { DashboardService } from './features/dashboard/dashboard.service';
 import type { GiftCardsSlice } from './features/gift-cards/index';
 import type { JobsService } from './features/jobs/jobs.service';
+import type { LoyaltySlice } from './features/loyalty/index';
 import type { MailService } from './features/mail/mail.service';
 import type { OrdersService } from './features/orders/orders.service';
 import type { PaymentEvents } from './features/payments/payment-events';
@@ -95,6 +96,8 @@ export interface AppServices {
   cart: CartService;
   /** Gift cards: balance, cart apply/remove, the back office's issue/list/get/disable. */
   giftCards: GiftCardsSlice;
+  /** Loyalty points: the customer's account, cart points, rates, adjustments, expiry. */
+  loyalty: LoyaltySlice;
   storeSettings: StoreSettingsService;
   coupons: CouponsService;
   checkout: CheckoutService;

@@ -63,6 +63,11 @@ export const ERROR_TABLE = {
     trpc: 'UNPROCESSABLE_CONTENT',
     message: 'A gift card balance changed; review your cart and try again.',
   },
+  LOYALTY_BALANCE_CHANGED: {
+    status: 422,
+    trpc: 'UNPROCESSABLE_CONTENT',
+    message: 'Your loyalty points balance changed; review your cart and try again.',
+  },
   CART_EMPTY: { status: 422, trpc: 'UNPROCESSABLE_CONTENT', message: 'Your cart is empty.' },
   CHECKOUT_INCOMPLETE: {
     status: 422,

@@ -26,6 +26,7 @@ const TAGS: Record<string, string> = {
   content: 'Banners and currencies.',
   cart: "The customer's cart, its coupon and the gift cards applied to it.",
   'gift-cards': 'Gift card balances (the flag `gift_cards`).',
+  loyalty: "The customer's loyalty points (the flag `loyalty_points`).",
   checkout: 'The checkout steps, payment and placing the order.',
   orders: "The customer's orders: list, detail, cancel, tracking and invoice.",
   payments: 'Callbacks from the payment gateway (Razorpay), not for the app.',

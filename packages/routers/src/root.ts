@@ -18,6 +18,8 @@ import { dashboardAdminRouter } from './features/dashboard/dashboard.admin.route
 import { giftCardsAdminRouter } from './features/gift-cards/gift-cards.admin.router';
 import { giftCardsRouter } from './features/gift-cards/gift-cards.router';
 import { jobsAdminRouter } from './features/jobs/jobs.admin.router';
+import { loyaltyAdminRouter } from './features/loyalty/loyalty.admin.router';
+import { loyaltyRouter } from './features/loyalty/loyalty.router';
 import { ordersAdminRouter } from './features/orders/orders.admin.router';
 import { ordersRouter } from './features/orders/orders.router';
 import { reviewsAdminRouter } from './features/reviews/reviews.admin.router';
@@ -59,6 +61,7 @@ const adminRouter = router({
   dashboard: dashboardAdminRouter,
   admins: adminsAdminRouter,
   giftCards: giftCardsAdminRouter,
+  loyalty: loyaltyAdminRouter,
 });
 
 /*
@@ -80,6 +83,7 @@ export const appRouter = router({
   currency: currencyRouter,
   cart: cartRouter,
   giftCards: giftCardsRouter,
+  loyalty: loyaltyRouter,
   checkout: checkoutRouter,
   orders: ordersRouter,
   wishlist: wishlistRouter,

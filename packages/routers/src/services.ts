@@ -15,7 +15,7 @@ import type { AuthenticatedSession } from './features/auth/sessions';
 import { createSessionStore } from './features/auth/sessions';
 import { createSessionsRepository } from './features/auth/sessions.repository';
 import { createUsersRepository } from './features/auth/users.repository';
-import type { CartRepositories } from './features/cart/cart.pricing';
+import { type CartRepositories, priceCart } from './features/cart/cart.pricing';
 import { createCartRepository } from './features/cart/cart.repository';
 import { createCartService } from './features/cart/cart.service';
 import type { CartCredits } from './features/cart/index';
@@ -38,6 +38,7 @@ import {
 } from './features/gift-cards/index';
 import { createJobsRepository } from './features/jobs/jobs.repository';
 import { createJobsService } from './features/jobs/jobs.service';
+import { createLoyaltyRepository, createLoyaltySlice } from './features/loyalty/index';
 import { createMailService } from './features/mail/mail.service';
 import { createOrdersRepository } from './features/orders/orders.repository';
 import { createOrdersService } from './features/orders/orders.service';
@@ -232,8 +233,29 @@ export function createServices(deps: ServiceDeps): AppServices {
     defaultCurrency: async () => (await cartUnit.repos.reference.defaultCurrency()) ?? 'USD',
     cart: createCartRepository,
   });
+  const loyalty = createLoyaltySlice({
+    unitOfWork,
+    clock,
+    isEnabled: () => settings.isFeatureEnabled('loyalty_points'),
+    defaultCurrency: async () => (await cartUnit.repos.reference.defaultCurrency()) ?? 'USD',
+    cartTotalCents: async (userId) => {
+      const open = await cartUnit.repos.cart.openCart(userId);
+      const couponsEnabled = await settings.isFeatureEnabled('coupons');
+      return (await priceCart(cartUnit.repos, open, { now: clock.now(), couponsEnabled })).totals
+        .totalCents;
+    },
+    userExists: async (userId) => (await users.findById(userId)) !== undefined,
+    cart: createCartRepository,
+  });
+  // What cards and points pay, after the cart's own totals (points first, then the cards).
   const credits: CartCredits = async (priced) =>
-    creditFields(await giftCards.cartCredits(priced.cart.id, priced.totals.totalCents));
+    creditFields(
+      await giftCards.cartCredits(
+        priced.cart.id,
+        priced.totals.totalCents,
+        await loyalty.cartLoyalty(priced.cart.id),
+      ),
+    );
   const cart = createCartService({
     repos: cartUnit.repos,
     inTransaction: cartUnit.inTransaction,
@@ -263,7 +285,10 @@ export function createServices(deps: ServiceDeps): AppServices {
       coupons: createCouponRedemptionsRepository(executor),
       jobs: jobs(executor),
       giftCards: createGiftCardsRepository(executor),
+      loyalty: createLoyaltyRepository(executor),
     })).inTransaction,
+    loyaltyEnabled: () => settings.isFeatureEnabled('loyalty_points'),
+    clock,
   });
   const wishlist = createWishlistService({
     repo: createWishlistRepository(db),
@@ -323,6 +348,7 @@ export function createServices(deps: ServiceDeps): AppServices {
     contentAdmin,
     cart,
     giftCards,
+    loyalty,
     storeSettings: createStoreSettingsService({ repo: createStoreSettingsRepository(db) }),
     coupons: createCouponsService({ repo: createCouponsRepository(db) }),
     checkout: checkoutSlice.checkout,

@@ -18,6 +18,7 @@ import { type CartCredits, noCredits } from '../cart/index';
 import type { StockRepository } from '../catalog/stock.repository';
 import type { CouponRedemptionsRepository } from '../coupons/coupon-redemptions.repository';
 import type { GiftCardsRepository } from '../gift-cards/index';
+import type { LoyaltyRepository } from '../loyalty/index';
 import type { MailJobs } from '../mail/mail.jobs';
 import type { OrdersRepository } from '../orders/orders.repository';
 import type { PaymentProvider } from '../payments/gateway';
@@ -44,6 +45,7 @@ export interface CheckoutRepositories extends CartRepositories {
   gatewayOrders: GatewayOrdersRepository;
   jobs: MailJobs;
   giftCards: GiftCardsRepository;
+  loyalty: LoyaltyRepository;
 }
 
 export interface CheckoutServiceDeps {

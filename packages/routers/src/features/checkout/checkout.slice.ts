@@ -6,6 +6,7 @@ import type { CartCredits } from '../cart/index';
 import { createStockRepository } from '../catalog/stock.repository';
 import { createCouponRedemptionsRepository } from '../coupons/coupon-redemptions.repository';
 import { createGiftCardsRepository } from '../gift-cards/index';
+import { createLoyaltyRepository } from '../loyalty/index';
 import type { MailJobs } from '../mail/mail.jobs';
 import { createOrdersRepository } from '../orders/orders.repository';
 import { createGatewayOrdersRepository } from '../payments/gateway-orders.repository';
@@ -28,7 +29,7 @@ export interface CheckoutSliceDeps {
   addresses: CheckoutServiceDeps['addresses'];
   payments: PaymentProviders;
   gatewayOrderLimiter: RateLimiter;
-  isFeatureEnabled: (flag: 'coupons' | 'gift_cards') => Promise<boolean>;
+  isFeatureEnabled: (flag: 'coupons' | 'gift_cards' | 'loyalty_points') => Promise<boolean>;
   metrics: BusinessMetrics;
   /** What gift cards and points pay of the cart (shown with it). */
   credits?: CartCredits;
@@ -46,6 +47,7 @@ export function createCheckoutSlice(deps: CheckoutSliceDeps) {
     gatewayOrders: createGatewayOrdersRepository(executor),
     jobs: deps.jobs(executor),
     giftCards: createGiftCardsRepository(executor),
+    loyalty: createLoyaltyRepository(executor),
   }));
   return {
     repos: unit.repos,

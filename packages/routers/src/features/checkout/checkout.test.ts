@@ -23,6 +23,7 @@ import { createPurchasablesRepository } from '../catalog/purchasables.repository
 import { createStockRepository } from '../catalog/stock.repository';
 import { createCouponRedemptionsRepository } from '../coupons/coupon-redemptions.repository';
 import { createGiftCardsRepository } from '../gift-cards/index';
+import { createLoyaltyRepository } from '../loyalty/index';
 import { createOrdersRepository } from '../orders/orders.repository';
 import { createGatewayOrdersRepository } from '../payments/gateway-orders.repository';
 import { createReferenceDataRepository } from '../store-settings/reference-data.repository';
@@ -156,6 +157,7 @@ describe('the reserve-stock step alone', () => {
           gatewayOrders: createGatewayOrdersRepository(tx),
           jobs: { enqueue: async () => {} },
           giftCards: createGiftCardsRepository(tx),
+          loyalty: createLoyaltyRepository(tx),
         };
         const cart = await repos.cart.openCart(userId);
         const priced = await priceCart(repos, cart, { now: new Date(), couponsEnabled: true });

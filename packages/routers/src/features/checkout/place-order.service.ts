@@ -8,6 +8,7 @@ import {
   readCardBalances,
   spendGiftCards,
 } from '../gift-cards/index';
+import { lockLoyalty, previewLoyalty, spendLoyaltyPoints } from '../loyalty/index';
 import type { PaymentProviders } from '../payments/providers';
 import type { PlaceOrderInput, PlaceOrderResult } from './checkout.schemas';
 import type { CheckoutRepositories } from './checkout.service';
@@ -32,7 +33,7 @@ export interface PlaceOrderServiceDeps {
   repos: CheckoutRepositories;
   inTransaction: InTransaction<CheckoutRepositories>;
   payments: PaymentProviders;
-  isFeatureEnabled: (flag: 'coupons' | 'gift_cards') => Promise<boolean>;
+  isFeatureEnabled: (flag: 'coupons' | 'gift_cards' | 'loyalty_points') => Promise<boolean>;
   clock: Clock;
   metrics: BusinessMetrics;
 }
@@ -60,36 +61,45 @@ export function createPlaceOrderService(deps: PlaceOrderServiceDeps) {
     const expectedCards = giftCardsOn
       ? await readCardBalances(repos, (await repos.cart.openCart(userId)).id, true)
       : new Map<number, number>();
-    const preview = (priced: PricedCart) =>
+    const loyaltyOn = await deps.isFeatureEnabled('loyalty_points');
+    const preview = async (priced: PricedCart) =>
       previewGiftCards(repos, {
         cartId: priced.cart.id,
         totalCents: priced.totals.totalCents,
         now: pricing.now,
+        loyalty: loyaltyOn ? await previewLoyalty(repos, priced.cart.id) : undefined,
       });
     const confirmed = confirm
       ? await confirm(
           await loadAndLock(repos, payments, userId, pricing, {
             lock: false,
-            ...(giftCardsOn ? { credits: preview } : {}),
+            ...(giftCardsOn || loyaltyOn ? { credits: preview } : {}),
           }),
         )
       : null;
     const placed = await inTransaction(async (tx) => {
       const checkout = await loadAndLock(tx, payments, userId, pricing, {
         lock: true,
-        credits: (priced) =>
+        credits: async (priced) =>
           lockGiftCards(tx, {
             cartId: priced.cart.id,
             totalCents: priced.totals.totalCents,
             expected: expectedCards,
             now: pricing.now,
+            loyalty: loyaltyOn
+              ? await lockLoyalty(tx, { cartId: priced.cart.id, userId })
+              : undefined,
           }),
       });
       const verified = await paymentStillFits(tx, payments, checkout, confirmed);
       await reserveStock(tx, checkout.priced);
       const order = await writeOrder(tx, userId, checkout, verified, notes);
       await redeemPricedCoupon(tx, userId, checkout.priced, order.id);
-      if (checkout.credits) await spendGiftCards(tx, checkout.credits, order.id);
+      if (checkout.credits) {
+        await spendGiftCards(tx, checkout.credits, order.id);
+        const points = checkout.credits.loyaltyPoints;
+        if (points > 0) await spendLoyaltyPoints(tx, { userId, points, orderId: order.id });
+      }
       await handOverCart(tx, checkout.cart);
       await enqueueFollowUps(tx, order);
       const result = toPlaceOrderResult(order);

@@ -1,5 +1,9 @@
 import { AppError } from '../../errors';
-import { applyCredits, type Credits } from './amount-due';
+import { applyCredits, type Credits, type LoyaltyRates } from './amount-due';
+
+/** Points on the cart and their rates (loyalty slice), paid before the cards. */
+export type AppliedPoints = { points: number; rates: LoyaltyRates } | undefined;
+
 import type { GiftCardRecord, GiftCardsRepository } from './gift-cards.repository';
 
 /*
@@ -41,7 +45,7 @@ export async function lockGiftCards(
     totalCents: number;
     expected: Map<number, number>;
     now: Date;
-    loyaltyCents?: number;
+    loyalty?: AppliedPoints;
   },
 ): Promise<Credits> {
   const applied = input.expected.size === 0 ? [] : await tx.giftCards.cartCards(input.cartId);
@@ -62,7 +66,7 @@ export async function lockGiftCards(
     }
     return { id: current.id, last4: current.last4, balanceCents: current.balanceCents };
   });
-  return applyCredits({ totalCents: input.totalCents - (input.loyaltyCents ?? 0), cards });
+  return applyCredits({ totalCents: input.totalCents, cards, loyalty: input.loyalty });
 }
 
 /** After the order row is written: one `spent` row per card that paid, for this order. */
@@ -101,11 +105,12 @@ export async function giveBackGiftCards(
 /** Outside any transaction (before the gateway is asked): what the cart's cards would pay now. */
 export async function previewGiftCards(
   repos: GiftCardRepositories,
-  input: { cartId: number; totalCents: number; now: Date },
+  input: { cartId: number; totalCents: number; now: Date; loyalty?: AppliedPoints },
 ): Promise<Credits> {
   const applied = await repos.giftCards.cartCards(input.cartId);
   return applyCredits({
     totalCents: input.totalCents,
+    loyalty: input.loyalty,
     cards: applied.map((card) => ({
       id: card.id,
       last4: card.last4,

@@ -7,7 +7,7 @@ import { toIso, toIsoOrNull } from '../../zod-helpers';
 import type { CartRecord } from '../cart/index';
 import { applyCredits, type Credits } from './amount-due';
 import { generateGiftCardCode, hashGiftCardCode, last4Of } from './gift-card-code';
-import { cardUsable } from './gift-card-spend.steps';
+import { type AppliedPoints, cardUsable } from './gift-card-spend.steps';
 import type { GiftCardRecord, GiftCardsRepository } from './gift-cards.repository';
 import type { GiftCardListInput, IssueGiftCardInput } from './gift-cards.schemas';
 
@@ -137,15 +137,20 @@ export function createGiftCardsService(deps: GiftCardsServiceDeps) {
      * What the cart's cards pay of its total, for GET /cart and checkout. With gift cards
      * switched off, a cart's cards are dropped at this read.
      */
-    async cartCredits(cartId: number, totalCents: number): Promise<Credits> {
+    async cartCredits(
+      cartId: number,
+      totalCents: number,
+      loyalty?: AppliedPoints,
+    ): Promise<Credits> {
       const applied = await repo.cartCards(cartId);
       if (applied.length > 0 && !(await deps.isEnabled())) {
         await repo.removeFromCart(cartId);
-        return applyCredits({ totalCents, cards: [] });
+        return applyCredits({ totalCents, cards: [], loyalty });
       }
       const now = clock.now();
       return applyCredits({
         totalCents,
+        loyalty,
         cards: applied.map((card) => ({
           id: card.id,
           last4: card.last4,

@@ -1,11 +1,13 @@
 import { AppError } from '../../errors';
 import { metaFor, pageOffset } from '../../pagination';
+import type { Clock } from '../../ports';
 import type { InTransaction } from '../../transactions';
 import type { StockRepository } from '../catalog/stock.repository';
 import { releaseStock } from '../catalog/stock.steps';
 import { releaseCoupon } from '../coupons/coupon-redemption.steps';
 import type { CouponRedemptionsRepository } from '../coupons/coupon-redemptions.repository';
 import { type GiftCardsRepository, giveBackGiftCards } from '../gift-cards/index';
+import { earnLoyaltyPoints, type LoyaltyRepository, returnLoyaltyPoints } from '../loyalty/index';
 import { enqueueMail, type MailJob, type MailJobs } from '../mail/mail.jobs';
 import { enqueueRefund } from '../payments/refunds';
 import { amountDueCents, toOrderDto, toOrderListEntryDto, toTrackingDto } from './order.dto';
@@ -26,11 +28,15 @@ export interface OrderRepositories {
   coupons: Pick<CouponRedemptionsRepository, 'release'>;
   jobs: MailJobs;
   giftCards: GiftCardsRepository;
+  loyalty: LoyaltyRepository;
 }
 
 export interface OrdersServiceDeps {
   repo: OrdersRepository;
   inTransaction: InTransaction<OrderRepositories>;
+  /** Whether completed orders earn loyalty points now; default never. */
+  loyaltyEnabled?: () => Promise<boolean>;
+  clock?: Clock;
 }
 
 /** The customer's e-mail for a status change (docs/decisions.md: which changes send one). */
@@ -53,7 +59,12 @@ const notFound = () => new AppError('NOT_FOUND', 'Order not found.');
  * state machine and records one tracking event; `userId` scopes it to the customer's own
  * orders (undefined: admin).
  */
-export function createOrdersService({ repo, inTransaction }: OrdersServiceDeps) {
+export function createOrdersService({
+  repo,
+  inTransaction,
+  loyaltyEnabled = async () => false,
+  clock = { now: () => new Date() },
+}: OrdersServiceDeps) {
   async function detail(order: OrderRecord) {
     return toOrderDto(order, await repo.items(order.id));
   }
@@ -63,6 +74,8 @@ export function createOrdersService({ repo, inTransaction }: OrdersServiceDeps) 
     to: OrderStatus,
     options: { userId?: number; reason?: string; shipment?: ShipmentDetails } = {},
   ) {
+    // Read before the transaction: nothing but its own repositories may be used inside it.
+    const earnsPoints = to === 'completed' && (await loyaltyEnabled());
     const order = await inTransaction(async (tx) => {
       const current = await tx.orders.find(orderId, options.userId, { lock: true });
       if (!current) throw notFound();
@@ -83,6 +96,7 @@ export function createOrdersService({ repo, inTransaction }: OrdersServiceDeps) 
         await releaseCoupon(tx.coupons, current.id);
         // What the gift cards paid goes back to them as ledger rows (gift-cards slice).
         await giveBackGiftCards(tx, current.id);
+        await returnLoyaltyPoints(tx, current);
         changes.cancelReason = options.reason ?? null;
         const gatewayPart = amountDueCents(current);
         changes.paymentStatus =
@@ -103,6 +117,14 @@ export function createOrdersService({ repo, inTransaction }: OrdersServiceDeps) 
       }
       // Cash on delivery is collected when the order is delivered.
       if (to === 'completed' && current.paymentStatus === 'pending') changes.paymentStatus = 'paid';
+      // Points are earned on completion only: a cancelled order never earned any.
+      if (earnsPoints) {
+        await earnLoyaltyPoints(
+          tx,
+          { id: current.id, userId: current.userId, amountDueCents: amountDueCents(current) },
+          clock.now(),
+        );
+      }
       const updated = await tx.orders.update(current.id, changes);
       await tx.orders.addEvent(current.id, to, event);
       const mail = statusMail(current.id, to);
