@@ -107,6 +107,20 @@ describe('issuing and looking up', () => {
     expect(listed.data.map((card) => card.id)).toContain(issued.id);
   });
 
+  it('a card with a recipient sends the gift card e-mail (durable mail job) with the code', async () => {
+    const issued = (
+      await admin.admin.giftCards.issue.mutate({
+        amount: 15,
+        recipient_email: 'friend@example.com',
+        message: 'Happy birthday!',
+      })
+    ).data;
+    const mail = await t.mailTo('friend@example.com', /gift card/);
+    expect(mail.text).toContain(issued.code);
+    expect(mail.text).toContain('Happy birthday!');
+    expect(mail.text).toContain('15.00 USD');
+  });
+
   it('balance compares codes case- and dash-insensitively; expired 422, disabled 404', async () => {
     const { token } = await shopper();
     const card = await issue(12);

@@ -230,6 +230,7 @@ export function createServices(deps: ServiceDeps): AppServices {
     clock,
     isEnabled: () => settings.isFeatureEnabled('gift_cards'),
     guessLimiter: deps.rateLimits.giftCardGuessesPerCustomer,
+    jobs,
     defaultCurrency: async () => (await cartUnit.repos.reference.defaultCurrency()) ?? 'USD',
     cart: createCartRepository,
   });

@@ -5,6 +5,7 @@ import type { Clock, RateLimiter } from '../../ports';
 import type { InTransaction } from '../../transactions';
 import { toIso, toIsoOrNull } from '../../zod-helpers';
 import type { CartRecord } from '../cart/index';
+import { enqueueMail, type MailJobs } from '../mail/index';
 import { applyCredits, type Credits } from './amount-due';
 import { generateGiftCardCode, hashGiftCardCode, last4Of } from './gift-card-code';
 import { type AppliedPoints, cardUsable } from './gift-card-spend.steps';
@@ -23,6 +24,7 @@ export interface CartAccess {
 export interface GiftCardsTx {
   giftCards: GiftCardsRepository;
   cart: CartAccess;
+  jobs: MailJobs;
 }
 
 export interface GiftCardsServiceDeps {
@@ -175,6 +177,19 @@ export function createGiftCardsService(deps: GiftCardsServiceDeps) {
         await tx.giftCards.addLedger([
           { giftCardId: row.id, amountCents, reason: 'issued', orderId: null },
         ]);
+        // The recipient's e-mail is a durable job committed with the card (mail slice).
+        if (row.recipientEmail) {
+          await enqueueMail(tx.jobs, {
+            kind: 'gift-card',
+            giftCardId: row.id,
+            code,
+            to: row.recipientEmail,
+            amountMinor: amountCents,
+            currency,
+            message: row.message,
+            expiresAt: toIsoOrNull(row.expiresAt),
+          });
+        }
         return row;
       });
       return {

@@ -1,6 +1,7 @@
 import type { Executor } from '@storefront/db/client';
 import type { Clock, RateLimiter } from '../../ports';
 import type { UnitOfWorkFactory } from '../../transactions';
+import type { MailJobs } from '../mail/index';
 import { createGiftCardsRepository } from './gift-cards.repository';
 import { type CartAccess, createGiftCardsService } from './gift-cards.service';
 
@@ -12,6 +13,8 @@ export interface GiftCardsSliceDeps {
   defaultCurrency: () => Promise<string>;
   /** The cart slice's repository, bound to the same executor (apply/remove lock the cart). */
   cart: (executor: Executor) => CartAccess;
+  /** The jobs repository on the same executor (the recipient's e-mail). */
+  jobs: (executor: Executor) => MailJobs;
 }
 
 /** The gift cards slice: one service for the app's, the cart's and the back office's calls. */
@@ -19,6 +22,7 @@ export function createGiftCardsSlice(deps: GiftCardsSliceDeps) {
   const unit = deps.unitOfWork((executor) => ({
     giftCards: createGiftCardsRepository(executor),
     cart: deps.cart(executor),
+    jobs: deps.jobs(executor),
   }));
   return createGiftCardsService({
     repo: unit.repos.giftCards,

@@ -74,6 +74,7 @@ export function createMailService(deps: MailServiceDeps) {
 
   async function compose(job: MailJob, delivery: Delivery) {
     const {
+      GiftCardEmail,
       OrderCanceledEmail,
       OrderPlacedEmail,
       OrderStatusEmail,
@@ -134,6 +135,18 @@ export function createMailService(deps: MailServiceDeps) {
           }),
         );
       }
+      case 'gift-card':
+        return renderMail(
+          job.to,
+          `Your ${shop.name} gift card`,
+          GiftCardEmail({
+            shop,
+            code: job.code,
+            amount: formatMoney(job.amountMinor / 100, job.currency),
+            message: job.message,
+            expiresOn: job.expiresAt ? job.expiresAt.slice(0, 10) : null,
+          }),
+        );
       case 'payment-refunded': {
         const user = await deps.users.findById(job.userId);
         if (!user) return undefined;
