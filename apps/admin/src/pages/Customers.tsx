@@ -1,4 +1,4 @@
-import { Badge, Button, Stack, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Title } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable } from '../components/DataTable';
@@ -7,6 +7,7 @@ import { ErrorAlert, QueryState } from '../components/QueryState';
 import { SearchBox } from '../components/SearchBox';
 import { dateTime } from '../lib/format';
 import { useTRPC } from '../trpc';
+import { CustomerLoyalty } from './CustomerLoyalty';
 
 export function CustomersPage() {
   const trpc = useTRPC();
@@ -21,6 +22,7 @@ export function CustomersPage() {
     placeholderData: keepPreviousData,
   });
   const setBlocked = useMutation(trpc.admin.customers.setBlocked.mutationOptions());
+  const [pointsOf, setPointsOf] = useState<{ id: number; email: string } | null>(null);
   return (
     <Stack>
       <Title order={2}>Customers</Title>
@@ -65,15 +67,25 @@ export function CustomersPage() {
                   render: (customer) => {
                     const blocked = customer.blocked_at !== null;
                     return (
-                      <Button
-                        size="xs"
-                        variant="light"
-                        color={blocked ? 'green' : 'red'}
-                        aria-label={`${blocked ? 'Unblock' : 'Block'} ${customer.email}`}
-                        onClick={() => setBlocked.mutate({ id: customer.id, blocked: !blocked })}
-                      >
-                        {blocked ? 'Unblock' : 'Block'}
-                      </Button>
+                      <Group gap="xs">
+                        <Button
+                          size="xs"
+                          variant="light"
+                          aria-label={`Points of ${customer.email}`}
+                          onClick={() => setPointsOf({ id: customer.id, email: customer.email })}
+                        >
+                          Points
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="light"
+                          color={blocked ? 'green' : 'red'}
+                          aria-label={`${blocked ? 'Unblock' : 'Block'} ${customer.email}`}
+                          onClick={() => setBlocked.mutate({ id: customer.id, blocked: !blocked })}
+                        >
+                          {blocked ? 'Unblock' : 'Block'}
+                        </Button>
+                      </Group>
                     );
                   },
                 },
@@ -83,6 +95,13 @@ export function CustomersPage() {
           </>
         )}
       </QueryState>
+      {pointsOf ? (
+        <CustomerLoyalty
+          customerId={pointsOf.id}
+          email={pointsOf.email}
+          onClose={() => setPointsOf(null)}
+        />
+      ) : null}
     </Stack>
   );
 }
