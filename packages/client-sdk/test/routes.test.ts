@@ -59,6 +59,11 @@ describe('namespace mapping', () => {
     ['/customer/wishlist/{id}/move-to-cart', 'wishlist'],
     ['/products/{id}/generate-description', 'ai'],
     ['/system/api-sync/heartbeat', 'sync'],
+    // Issue 26: gift cards and loyalty points (their cart operations live in their slices).
+    ['/gift-cards/balance', 'giftCards'],
+    ['/cart/apply-gift-card', 'giftCards'],
+    ['/customer/loyalty', 'loyalty'],
+    ['/cart/apply-loyalty-points', 'loyalty'],
   ];
 
   /** The two REST routes that are not procedures (multipart, binary): client.ts adds them. */
