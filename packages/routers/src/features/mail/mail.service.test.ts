@@ -37,7 +37,7 @@ const order = {
   totalCents: 3499,
   currency: 'USD',
   couponCode: 'SAVE5',
-  giftCards: [],
+  giftCards: [] as OrderRecord['giftCards'],
   giftCardCents: 0,
   loyaltyPoints: 0,
   loyaltyCents: 0,

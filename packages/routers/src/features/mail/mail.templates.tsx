@@ -96,6 +96,22 @@ function OrderSummary(props: { order: OrderDto }) {
     ['Shipping', money(order.shipping, order.currency)],
     ['Tax', money(order.tax, order.currency)],
     ['Total', money(order.total, order.currency)],
+    // Gift cards and points (issue 26): what they paid, and what is left due.
+    ...order.gift_cards.map((card): [string, string] => [
+      `Gift card …${card.last4}`,
+      `-${money(card.amount, order.currency)}`,
+    ]),
+    ...(order.loyalty_points > 0
+      ? [
+          [
+            `Loyalty points (${order.loyalty_points})`,
+            `-${money(order.loyalty_amount, order.currency)}`,
+          ] as [string, string],
+        ]
+      : []),
+    ...(order.gift_card_amount > 0 || order.loyalty_amount > 0
+      ? [['Amount due', money(order.amount_due, order.currency)] as [string, string]]
+      : []),
   ];
   return (
     <Section>
