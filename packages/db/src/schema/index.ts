@@ -5,6 +5,7 @@ export * from './cart';
 export * from './catalog';
 export * from './content';
 export * from './gift-cards';
+export * from './loyalty';
 export * from './orders';
 export * from './settings';
 export * from './system';
