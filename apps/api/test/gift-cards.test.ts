@@ -3,6 +3,7 @@ import { cartGiftCards, giftCardLedger, giftCards, orders } from '@storefront/db
 import { seedStoreSetup } from '@storefront/db/seed/store-setup';
 import { createCurrency, createProduct } from '@storefront/db/testing/factories';
 import { eq, inArray, sql } from 'drizzle-orm';
+import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminClient,
@@ -11,6 +12,7 @@ import {
   registerCustomer,
   type TestApp,
 } from './harness';
+import { pdfText } from './support/pdf';
 import { gatewayPayment, NEW_ADDRESS, prepareCheckout } from './support/shop';
 
 let t: TestApp;
@@ -268,6 +270,19 @@ describe('place-order and cancel', () => {
     const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
     expect(row).toMatchObject({ paymentMethod: 'gift_card', giftCardCents: row?.totalCents });
     expect(await balanceOf(card.id)).toBe(50_000 - (row?.totalCents ?? 0));
+    const invoice = await supertest(t.app)
+      .get(`/api/v1/customer/orders/${id}/invoice`)
+      .set('Authorization', `Bearer ${token}`)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    expect(invoice.status).toBe(200);
+    const text = await pdfText(new Uint8Array(invoice.body as Buffer));
+    expect(text).toContain('Gift cards');
+    expect(text).toContain('Amount due');
     const canceled = await t.request('POST', `/customer/orders/${id}/cancel`, {
       token,
       body: { reason: 'No longer needed' },
