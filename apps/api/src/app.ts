@@ -126,7 +126,7 @@ export function createApp(deps: AppDeps): Express {
     ...createRestHandler({
       router: appRouter,
       createContext: createRestContext,
-      catalogVersion: services.catalogVersion,
+      catalogVersion: services.catalog.version,
       catalogCacheControl,
     }),
   );

@@ -1,22 +1,18 @@
 import type { Job, JobResult, PgBoss } from '@storefront/db/jobs';
-import type { RetryOverrides } from '@storefront/routers/features/jobs/retry-policy';
-import { LOYALTY_EXPIRY_QUEUE } from '@storefront/routers/features/loyalty/index';
 import {
+  LOYALTY_EXPIRY_QUEUE,
   MAIL_QUEUE,
   type MailJob,
   mailQueuePolicy,
-  URGENT_MAIL_PRIORITY,
-} from '@storefront/routers/features/mail/mail.jobs';
-import {
   PAYMENT_EVENT_RETENTION_QUEUE,
   PAYMENT_EVENTS_QUEUE,
   type PaymentEventJob,
-} from '@storefront/routers/features/payments/payment-events';
-import {
   paymentQueuePolicy,
   REFUND_QUEUE,
   type RefundJob,
-} from '@storefront/routers/features/payments/refunds';
+  type RetryOverrides,
+  URGENT_MAIL_PRIORITY,
+} from '@storefront/routers';
 import type { Services } from '@storefront/routers/services';
 import type { Logger } from 'pino';
 
@@ -39,7 +35,7 @@ export interface QueueOptions extends RetryOverrides {
   retentionDays: number;
 }
 
-type WorkerServices = Pick<Services, 'mail' | 'refunds' | 'paymentEvents' | 'loyalty'>;
+type WorkerServices = Pick<Services, 'mail' | 'payments' | 'loyalty'>;
 
 /**
  * One queue: its retry policy, how many workers a process runs for it, how many jobs each takes
@@ -81,14 +77,14 @@ const QUEUES = [
     policy: paymentQueuePolicy,
     concurrency: () => 1,
     batchSize: 1,
-    run: (services, job) => services.refunds.process(job.data.orderId),
+    run: (services, job) => services.payments.refunds.process(job.data.orderId),
   }),
   queue<PaymentEventJob>({
     name: PAYMENT_EVENTS_QUEUE,
     policy: paymentQueuePolicy,
     concurrency: () => 1,
     batchSize: 1,
-    run: (services, job) => services.paymentEvents.process(job.data.eventId),
+    run: (services, job) => services.payments.events.process(job.data.eventId),
   }),
   queue<object>({
     name: PAYMENT_EVENT_RETENTION_QUEUE,
@@ -96,7 +92,7 @@ const QUEUES = [
     concurrency: () => 1,
     batchSize: 1,
     run: async (services) => {
-      await services.paymentEvents.dropExpiredPayloads();
+      await services.payments.events.dropExpiredPayloads();
     },
     schedule: '17 3 * * *',
   }),

@@ -4,11 +4,7 @@ import { type DatabaseHandle, DataDirLockedError, openDatabase } from '@storefro
 import { createJobBoss, jobQueueOf, type PgBoss } from '@storefront/db/jobs';
 import { runMigrations } from '@storefront/db/migrate';
 import { seedDemo } from '@storefront/db/seed/demo';
-import { createArgon2Hasher } from '@storefront/routers/features/auth/passwords';
-import {
-  FEATURE_FLAGS,
-  type FeatureFlags,
-} from '@storefront/routers/features/settings/settings.schemas';
+import { createArgon2Hasher, FEATURE_FLAGS, type FeatureFlags } from '@storefront/routers';
 import { systemClock } from '@storefront/routers/ports';
 import { createServices, type Services } from '@storefront/routers/services';
 import type { Redis } from 'ioredis';
@@ -227,7 +223,7 @@ export async function createRuntime(
   });
 
   if (demoSeeded) {
-    await services.admins.invite(DEMO_ADMIN);
+    await services.customer.admins.invite(DEMO_ADMIN);
     logger.info(
       { email: DEMO_ADMIN.email, panel: `${env.APP_URL}/admin` },
       'demo admin created (its password is in the README, "Admin panel")',

@@ -1,7 +1,5 @@
 import { users } from '@storefront/db/schema';
-import { createArgon2Hasher } from '@storefront/routers/features/auth/passwords';
-import { createUsersRepository } from '@storefront/routers/features/auth/users.repository';
-import { provisionAdmin } from '@storefront/routers/features/customer/admins.service';
+import { createArgon2Hasher, createUsersRepository, provisionAdmin } from '@storefront/routers';
 import { and, eq, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminClient, registerAdmin, registerCustomer, trpcFailure, useAdminApp } from './harness';

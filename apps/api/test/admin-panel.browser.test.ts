@@ -271,8 +271,8 @@ describe.skipIf(skipReason)(
     });
 
     it('issues a gift card shown once, which the app can then look up; sets loyalty rates; adjusts a customer', async () => {
-      await t.services.settings.setFeature('gift_cards', true);
-      await t.services.settings.setFeature('loyalty_points', true);
+      await t.services.storeSettings.features.setFeature('gift_cards', true);
+      await t.services.storeSettings.features.setFeature('loyalty_points', true);
       await nav('Gift cards').click();
       await page.getByRole('button', { name: 'New gift card' }).click();
       const dialog = page.getByRole('dialog', { name: 'New gift card' });

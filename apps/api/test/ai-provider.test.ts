@@ -1,6 +1,5 @@
+import { type AiModelProvider, createAiService, type ProductContext } from '@storefront/routers';
 import { AppError } from '@storefront/routers/errors';
-import type { ProductContext } from '@storefront/routers/features/ai/ai.prompt';
-import { type AiModelProvider, createAiService } from '@storefront/routers/features/ai/ai.service';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createOpenAiModelProvider } from '../src/adapters/ai';
 import { createRateLimits } from '../src/adapters/rate-limits';

@@ -143,14 +143,14 @@ describe('POST /products/{id}/generate-description', () => {
   });
 
   it('disabled by the admin setting → 422 "AI descriptions are disabled"', async () => {
-    await t.services.settings.setFeature('ai_descriptions', false);
+    await t.services.storeSettings.features.setFeature('ai_descriptions', false);
     try {
       const res = await generate({});
       expect(res.status).toBe(422);
       expect(res.body.message).toMatch(/^AI descriptions are disabled/);
       expect(fake.requests).toHaveLength(0);
     } finally {
-      await t.services.settings.setFeature('ai_descriptions', true);
+      await t.services.storeSettings.features.setFeature('ai_descriptions', true);
     }
   });
 

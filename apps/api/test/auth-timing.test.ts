@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { createArgon2Hasher } from '@storefront/routers/features/auth/passwords';
+import { createArgon2Hasher } from '@storefront/routers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRateLimits } from '../src/adapters/rate-limits';
 import { createTestApp, registerCustomer, type TestApp } from './harness';

@@ -1,5 +1,5 @@
 import { passwordResetTokens, sessions, users } from '@storefront/db/schema';
-import { hashToken } from '@storefront/routers/features/auth/tokens';
+import { hashToken } from '@storefront/routers/tokens';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, linkToken, registerCustomer, type TestApp } from './harness';

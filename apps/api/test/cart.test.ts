@@ -99,8 +99,8 @@ describe('POST /cart/add', () => {
     const other = await createConfigurableProduct(t.db);
     const simple = await createProduct(t.db);
     const customer = await customerWithCart();
-    const [variant] = await t.services.catalog.product(shirt.id).then((p) => p.variants);
-    const [foreign] = await t.services.catalog.product(other.id).then((p) => p.variants);
+    const [variant] = await t.services.catalog.products.product(shirt.id).then((p) => p.variants);
+    const [foreign] = await t.services.catalog.products.product(other.id).then((p) => p.variants);
     const missing = await customer.add({ product_id: shirt.id, quantity: 1 });
     expect(missing.status).toBe(422);
     expect(missing.body.errors.variant_id).toBeDefined();
@@ -328,7 +328,7 @@ describe('coupons and totals', () => {
 
   it('coupon endpoints answer 403 FEATURE_DISABLED when coupons are switched off', async () => {
     const customer = await customerWithCart();
-    await t.services.settings.setFeature('coupons', false);
+    await t.services.storeSettings.features.setFeature('coupons', false);
     try {
       const apply = await t.request('POST', '/cart/apply-coupon', {
         token: customer.token,
@@ -340,7 +340,7 @@ describe('coupons and totals', () => {
         expect(res.body.error_code).toBe('FEATURE_DISABLED');
       }
     } finally {
-      await t.services.settings.setFeature('coupons', true);
+      await t.services.storeSettings.features.setFeature('coupons', true);
     }
   });
 });

@@ -30,8 +30,8 @@ describe('catalogue reads: ETag, Cache-Control and 304', () => {
     const product = await createProduct(app.t.db, { priceCents: 1500 });
     const path = `/products/${product.id}`;
     const etag = await etagOf(path);
-    const detail = vi.spyOn(app.t.services.catalog, 'product');
-    const list = vi.spyOn(app.t.services.catalog, 'listProducts');
+    const detail = vi.spyOn(app.t.services.catalog.products, 'product');
+    const list = vi.spyOn(app.t.services.catalog.products, 'listProducts');
     try {
       const revalidated = await get(path, etag);
       expect(revalidated.status).toBe(304);

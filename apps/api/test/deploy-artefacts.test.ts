@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { AVATAR_MAX_BYTES } from '@storefront/routers/features/customer/customer.service';
+import { AVATAR_MAX_BYTES } from '@storefront/routers';
 import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../src/env';
 

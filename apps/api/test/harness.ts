@@ -7,12 +7,12 @@ import type { Executor } from '@storefront/db/client';
 import { createJobBoss, jobQueueOf } from '@storefront/db/jobs';
 import { users } from '@storefront/db/schema';
 import { openTestDatabase, type TestDatabase } from '@storefront/db/testing';
-import type { AiModelProvider } from '@storefront/routers/features/ai/ai.service';
 import {
+  type AiModelProvider,
   createArgon2Hasher,
   type PasswordHasher,
-} from '@storefront/routers/features/auth/passwords';
-import type { RazorpayConfig } from '@storefront/routers/features/payments/razorpay';
+  type RazorpayConfig,
+} from '@storefront/routers';
 import { buildOpenApiDocument } from '@storefront/routers/openapi';
 import type {
   Clock,

@@ -1,8 +1,8 @@
 import { bossJobs } from '@storefront/db/jobs';
 import { emailVerificationTokens, passwordResetTokens } from '@storefront/db/schema';
-import { hashToken } from '@storefront/routers/features/auth/tokens';
-import { MAIL_QUEUE } from '@storefront/routers/features/mail/mail.jobs';
+import { MAIL_QUEUE } from '@storefront/routers';
 import type { Mailer, MailMessage, RateLimiter, RateLimits } from '@storefront/routers/ports';
+import { hashToken } from '@storefront/routers/tokens';
 import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

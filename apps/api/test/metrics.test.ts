@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seedStoreSetup } from '@storefront/db/seed/store-setup';
 import { createCurrency, createProduct } from '@storefront/db/testing/factories';
-import { MAIL_QUEUE } from '@storefront/routers/features/mail/mail.jobs';
+import { MAIL_QUEUE } from '@storefront/routers';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMetricsApp, UNMATCHED_ROUTE } from '../src/http/metrics';

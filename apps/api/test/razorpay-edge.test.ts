@@ -203,7 +203,7 @@ describe('racing the webhook’s job', () => {
       const buyer = await shop.paidAtRazorpay();
       const [fromApp, fromWebhook] = await Promise.all([
         shop.place(buyer.token, buyer.payment),
-        t.services.placeOrder
+        t.services.checkout.placeOrder
           .placeFromGateway(buyer.user.id, {
             gatewayOrderId: buyer.gatewayOrderId,
             gatewayPaymentId: buyer.payment.gateway_payment_id,
@@ -300,14 +300,14 @@ describe('planted bugs (issue 31)', () => {
     const soldOut = await soldOutAfterPaying();
     await shop.deliver(shop.captured(soldOut.payment.gateway_payment_id, 'evt_twice_refund'));
     expect((await processed('evt_twice_refund'))?.outcome).toMatch(/^refunded: /);
-    await t.services.paymentEvents.process('evt_twice_refund');
-    await t.services.paymentEvents.process('evt_twice_refund').catch(() => {});
+    await t.services.payments.events.process('evt_twice_refund');
+    await t.services.payments.events.process('evt_twice_refund').catch(() => {});
     expect(razorpay.refundCalls(soldOut.payment.gateway_payment_id)).toHaveLength(1);
 
     const buyer = await shop.paidAtRazorpay();
     await shop.deliver(shop.captured(buyer.payment.gateway_payment_id, 'evt_twice_order'));
     expect((await processed('evt_twice_order'))?.outcome).toMatch(/^order .* placed$/);
-    await t.services.paymentEvents.process('evt_twice_order');
+    await t.services.payments.events.process('evt_twice_order');
     expect(await shop.ordersOf(buyer.user.id)).toBe(1);
     expect(razorpay.refundCalls(buyer.payment.gateway_payment_id)).toHaveLength(0);
   });
@@ -323,12 +323,12 @@ describe('planted bugs (issue 31)', () => {
       payload: JSON.parse(shop.captured(id).body),
     });
     const handled = await Promise.allSettled(
-      [1, 2, 3].map(() => t.services.paymentEvents.process('evt_three_workers')),
+      [1, 2, 3].map(() => t.services.payments.events.process('evt_three_workers')),
     );
     expect(handled.filter((result) => result.status === 'fulfilled').length).toBeGreaterThan(0);
     expect((await shop.storedEvent('evt_three_workers'))?.outcome).toMatch(/^refunded: /);
     // The ones that found it busy are retried by pg-boss: by then it is handled.
-    await t.services.paymentEvents.process('evt_three_workers');
+    await t.services.payments.events.process('evt_three_workers');
     expect(razorpay.refundCalls(id)).toHaveLength(1);
     expect(await shop.ordersOf(buyer.user.id)).toBe(0);
   });
@@ -388,7 +388,7 @@ describe('retention of webhook payloads', () => {
       .set({ receivedAt: sql`now() - interval '31 days'` })
       .where(eq(paymentWebhookEvents.eventId, 'evt_retention_old'));
 
-    expect(await t.services.paymentEvents.dropExpiredPayloads()).toBeGreaterThanOrEqual(1);
+    expect(await t.services.payments.events.dropExpiredPayloads()).toBeGreaterThanOrEqual(1);
     const expired = await shop.storedEvent('evt_retention_old');
     expect(expired?.payload).toBeNull();
     expect(expired?.outcome).toMatch(/^refunded: /);

@@ -399,7 +399,7 @@ describe('reviews feature flag', () => {
     const ann = await reviewer();
     const ben = await reviewer();
     const review = (await ann.post(body(product.id, { rating: 5 }))).body.data;
-    await t.services.settings.setFeature('reviews', false);
+    await t.services.storeSettings.features.setFeature('reviews', false);
     try {
       expect((await t.request('GET', '/features')).body.data.reviews).toBe(false);
       const responses = [
@@ -416,7 +416,7 @@ describe('reviews feature flag', () => {
       expect(await reviewRow(review.id)).toMatchObject({ rating: 5, helpfulCount: 0 });
       expect(await t.db.$count(reviews, eq(reviews.productId, product.id))).toBe(1);
     } finally {
-      await t.services.settings.setFeature('reviews', true);
+      await t.services.storeSettings.features.setFeature('reviews', true);
     }
     expect((await t.request('GET', `/products/${product.id}/reviews`)).status).toBe(200);
   });

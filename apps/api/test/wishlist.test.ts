@@ -245,7 +245,7 @@ describe('wishlist feature flag', () => {
     const product = await createProduct(t.db);
     const c = await customer();
     const id = (await c.add(product.id)).body.data.id as number;
-    await t.services.settings.setFeature('wishlist', false);
+    await t.services.storeSettings.features.setFeature('wishlist', false);
     try {
       expect((await t.request('GET', '/features')).body.data.wishlist).toBe(false);
       const responses = [
@@ -261,7 +261,7 @@ describe('wishlist feature flag', () => {
       expect(await itemRow(id)).toBeDefined();
       expect(await cartLines(c.user.id)).toEqual([]);
     } finally {
-      await t.services.settings.setFeature('wishlist', true);
+      await t.services.storeSettings.features.setFeature('wishlist', true);
     }
     expect((await c.list()).body.data).toHaveLength(1);
   });

@@ -152,7 +152,7 @@ export type Inputs = inferRouterInputs<AppRouter>;
 export type Outputs = inferRouterOutputs<AppRouter>;
 export type ErrorShape = AppRouter['_def']['_config']['$types']['errorShape'];
 export type AvatarOutput =
-  (typeof import('@storefront/routers/features/auth/auth.schemas').ZAvatarOutput)['_zod']['output'];
+  (typeof import('@storefront/routers').ZAvatarOutput)['_zod']['output'];
 `;
   const config = ts.getParsedCommandLineOfConfigFile(
     join(PACKAGE_DIR, 'tsconfig.json'),

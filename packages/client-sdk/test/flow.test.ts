@@ -6,7 +6,7 @@ import { TEST_GATEWAY_SECRET } from '@storefront/api/test/harness';
 import { IMAGES } from '@storefront/api/test/support/images';
 import { seedStoreSetup } from '@storefront/db/seed/store-setup';
 import { createCurrency, createProduct } from '@storefront/db/testing/factories';
-import { signPayment } from '@storefront/routers/features/payments/gateway';
+import { signPayment } from '@storefront/routers';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createStorefrontClient,
@@ -366,7 +366,7 @@ describe('catalogue reads revalidated with ETags', () => {
     expect(second.name).toBe('Revalidated Lamp');
 
     // Any catalogue write moves the ETag: the next read is a full 200 again.
-    await server.t.services.catalogVersion.changed();
+    await server.t.services.catalog.version.changed();
     expect((await client.products.detail({ id: product.id })).id).toBe(product.id);
     expect(statuses).toEqual([200, 304, 200]);
   });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Clock } from './ports';
 
-/** Where the shared token lives (the settings table); see settings.repository.ts. */
+/** Where the shared token lives (the settings table); see store-settings/feature-flags.repository.ts. */
 export interface CatalogVersionStore {
   read(): Promise<string | undefined>;
   /** Stores `token` unless one is already stored (first start on a new database). */

@@ -17,7 +17,7 @@ export type CountCache = TtlCache<number>;
 
 /**
  * Values remembered per key for `ttlMs` per process (the count cache above; reference data, see
- * reference-cache.ts). `ttlMs` 0 turns remembering off: every `get` loads.
+ * store-settings/reference-cache.ts). `ttlMs` 0 turns remembering off: every `get` loads.
  */
 export interface TtlCache<T> {
   /** The value for `key`, from the cache while fresh, otherwise from `load()`. */

@@ -14,3 +14,6 @@ export function centsToAmountOrNull(cents: number | null | undefined): number | 
 export function amountToCents(amount: number): number {
   return Math.round(amount * 100);
 }
+
+/** How an amount reads to a person on invoices and in e-mails: `12.50 USD`. */
+export const formatMoney = (amount: number, currency: string) => `${amount.toFixed(2)} ${currency}`;

@@ -2,12 +2,9 @@ import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import type { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { ERROR_TABLE, type ErrorCode, ZErrorEnvelope } from './errors';
-import { avatarUploadOperation, avatarUploadPath } from './features/customer/avatar.openapi';
-import { invoiceOperation, invoicePath } from './features/orders/invoice.openapi';
-import {
-  razorpayWebhookOperation,
-  razorpayWebhookPath,
-} from './features/payments/razorpay-webhook.openapi';
+import { avatarUploadOperation, avatarUploadPath } from './features/customer';
+import { invoiceOperation, invoicePath } from './features/orders';
+import { razorpayWebhookOperation, razorpayWebhookPath } from './features/payments';
 import { restProcedureMetas } from './rest-procedures';
 import { appRouter } from './root';
 import type { Meta } from './trpc';

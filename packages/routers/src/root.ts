@@ -1,41 +1,34 @@
-import { addressesRouter } from './features/addresses/addresses.router';
-import { aiAgentsAdminRouter } from './features/ai/ai.admin.router';
-import { aiRouter } from './features/ai/ai.router';
-import { authRouter } from './features/auth/auth.router';
-import { cartRouter } from './features/cart/cart.router';
+import { addressesRouter } from './features/addresses';
+import { aiAgentsAdminRouter, aiRouter } from './features/ai';
+import { authRouter } from './features/auth';
+import { cartRouter } from './features/cart';
 import {
   categoriesAdminRouter,
+  categoriesRouter,
   productsAdminRouter,
-} from './features/catalog/catalog.admin.router';
-import { categoriesRouter, productsRouter } from './features/catalog/catalog.router';
-import { checkoutRouter } from './features/checkout/checkout.router';
-import { bannersAdminRouter } from './features/content/content.admin.router';
-import { bannersRouter } from './features/content/content.router';
-import { couponsAdminRouter } from './features/coupons/coupons.admin.router';
-import { adminsAdminRouter, customerAdminRouter } from './features/customer/customer.admin.router';
-import { customerRouter } from './features/customer/customer.router';
-import { dashboardAdminRouter } from './features/dashboard/dashboard.admin.router';
-import { giftCardsAdminRouter } from './features/gift-cards/gift-cards.admin.router';
-import { giftCardsRouter } from './features/gift-cards/gift-cards.router';
-import { jobsAdminRouter } from './features/jobs/jobs.admin.router';
-import { loyaltyAdminRouter } from './features/loyalty/loyalty.admin.router';
-import { loyaltyRouter } from './features/loyalty/loyalty.router';
-import { ordersAdminRouter } from './features/orders/orders.admin.router';
-import { ordersRouter } from './features/orders/orders.router';
-import { reviewsAdminRouter } from './features/reviews/reviews.admin.router';
-import { reviewsRouter } from './features/reviews/reviews.router';
-import { searchRouter } from './features/search/search.router';
-import { settingsAdminRouter } from './features/settings/settings.admin.router';
-import { featuresRouter } from './features/settings/settings.router';
+  productsRouter,
+} from './features/catalog';
+import { checkoutRouter } from './features/checkout';
+import { bannersAdminRouter, bannersRouter } from './features/content';
+import { couponsAdminRouter } from './features/coupons';
+import { adminsAdminRouter, customerAdminRouter, customerRouter } from './features/customer';
+import { dashboardAdminRouter } from './features/dashboard';
+import { giftCardsAdminRouter, giftCardsRouter } from './features/gift-cards';
+import { jobsAdminRouter } from './features/jobs';
+import { loyaltyAdminRouter, loyaltyRouter } from './features/loyalty';
+import { ordersAdminRouter, ordersRouter } from './features/orders';
+import { reviewsAdminRouter, reviewsRouter } from './features/reviews';
+import { searchRouter } from './features/search';
 import {
   currenciesAdminRouter,
+  currencyRouter,
+  featuresRouter,
+  settingsAdminRouter,
   shippingMethodsAdminRouter,
   taxRatesAdminRouter,
-} from './features/store-settings/store-settings.admin.router';
-import { currencyRouter } from './features/store-settings/store-settings.router';
-import { syncAdminRouter } from './features/sync/sync.admin.router';
-import { syncRouter } from './features/sync/sync.router';
-import { wishlistRouter } from './features/wishlist/wishlist.router';
+} from './features/store-settings';
+import { syncAdminRouter, syncRouter } from './features/sync';
+import { wishlistRouter } from './features/wishlist';
 import { router } from './trpc';
 
 /*

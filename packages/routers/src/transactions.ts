@@ -21,7 +21,7 @@ export interface UnitOfWork<R> {
  * The one place services get transactions from (docs/architecture.md). Inside `inTransaction`
  * only the transaction-bound repositories may be used: PGlite serialises, so touching the pool
  * there would hang. Factories learn from `scope` whether they are bound to a transaction (the
- * reference cache must not wait on the pool inside one: reference-cache.ts).
+ * reference cache must not wait on the pool inside one: store-settings/reference-cache.ts).
  */
 export function createUnitOfWork(db: Database) {
   return <R>(make: RepositoryFactory<R>): UnitOfWork<R> => ({

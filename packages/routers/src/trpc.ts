@@ -5,7 +5,7 @@ import { revalidateCatalogRead } from './catalog-version';
 import type { Context } from './context';
 import { toErrorResponse } from './error-response';
 import { AppError, type ErrorCode, validationError } from './errors';
-import type { FeatureFlag } from './features/settings/settings.schemas';
+import type { FeatureFlag } from './features/store-settings';
 import './zod-messages';
 
 export type Meta = OpenApiMeta<{
@@ -75,7 +75,7 @@ async function afterCatalogWrite<Result extends { ok: boolean }>(
   type: 'query' | 'mutation' | 'subscription',
   result: Result,
 ): Promise<Result> {
-  if (result.ok && type === 'mutation') await ctx.services.catalogVersion.changed();
+  if (result.ok && type === 'mutation') await ctx.services.catalog.version.changed();
   return result;
 }
 
@@ -115,7 +115,7 @@ const refuseUnstorableStrings = t.middleware(async ({ getRawInput, next }) => {
  * queries' spans are its children. Without a tracer (tracing off) it only calls on.
  */
 const traced = t.middleware(({ ctx, path, type, next }) => {
-  const tracer = ctx.services.tracer;
+  const tracer = ctx.tracer;
   if (!tracer) return next();
   return tracer.startActiveSpan(
     `trpc ${path}`,
@@ -148,13 +148,13 @@ const statusProcedure = t.procedure.use(traced).use(async ({ meta, ctx, type, ne
  * sync heartbeat (used by the admin panel's own status reads).
  */
 const authenticated = statusProcedure.use(async ({ ctx, next }) => {
-  const session = await ctx.services.authenticate(ctx.request.authorization);
+  const session = await ctx.services.auth.sessions.authenticate(ctx.request.authorization);
   return next({ ctx: { ...ctx, session } });
 });
 
 /** An authenticated request from the app: it also counts as a sync heartbeat (docs/contract.md §5). */
 const customer = statusProcedure.use(async ({ ctx, next }) => {
-  const session = await ctx.services.customerSession(ctx.request.authorization);
+  const session = await ctx.services.auth.customerSession(ctx.request.authorization);
   return next({ ctx: { ...ctx, session } });
 });
 
@@ -167,9 +167,9 @@ const idempotency = customer.use(async ({ ctx, meta, getRawInput, next }) => {
   const key = ctx.request.idempotencyKey;
   if (!meta?.idempotent || key === undefined) return next();
   const userId = ctx.session.user.id;
-  const claim = await ctx.services.idempotency.claim(userId, key, await getRawInput());
+  const claim = await ctx.services.checkout.idempotency.claim(userId, key, await getRawInput());
   const result = await next({ ctx: { idempotency: claim } });
-  if (!result.ok) await ctx.services.idempotency.release(userId, key);
+  if (!result.ok) await ctx.services.checkout.idempotency.release(userId, key);
   return result;
 });
 
@@ -182,7 +182,7 @@ const idempotency = customer.use(async ({ ctx, meta, getRawInput, next }) => {
 const conditionalCatalogRead = t.middleware(async ({ ctx, meta, next }) => {
   const conditional = ctx.request.conditional;
   if (!meta?.cacheable || !conditional) return next();
-  const revalidation = await revalidateCatalogRead(ctx.services.catalogVersion, conditional);
+  const revalidation = await revalidateCatalogRead(ctx.services.catalog.version, conditional);
   const result = await next();
   // Errors (404 unknown id, 422) are not cacheable copies of the resource; an unreadable version
   // (the database is unreachable) gives no headers.
@@ -214,7 +214,7 @@ export const adminProcedure = customer
 /** 403 FEATURE_DISABLED unless the flag is on (checked on every call: admins can flip it). */
 export function requireFeature(flag: FeatureFlag) {
   return t.middleware(async ({ ctx, next }) => {
-    if (!(await ctx.services.settings.isFeatureEnabled(flag))) {
+    if (!(await ctx.services.storeSettings.features.isFeatureEnabled(flag))) {
       throw new AppError(
         'FEATURE_DISABLED',
         `The ${flag.replace('_', ' ')} feature is switched off.`,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createJobBoss, jobQueueOf } from '@storefront/db/jobs';
 import { openTestDatabase, type TestDatabase } from '@storefront/db/testing';
 import type { Context } from '../src/context';
-import { MAIL_QUEUE, type MailJob, mailQueuePolicy } from '../src/features/mail/mail.jobs';
+import { MAIL_QUEUE, type MailJob, mailQueuePolicy } from '../src/features/mail';
 import type { Mailer, MailMessage, RateLimiter } from '../src/ports';
 import { appRouter } from '../src/root';
 import { createServices, type Services } from '../src/services';

@@ -1,4 +1,4 @@
-import type { AiModelProvider } from '@storefront/routers/features/ai/ai.service';
+import type { AiModelProvider } from '@storefront/routers';
 
 export interface OpenAiProviderOptions {
   apiKey: string;

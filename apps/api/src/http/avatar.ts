@@ -1,6 +1,6 @@
+import { AVATAR_MAX_BYTES } from '@storefront/routers';
 import { ok } from '@storefront/routers/envelope';
 import { AppError, validationError } from '@storefront/routers/errors';
-import { AVATAR_MAX_BYTES } from '@storefront/routers/features/customer/customer.service';
 import type { Services } from '@storefront/routers/services';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import multer from 'multer';
@@ -34,7 +34,10 @@ export function createAvatarRoute(services: Services): RequestHandler[] {
 
   const store = async (req: Request, res: Response, next: NextFunction) => {
     try {
-      const result = await services.customer.uploadAvatar(sessionOf(res).user.id, req.file?.buffer);
+      const result = await services.customer.profiles.uploadAvatar(
+        sessionOf(res).user.id,
+        req.file?.buffer,
+      );
       res.json(ok(result, 'Avatar updated successfully.'));
     } catch (error) {
       next(error);

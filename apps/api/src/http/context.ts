@@ -18,6 +18,7 @@ export function createContextFactory(
   const { catalogCacheControl } = options;
   return ({ req }: { req: Request }): Context => ({
     services,
+    tracer: services.tracer,
     request: {
       id: String(req.id ?? ''),
       ip: req.ip ?? req.socket.remoteAddress ?? 'unknown',

@@ -1,5 +1,5 @@
+import type { AuthenticatedSession } from '@storefront/routers';
 import { validationError } from '@storefront/routers/errors';
-import type { AuthenticatedSession } from '@storefront/routers/features/auth/sessions';
 import type { Services } from '@storefront/routers/services';
 import { parseIdString } from '@storefront/routers/zod-helpers';
 import type { Request, RequestHandler, Response } from 'express';
@@ -13,7 +13,7 @@ import type { Request, RequestHandler, Response } from 'express';
 /** Resolves the bearer token like customerProcedure (401 otherwise); read it with sessionOf. */
 export function requireCustomer(services: Services): RequestHandler {
   return (req, res, next) => {
-    services
+    services.auth
       .customerSession(req.headers.authorization)
       .then((session) => {
         res.locals.session = session;

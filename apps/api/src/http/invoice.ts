@@ -1,4 +1,4 @@
-import { renderInvoicePdf } from '@storefront/routers/features/orders/invoice.pdf';
+import { renderInvoicePdf } from '@storefront/routers';
 import type { Services } from '@storefront/routers/services';
 import type { RequestHandler } from 'express';
 import { pathId, requireCustomer, sessionOf } from './customer-session';

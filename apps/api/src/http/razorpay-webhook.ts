@@ -1,6 +1,6 @@
+import { webhookSignatureValid } from '@storefront/routers';
 import { ok } from '@storefront/routers/envelope';
 import { AppError } from '@storefront/routers/errors';
-import { webhookSignatureValid } from '@storefront/routers/features/payments/razorpay';
 import type { Services } from '@storefront/routers/services';
 import express, { type RequestHandler } from 'express';
 
@@ -60,7 +60,7 @@ export function createRazorpayWebhookRoute(
       if (!eventId || typeof event.event !== 'string') {
         throw new AppError('BAD_REQUEST', 'The webhook has no event id or event name.');
       }
-      const received = await services.paymentEvents.receive({
+      const received = await services.payments.events.receive({
         eventId,
         event: event.event,
         payload: event,

@@ -1,8 +1,5 @@
 import type { DatabaseHandle, PoolStats } from '@storefront/db/client';
-import {
-  createJobQueueStatsRepository,
-  type JobQueueStats,
-} from '@storefront/routers/features/jobs/job-queue-stats.repository';
+import { createJobQueueStatsRepository, type JobQueueStats } from '@storefront/routers';
 import type { BusinessMetrics } from '@storefront/routers/ports';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 

@@ -6,9 +6,7 @@
 import { parseArgs } from 'node:util';
 import { openDatabase } from '@storefront/db/client';
 import { runMigrations } from '@storefront/db/migrate';
-import { createArgon2Hasher } from '@storefront/routers/features/auth/passwords';
-import { createUsersRepository } from '@storefront/routers/features/auth/users.repository';
-import { provisionAdmin } from '@storefront/routers/features/customer/admins.service';
+import { createArgon2Hasher, createUsersRepository, provisionAdmin } from '@storefront/routers';
 import { z } from 'zod';
 import { loadEnv } from '../env';
 

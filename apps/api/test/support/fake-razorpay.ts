@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { signPayment } from '@storefront/routers/features/payments/gateway';
+import { signPayment } from '@storefront/routers';
 import { listenLocally, readBody, sendJson } from './local-server';
 
 export interface FakeRazorpayOrder {

@@ -1,6 +1,6 @@
 import type { Executor } from '@storefront/db/client';
 import { products } from '@storefront/db/schema';
-import { signPayment } from '@storefront/routers/features/payments/gateway';
+import { signPayment } from '@storefront/routers';
 import { eq } from 'drizzle-orm';
 import { TEST_GATEWAY_SECRET } from '../harness';
 import { NEW_ADDRESS } from './address';

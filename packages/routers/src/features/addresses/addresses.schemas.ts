@@ -70,6 +70,16 @@ export const ZAddress = z
   .meta({ id: 'Address' });
 export type AddressDto = z.infer<typeof ZAddress>;
 
+/** An address as an order keeps it: a copy, so later edits of the book do not change orders. */
+export const ZAddressSnapshot = ZAddress.omit({
+  id: true,
+  type: true,
+  is_default_billing: true,
+  is_default_shipping: true,
+}).meta({
+  id: 'OrderAddress',
+});
+
 export const ZAddressOutput = envelope(ZAddress);
 export const ZAddressListOutput = envelope(z.array(ZAddress));
 export { ZNullEnvelope };

@@ -1,6 +1,6 @@
 import { AppError } from '../../errors';
 import type { InTransaction } from '../../transactions';
-import type { UsersRepository } from '../auth/users.repository';
+import type { UsersRepository } from '../auth';
 import type { AddressesRepository, AddressRecord, AddressValues } from './addresses.repository';
 import type {
   AddressDto,

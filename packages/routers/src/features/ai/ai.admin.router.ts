@@ -26,21 +26,21 @@ function agentValues(input: Partial<AgentInput>): Partial<AgentValues> {
 export const aiAgentsAdminRouter = router({
   list: adminProcedure
     .output(ZAgentListOutput)
-    .query(async ({ ctx }) => ok(await ctx.services.aiAgents.list())),
+    .query(async ({ ctx }) => ok(await ctx.services.ai.agents.list())),
   create: adminProcedure
     .input(ZAgentInput)
     .output(ZAgentOutput)
     .mutation(async ({ ctx, input }) =>
-      ok(await ctx.services.aiAgents.create(agentValues(input) as AgentValues)),
+      ok(await ctx.services.ai.agents.create(agentValues(input) as AgentValues)),
     ),
   update: adminProcedure
     .input(ZAgentUpdateInput)
     .output(ZAgentOutput)
     .mutation(async ({ ctx, input }) =>
-      ok(await ctx.services.aiAgents.update(input.id, agentValues(input))),
+      ok(await ctx.services.ai.agents.update(input.id, agentValues(input))),
     ),
   remove: adminProcedure
     .input(ZIdInput)
     .output(ZNullEnvelope)
-    .mutation(async ({ ctx, input }) => ok(await ctx.services.aiAgents.remove(input.id))),
+    .mutation(async ({ ctx, input }) => ok(await ctx.services.ai.agents.remove(input.id))),
 });

@@ -1,4 +1,4 @@
-import type { ProductDetailDto } from '../catalog/catalog.schemas';
+import type { ProductDetailDto } from '../catalog';
 import type { GenerateDescriptionInput } from './ai.schemas';
 
 /** What the shop knows about the product; request fields override it. */

@@ -19,7 +19,7 @@ export const aiRouter = router({
     .output(ZGenerateDescriptionOutput)
     .mutation(async ({ ctx, input }) =>
       ok(
-        await ctx.services.ai.generateDescription(ctx.session.user.id, input),
+        await ctx.services.ai.descriptions.generateDescription(ctx.session.user.id, input),
         'Description generated.',
       ),
     ),

@@ -8,7 +8,7 @@ export function createAiSlice(deps: { db: Executor } & Omit<AiServiceDeps, 'repo
   const { db, ...serviceDeps } = deps;
   const repo = createAiRepository(db);
   return {
-    ai: createAiService({ repo, ...serviceDeps }),
-    aiAgents: createAiAgentsService({ repo }),
+    descriptions: createAiService({ repo, ...serviceDeps }),
+    agents: createAiAgentsService({ repo }),
   };
 }

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { ok, ZNullEnvelope } from '../../envelope';
 import { customerProcedure, publicProcedure, router } from '../../trpc';
-import { readProfileProcedure, updateProfileProcedure } from '../customer/profile.procedures';
 import {
   ZChangePasswordInput,
   ZForgotPasswordInput,
@@ -13,6 +12,7 @@ import {
   ZTokenOutput,
   ZVerifyEmailInput,
 } from './auth.schemas';
+import { readProfileProcedure, updateProfileProcedure } from './profile.procedures';
 
 const tags = ['auth'];
 
@@ -35,7 +35,10 @@ export const authRouter = router({
     .input(ZRegisterInput)
     .output(ZRegisterOutput)
     .mutation(async ({ ctx, input }) => {
-      return ok(await ctx.services.auth.register(input, ctx.request), 'Registration successful.');
+      return ok(
+        await ctx.services.auth.accounts.register(input, ctx.request),
+        'Registration successful.',
+      );
     }),
 
   login: publicProcedure
@@ -55,7 +58,7 @@ export const authRouter = router({
     .input(ZLoginInput)
     .output(ZLoginOutput)
     .mutation(async ({ ctx, input }) =>
-      ok(await ctx.services.auth.login(input, ctx.request), 'Login successful.'),
+      ok(await ctx.services.auth.accounts.login(input, ctx.request), 'Login successful.'),
     ),
 
   logout: customerProcedure
@@ -73,7 +76,7 @@ export const authRouter = router({
     .input(z.object({}))
     .output(ZNullEnvelope)
     .mutation(async ({ ctx }) =>
-      ok(await ctx.services.auth.logout(ctx.session), 'Logged out successfully.'),
+      ok(await ctx.services.auth.accounts.logout(ctx.session), 'Logged out successfully.'),
     ),
 
   refresh: customerProcedure
@@ -91,7 +94,7 @@ export const authRouter = router({
     .input(z.object({}))
     .output(ZTokenOutput)
     .mutation(async ({ ctx }) =>
-      ok(await ctx.services.auth.refresh(ctx.session), 'Token refreshed.'),
+      ok(await ctx.services.auth.accounts.refresh(ctx.session), 'Token refreshed.'),
     ),
 
   me: readProfileProcedure({
@@ -126,7 +129,7 @@ export const authRouter = router({
     .output(ZNullEnvelope)
     .mutation(async ({ ctx, input }) =>
       ok(
-        await ctx.services.auth.changePassword(ctx.session, input),
+        await ctx.services.auth.accounts.changePassword(ctx.session, input),
         'Password changed successfully.',
       ),
     ),
@@ -147,7 +150,7 @@ export const authRouter = router({
     .input(ZForgotPasswordInput)
     .output(ZNullEnvelope)
     .mutation(async ({ ctx, input }) =>
-      ok(null, await ctx.services.auth.forgotPassword(input.email, ctx.request)),
+      ok(null, await ctx.services.auth.accounts.forgotPassword(input.email, ctx.request)),
     ),
 
   resetPassword: publicProcedure
@@ -167,7 +170,7 @@ export const authRouter = router({
     .output(ZNullEnvelope)
     .mutation(async ({ ctx, input }) =>
       ok(
-        await ctx.services.auth.resetPassword(input, ctx.request),
+        await ctx.services.auth.accounts.resetPassword(input, ctx.request),
         'Your password has been reset. Please log in.',
       ),
     ),
@@ -189,7 +192,7 @@ export const authRouter = router({
     .output(ZNullEnvelope)
     .mutation(async ({ ctx, input }) =>
       ok(
-        await ctx.services.auth.verifyEmail(input, ctx.request),
+        await ctx.services.auth.accounts.verifyEmail(input, ctx.request),
         'Your e-mail address is verified.',
       ),
     ),
@@ -209,7 +212,7 @@ export const authRouter = router({
     .input(z.object({}))
     .output(ZNullEnvelope)
     .mutation(async ({ ctx }) => {
-      const message = await ctx.services.auth.resendVerification(ctx.session);
+      const message = await ctx.services.auth.accounts.resendVerification(ctx.session);
       return ok(null, message);
     }),
 });

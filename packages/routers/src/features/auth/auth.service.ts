@@ -1,8 +1,9 @@
 import { isUniqueViolation } from '@storefront/db/errors';
 import { AppError, validationError } from '../../errors';
 import type { Clock, RateLimiter, RateLimits } from '../../ports';
+import { emailKey, generateToken, hashToken } from '../../tokens';
 import type { InTransaction } from '../../transactions';
-import { enqueueMail, type MailJobs } from '../mail/mail.jobs';
+import { enqueueMail, type MailJobs } from '../mail';
 import type {
   ChangePasswordInput,
   LoginInput,
@@ -11,7 +12,6 @@ import type {
 } from './auth.schemas';
 import type { PasswordHasher } from './passwords';
 import type { AuthenticatedSession, SessionStore } from './sessions';
-import { emailKey, generateToken, hashToken } from './tokens';
 import { toLoginUserDto, toUserDto } from './user.dto';
 import type { UsersRepository } from './users.repository';
 

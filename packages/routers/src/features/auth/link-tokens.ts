@@ -1,5 +1,5 @@
 import type { Clock } from '../../ports';
-import { generateToken, hashToken } from './tokens';
+import { generateToken, hashToken } from '../../tokens';
 import type { UsersRepository } from './users.repository';
 
 /** E-mail verification links are valid this long (docs/decisions.md). */

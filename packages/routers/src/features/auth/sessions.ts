@@ -1,9 +1,9 @@
 import type { UserRole } from '@storefront/db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../ports';
+import { generateToken, hashToken } from '../../tokens';
 import type { InTransaction } from '../../transactions';
 import type { SessionsRepository } from './sessions.repository';
-import { generateToken, hashToken } from './tokens';
 
 /*
  * Bearer sessions in the manner of Lucia (whose library is deprecated upstream): the session id

@@ -1,15 +1,8 @@
 import type { CouponType } from '@storefront/db/schema';
 import { centsToAmount } from '../../money';
-import { FALLBACK_CURRENCY } from '../catalog/product.dto';
-import type { PurchasableRecord, PurchasablesRepository } from '../catalog/purchasables.repository';
-import type {
-  CouponRecord,
-  CouponRedemptionsRepository,
-} from '../coupons/coupon-redemptions.repository';
-import type {
-  ReferenceDataRepository,
-  ShippingMethodRecord,
-} from '../store-settings/reference-data.repository';
+import { FALLBACK_CURRENCY, type PurchasableRecord, type PurchasablesRepository } from '../catalog';
+import type { CouponRecord, CouponRedemptionsRepository } from '../coupons';
+import type { ReferenceDataRepository, ShippingMethodRecord } from '../store-settings';
 import type { CartItemRecord, CartRecord, CartRepository } from './cart.repository';
 import type { CartTotalsDto } from './cart.schemas';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { giftCardAmountFields } from '../../credit-fields';
 import { envelope } from '../../envelope';
 import { zId } from '../../zod-helpers';
-import { giftCardAmountFields } from '../gift-cards/index';
 
 export const ZCartItem = z
   .object({

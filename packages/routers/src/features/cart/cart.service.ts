@@ -1,7 +1,7 @@
 import { AppError, validationError } from '../../errors';
 import type { Clock } from '../../ports';
 import type { InTransaction } from '../../transactions';
-import type { PurchasableRecord } from '../catalog/purchasables.repository';
+import type { PurchasableRecord } from '../catalog';
 import {
   type CartRepositories,
   evaluateCoupon,

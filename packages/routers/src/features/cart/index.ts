@@ -1,6 +1,19 @@
-// The cart slice's public surface (other slices import only this file).
-
-export type { PricedCart } from './cart.pricing';
-export type { CartRecord } from './cart.repository';
-export { ZCartOutput } from './cart.schemas';
-export { type CartCreditFields, type CartCredits, noCredits } from './cart.service';
+/** The cart slice's public surface: what other slices and the app may use (docs/architecture.md). */
+export {
+  type CartRepositories,
+  isShippingMethodOffered,
+  type PricedCart,
+  priceCart,
+  toCartDto,
+} from './cart.pricing';
+export { type CartRecord, type CartRepository, createCartRepository } from './cart.repository';
+export { cartRouter } from './cart.router';
+export { type AddToCartInput, type CartDto, ZCart, ZCartOutput } from './cart.schemas';
+export {
+  type CartCreditFields,
+  type CartCredits,
+  type CartService,
+  noCredits,
+  outOfStock,
+} from './cart.service';
+export { createCartSlice } from './cart.slice';

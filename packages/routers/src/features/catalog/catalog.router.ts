@@ -31,7 +31,7 @@ export const productsRouter = router({
     .input(ZProductListInput)
     .output(ZProductPageOutput)
     .query(async ({ ctx, input }) => {
-      const { items, meta } = await ctx.services.catalog.listProducts(input);
+      const { items, meta } = await ctx.services.catalog.products.listProducts(input);
       return page(items, meta);
     }),
 
@@ -48,7 +48,7 @@ export const productsRouter = router({
     })
     .input(ZLimitInput)
     .output(ZProductListOutput)
-    .query(async ({ ctx, input }) => ok(await ctx.services.catalog.featured(input.limit))),
+    .query(async ({ ctx, input }) => ok(await ctx.services.catalog.products.featured(input.limit))),
 
   onSale: catalogReadProcedure
     .meta({
@@ -65,7 +65,7 @@ export const productsRouter = router({
     .input(ZPageInput)
     .output(ZProductPageOutput)
     .query(async ({ ctx, input }) => {
-      const { items, meta } = await ctx.services.catalog.onSale(input);
+      const { items, meta } = await ctx.services.catalog.products.onSale(input);
       return page(items, meta);
     }),
 
@@ -82,7 +82,9 @@ export const productsRouter = router({
     })
     .input(ZLimitInput)
     .output(ZProductListOutput)
-    .query(async ({ ctx, input }) => ok(await ctx.services.catalog.newArrivals(input.limit))),
+    .query(async ({ ctx, input }) =>
+      ok(await ctx.services.catalog.products.newArrivals(input.limit)),
+    ),
 
   detail: catalogReadProcedure
     .meta({
@@ -98,7 +100,7 @@ export const productsRouter = router({
     })
     .input(ZIdInput)
     .output(ZProductDetailOutput)
-    .query(async ({ ctx, input }) => ok(await ctx.services.catalog.product(input.id))),
+    .query(async ({ ctx, input }) => ok(await ctx.services.catalog.products.product(input.id))),
 
   related: catalogReadProcedure
     .meta({
@@ -114,7 +116,7 @@ export const productsRouter = router({
     })
     .input(ZIdInput)
     .output(ZProductListOutput)
-    .query(async ({ ctx, input }) => ok(await ctx.services.catalog.related(input.id))),
+    .query(async ({ ctx, input }) => ok(await ctx.services.catalog.products.related(input.id))),
 });
 
 export const categoriesRouter = router({
@@ -131,7 +133,7 @@ export const categoriesRouter = router({
       },
     })
     .output(ZCategoryListOutput)
-    .query(async ({ ctx }) => ok(await ctx.services.catalog.categories())),
+    .query(async ({ ctx }) => ok(await ctx.services.catalog.products.categories())),
 
   tree: catalogReadProcedure
     .meta({
@@ -145,7 +147,7 @@ export const categoriesRouter = router({
       },
     })
     .output(ZCategoryTreeOutput)
-    .query(async ({ ctx }) => ok(await ctx.services.catalog.categoryTree())),
+    .query(async ({ ctx }) => ok(await ctx.services.catalog.products.categoryTree())),
 
   detail: catalogReadProcedure
     .meta({
@@ -160,7 +162,7 @@ export const categoriesRouter = router({
     })
     .input(ZIdInput)
     .output(ZCategoryOutput)
-    .query(async ({ ctx, input }) => ok(await ctx.services.catalog.category(input.id))),
+    .query(async ({ ctx, input }) => ok(await ctx.services.catalog.products.category(input.id))),
 
   products: catalogReadProcedure
     .meta({
@@ -178,7 +180,7 @@ export const categoriesRouter = router({
     .output(ZProductPageOutput)
     .query(async ({ ctx, input }) => {
       const { id, ...pageInput } = input;
-      const { items, meta } = await ctx.services.catalog.categoryProducts(id, pageInput);
+      const { items, meta } = await ctx.services.catalog.products.categoryProducts(id, pageInput);
       return page(items, meta);
     }),
 });

@@ -34,14 +34,14 @@ export function createCatalogSlice(deps: CatalogSliceDeps) {
   });
   return {
     reads,
-    catalog,
-    catalogAdmin,
-    categoriesAdmin: createCategoriesAdminService({
+    products: catalog,
+    admin: catalogAdmin,
+    categories: createCategoriesAdminService({
       readCategory: (id) => catalog.category(id),
       inTransaction: products.inTransaction,
       counts,
     }),
-    productParts: createProductPartsService({
+    parts: createProductPartsService({
       inTransaction: deps.unitOfWork((executor) => ({
         parts: createProductPartsRepository(executor),
         products: createCatalogAdminRepository(executor),

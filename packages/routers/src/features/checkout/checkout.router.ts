@@ -30,7 +30,7 @@ export const checkoutRouter = router({
       errors: ['CART_EMPTY'],
     })
     .output(ZCheckoutOutput)
-    .query(async ({ ctx }) => ok(await ctx.services.checkout.init(ctx.session.user.id))),
+    .query(async ({ ctx }) => ok(await ctx.services.checkout.steps.init(ctx.session.user.id))),
 
   shippingAddress: customerProcedure
     .meta({
@@ -47,7 +47,7 @@ export const checkoutRouter = router({
     .output(ZCheckoutOutput)
     .mutation(async ({ ctx, input }) =>
       ok(
-        await ctx.services.checkout.setShippingAddress(ctx.session.user.id, input),
+        await ctx.services.checkout.steps.setShippingAddress(ctx.session.user.id, input),
         'Shipping address saved.',
       ),
     ),
@@ -67,7 +67,7 @@ export const checkoutRouter = router({
     .output(ZCheckoutOutput)
     .mutation(async ({ ctx, input }) =>
       ok(
-        await ctx.services.checkout.setBillingAddress(ctx.session.user.id, input),
+        await ctx.services.checkout.steps.setBillingAddress(ctx.session.user.id, input),
         'Billing address saved.',
       ),
     ),
@@ -84,7 +84,9 @@ export const checkoutRouter = router({
       },
     })
     .output(ZShippingMethodsOutput)
-    .query(async ({ ctx }) => ok(await ctx.services.checkout.shippingMethods(ctx.session.user.id))),
+    .query(async ({ ctx }) =>
+      ok(await ctx.services.checkout.steps.shippingMethods(ctx.session.user.id)),
+    ),
 
   shippingMethod: customerProcedure
     .meta({
@@ -101,7 +103,10 @@ export const checkoutRouter = router({
     .output(ZCheckoutOutput)
     .mutation(async ({ ctx, input }) =>
       ok(
-        await ctx.services.checkout.setShippingMethod(ctx.session.user.id, input.shipping_method),
+        await ctx.services.checkout.steps.setShippingMethod(
+          ctx.session.user.id,
+          input.shipping_method,
+        ),
         'Shipping method saved.',
       ),
     ),
@@ -118,7 +123,7 @@ export const checkoutRouter = router({
       },
     })
     .output(ZPaymentMethodsOutput)
-    .query(async ({ ctx }) => ok(await ctx.services.checkout.paymentMethods())),
+    .query(async ({ ctx }) => ok(await ctx.services.checkout.steps.paymentMethods())),
 
   paymentMethod: customerProcedure
     .meta({
@@ -135,7 +140,10 @@ export const checkoutRouter = router({
     .output(ZCheckoutOutput)
     .mutation(async ({ ctx, input }) =>
       ok(
-        await ctx.services.checkout.setPaymentMethod(ctx.session.user.id, input.payment_method),
+        await ctx.services.checkout.steps.setPaymentMethod(
+          ctx.session.user.id,
+          input.payment_method,
+        ),
         'Payment method saved.',
       ),
     ),
@@ -152,7 +160,7 @@ export const checkoutRouter = router({
       errors: ['CART_EMPTY'],
     })
     .output(ZCheckoutOutput)
-    .query(async ({ ctx }) => ok(await ctx.services.checkout.summary(ctx.session.user.id))),
+    .query(async ({ ctx }) => ok(await ctx.services.checkout.steps.summary(ctx.session.user.id))),
 
   placeOrder: customerProcedure
     .meta({
@@ -184,7 +192,11 @@ export const checkoutRouter = router({
     .output(ZPlaceOrderOutput)
     .mutation(async ({ ctx, input }) =>
       ok(
-        await ctx.services.placeOrder.placeOrder(ctx.session.user.id, input, ctx.idempotency),
+        await ctx.services.checkout.placeOrder.placeOrder(
+          ctx.session.user.id,
+          input,
+          ctx.idempotency,
+        ),
         'Order placed successfully.',
       ),
     ),

@@ -2,9 +2,9 @@ import { PAYMENT_METHOD_TYPES } from '@storefront/db/schema';
 import { z } from 'zod';
 import { envelope } from '../../envelope';
 import { bodyBoolean, zId } from '../../zod-helpers';
-import { addressFields, ZAddress, ZNewAddress } from '../addresses/addresses.schemas';
-import { ZCart } from '../cart/cart.schemas';
-import { ZOrderStatus, ZPaymentStatus } from '../orders/order-status.schemas';
+import { addressFields, ZAddress, ZAddressSnapshot, ZNewAddress } from '../addresses';
+import { ZCart } from '../cart';
+import { ZOrderStatus, ZPaymentStatus } from '../orders';
 
 /** Field names a new address must have (the non-optional fields of ZNewAddress). */
 const REQUIRED_ADDRESS_FIELDS = Object.entries(addressFields)
@@ -68,15 +68,6 @@ function addressStep(options: { allowSameAsShipping: boolean }) {
 export const ZShippingAddressInput = addressStep({ allowSameAsShipping: false });
 export const ZBillingAddressInput = addressStep({ allowSameAsShipping: true });
 export type AddressStepInput = z.infer<typeof ZBillingAddressInput>;
-
-export const ZAddressSnapshot = ZAddress.omit({
-  id: true,
-  type: true,
-  is_default_billing: true,
-  is_default_shipping: true,
-}).meta({
-  id: 'OrderAddress',
-});
 
 export const ZShippingMethod = z
   .object({ code: z.string(), name: z.string(), description: z.string(), rate: z.number() })

@@ -2,28 +2,24 @@ import type { AddressSnapshot } from '@storefront/db/schema';
 import { AppError, validationError } from '../../errors';
 import { amountToCents, centsToAmount } from '../../money';
 import type { Clock, RateLimiter } from '../../ports';
-import type { AddressRecord } from '../addresses/addresses.repository';
-import type { AddressDto } from '../addresses/addresses.schemas';
-import { toAddressDto } from '../addresses/addresses.service';
-import { countryName } from '../addresses/countries';
+import { type AddressDto, type AddressRecord, countryName, toAddressDto } from '../addresses';
 import {
+  type CartCredits,
+  type CartRecord,
   type CartRepositories,
   isShippingMethodOffered,
+  noCredits,
   type PricedCart,
   priceCart,
   toCartDto,
-} from '../cart/cart.pricing';
-import type { CartRecord } from '../cart/cart.repository';
-import { type CartCredits, noCredits } from '../cart/index';
-import type { StockRepository } from '../catalog/stock.repository';
-import type { CouponRedemptionsRepository } from '../coupons/coupon-redemptions.repository';
-import type { GiftCardsRepository } from '../gift-cards/index';
-import type { LoyaltyRepository } from '../loyalty/index';
-import type { MailJobs } from '../mail/mail.jobs';
-import type { OrdersRepository } from '../orders/orders.repository';
-import type { PaymentProvider } from '../payments/gateway';
-import type { GatewayOrdersRepository } from '../payments/gateway-orders.repository';
-import type { PaymentProviders } from '../payments/providers';
+} from '../cart';
+import type { StockRepository } from '../catalog';
+import type { CouponRedemptionsRepository } from '../coupons';
+import type { GiftCardsRepository } from '../gift-cards';
+import type { LoyaltyRepository } from '../loyalty';
+import type { MailJobs } from '../mail';
+import type { OrdersRepository } from '../orders';
+import type { GatewayOrdersRepository, PaymentProvider, PaymentProviders } from '../payments';
 import type { AddressStepInput, CheckoutDto } from './checkout.schemas';
 import {
   type AmountDue,

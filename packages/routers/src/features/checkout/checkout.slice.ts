@@ -1,16 +1,14 @@
 import type { Executor } from '@storefront/db/client';
 import type { BusinessMetrics, Clock, RateLimiter } from '../../ports';
 import type { RepositoryFactory, UnitOfWorkFactory } from '../../transactions';
-import type { CartRepositories } from '../cart/cart.pricing';
-import type { CartCredits } from '../cart/index';
-import { createStockRepository } from '../catalog/stock.repository';
-import { createCouponRedemptionsRepository } from '../coupons/coupon-redemptions.repository';
-import { createGiftCardsRepository } from '../gift-cards/index';
-import { createLoyaltyRepository } from '../loyalty/index';
-import type { MailJobs } from '../mail/mail.jobs';
-import { createOrdersRepository } from '../orders/orders.repository';
-import { createGatewayOrdersRepository } from '../payments/gateway-orders.repository';
-import type { PaymentProviders } from '../payments/providers';
+import type { CartCredits, CartRepositories } from '../cart';
+import { createStockRepository } from '../catalog';
+import { createCouponRedemptionsRepository } from '../coupons';
+import { createGiftCardsRepository } from '../gift-cards';
+import { createLoyaltyRepository } from '../loyalty';
+import type { MailJobs } from '../mail';
+import { createOrdersRepository } from '../orders';
+import { createGatewayOrdersRepository, type PaymentProviders } from '../payments';
 import {
   type CheckoutRepositories,
   type CheckoutServiceDeps,
@@ -51,7 +49,7 @@ export function createCheckoutSlice(deps: CheckoutSliceDeps) {
   }));
   return {
     repos: unit.repos,
-    checkout: createCheckoutService({
+    steps: createCheckoutService({
       repos: unit.repos,
       addresses: deps.addresses,
       payments,

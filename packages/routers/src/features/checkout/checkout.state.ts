@@ -1,12 +1,8 @@
 import { AppError } from '../../errors';
 import { centsToAmount } from '../../money';
-import type { PricedCart } from '../cart/cart.pricing';
-import type { CartRecord } from '../cart/cart.repository';
-import type { PaymentProviders } from '../payments/providers';
-import type {
-  PaymentMethodRecord,
-  ShippingMethodRecord,
-} from '../store-settings/reference-data.repository';
+import type { CartRecord, PricedCart } from '../cart';
+import type { PaymentProviders } from '../payments';
+import type { PaymentMethodRecord, ShippingMethodRecord } from '../store-settings';
 import type { CHECKOUT_STEPS } from './checkout.schemas';
 
 /* What checkout's steps and place-order both judge a cart by (docs/contract.md §4). */

@@ -1,15 +1,10 @@
 import { AppError } from '../../errors';
 import type { BusinessMetrics, Clock } from '../../ports';
 import type { InTransaction } from '../../transactions';
-import type { PricedCart } from '../cart/index';
-import {
-  lockGiftCards,
-  previewGiftCards,
-  readCardBalances,
-  spendGiftCards,
-} from '../gift-cards/index';
-import { lockLoyalty, previewLoyalty, spendLoyaltyPoints } from '../loyalty/index';
-import type { PaymentProviders } from '../payments/providers';
+import type { PricedCart } from '../cart';
+import { lockGiftCards, previewGiftCards, readCardBalances, spendGiftCards } from '../gift-cards';
+import { lockLoyalty, previewLoyalty, spendLoyaltyPoints } from '../loyalty';
+import type { PaymentProviders } from '../payments';
 import type { PlaceOrderInput, PlaceOrderResult } from './checkout.schemas';
 import type { CheckoutRepositories } from './checkout.service';
 import type { IdempotencyClaim } from './idempotency';

@@ -1,21 +1,14 @@
 import type { AddressSnapshot } from '@storefront/db/schema';
 import { AppError } from '../../errors';
 import { centsToAmount } from '../../money';
-import { type PricedCart, priceCart } from '../cart/cart.pricing';
-import type { CartRecord } from '../cart/cart.repository';
-import { outOfStock } from '../cart/cart.service';
-import { takeStock } from '../catalog/stock.steps';
-import { redeemCoupon } from '../coupons/coupon-redemption.steps';
-import type { Credits } from '../gift-cards/index';
-import { enqueueMail } from '../mail/mail.jobs';
-import { STATUS_EVENT_TEXT } from '../orders/order-status';
-import type { OrderRecord } from '../orders/orders.repository';
-import { paymentNotVerified } from '../payments/gateway';
-import type { PaymentProviders } from '../payments/providers';
-import type {
-  PaymentMethodRecord,
-  ShippingMethodRecord,
-} from '../store-settings/reference-data.repository';
+import { type CartRecord, outOfStock, type PricedCart, priceCart } from '../cart';
+import { takeStock } from '../catalog';
+import { redeemCoupon } from '../coupons';
+import type { Credits } from '../gift-cards';
+import { enqueueMail } from '../mail';
+import { type OrderRecord, STATUS_EVENT_TEXT } from '../orders';
+import { type PaymentProviders, paymentNotVerified } from '../payments';
+import type { PaymentMethodRecord, ShippingMethodRecord } from '../store-settings';
 import type { PlaceOrderInput, PlaceOrderResult } from './checkout.schemas';
 import type { CheckoutRepositories } from './checkout.service';
 import {

@@ -13,24 +13,24 @@ export const bannersAdminRouter = router({
   /** Every banner, including inactive and scheduled ones. */
   list: adminProcedure
     .output(ZAdminBannerListOutput)
-    .query(async ({ ctx }) => ok(await ctx.services.contentAdmin.banners())),
+    .query(async ({ ctx }) => ok(await ctx.services.content.admin.banners())),
   create: adminProcedure
     .input(ZBannerInput)
     .output(ZAdminBannerOutput)
     .mutation(async ({ ctx, input }) =>
-      ok(await ctx.services.contentAdmin.createBanner(input), 'Banner created.'),
+      ok(await ctx.services.content.admin.createBanner(input), 'Banner created.'),
     ),
   update: adminProcedure
     .input(ZBannerUpdateInput)
     .output(ZAdminBannerOutput)
     .mutation(async ({ ctx, input }) => {
       const { id, ...changes } = input;
-      return ok(await ctx.services.contentAdmin.updateBanner(id, changes), 'Banner updated.');
+      return ok(await ctx.services.content.admin.updateBanner(id, changes), 'Banner updated.');
     }),
   delete: adminProcedure
     .input(ZIdInput)
     .output(ZNullEnvelope)
     .mutation(async ({ ctx, input }) =>
-      ok(await ctx.services.contentAdmin.deleteBanner(input.id), 'Banner deleted.'),
+      ok(await ctx.services.content.admin.deleteBanner(input.id), 'Banner deleted.'),
     ),
 });

@@ -15,7 +15,7 @@ export const bannersRouter = router({
       },
     })
     .output(ZBannerListOutput)
-    .query(async ({ ctx }) => ok(await ctx.services.content.banners())),
+    .query(async ({ ctx }) => ok(await ctx.services.content.banners.banners())),
 
   detail: catalogReadProcedure
     .meta({
@@ -30,5 +30,7 @@ export const bannersRouter = router({
     })
     .input(ZBannerIdentifierInput)
     .output(ZBannerOutput)
-    .query(async ({ ctx, input }) => ok(await ctx.services.content.banner(input.identifier))),
+    .query(async ({ ctx, input }) =>
+      ok(await ctx.services.content.banners.banner(input.identifier)),
+    ),
 });

@@ -8,7 +8,7 @@ import { createContentAdminService } from './content-admin.service';
 /** The content slice: banners as the storefront shows them and as the back office edits them. */
 export function createContentSlice(deps: { db: Executor; clock: Clock }) {
   return {
-    content: createContentService({ repo: createContentRepository(deps.db), clock: deps.clock }),
-    contentAdmin: createContentAdminService({ repo: createContentAdminRepository(deps.db) }),
+    banners: createContentService({ repo: createContentRepository(deps.db), clock: deps.clock }),
+    admin: createContentAdminService({ repo: createContentAdminRepository(deps.db) }),
   };
 }

@@ -2,8 +2,7 @@ import { isUniqueViolation } from '@storefront/db/errors';
 import { AppError, validationError } from '../../errors';
 import type { Clock } from '../../ports';
 import type { InTransaction } from '../../transactions';
-import type { PasswordHasher } from '../auth/passwords';
-import type { UsersRepository } from '../auth/users.repository';
+import type { PasswordHasher, UsersRepository } from '../auth';
 import { toAdminCustomerDto } from './customer.service';
 import { blockKeepingAnAdmin } from './last-admin';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import type { ErrorCode } from '../../errors';
-import { ZAvatarOutput } from '../auth/auth.schemas';
+import { ZAvatarOutput } from '../auth';
 
 /**
  * The avatar upload is multipart, which trpc-to-openapi cannot carry, so it is a plain Express

@@ -16,18 +16,18 @@ export const customerAdminRouter = router({
     .input(ZAdminCustomerListInput)
     .output(ZAdminCustomerListOutput)
     .query(async ({ ctx, input }) => {
-      const { items, meta } = await ctx.services.customer.adminList(input);
+      const { items, meta } = await ctx.services.customer.profiles.adminList(input);
       return page(items, meta);
     }),
   get: adminProcedure
     .input(ZIdInput)
     .output(ZAdminCustomerOutput)
-    .query(async ({ ctx, input }) => ok(await ctx.services.customer.adminGet(input.id))),
+    .query(async ({ ctx, input }) => ok(await ctx.services.customer.profiles.adminGet(input.id))),
   setBlocked: adminProcedure
     .input(ZBlockInput)
     .output(ZAdminCustomerOutput)
     .mutation(async ({ ctx, input }) =>
-      ok(await ctx.services.customer.setBlocked(input.id, input.blocked)),
+      ok(await ctx.services.customer.profiles.setBlocked(input.id, input.blocked)),
     ),
 });
 
@@ -36,22 +36,24 @@ export const adminsAdminRouter = router({
   /** The signed-in admin (the panel's sign-in check: a customer's token answers 403). */
   me: adminProcedure
     .output(ZAdminCustomerOutput)
-    .query(async ({ ctx }) => ok(await ctx.services.customer.adminGet(ctx.session.user.id))),
+    .query(async ({ ctx }) =>
+      ok(await ctx.services.customer.profiles.adminGet(ctx.session.user.id)),
+    ),
   list: adminProcedure
     .output(ZAdminListOutput)
-    .query(async ({ ctx }) => ok(await ctx.services.admins.list())),
+    .query(async ({ ctx }) => ok(await ctx.services.customer.admins.list())),
   /** Creates an admin account with this password (422 when the e-mail is taken). */
   invite: adminProcedure
     .input(ZAdminInviteInput)
     .output(ZAdminCustomerOutput)
     .mutation(async ({ ctx, input }) =>
-      ok(await ctx.services.admins.invite(input), 'Admin created.'),
+      ok(await ctx.services.customer.admins.invite(input), 'Admin created.'),
     ),
   /** Blocks the admin and ends their sessions; 422 for the last active admin. */
   disable: adminProcedure
     .input(ZIdInput)
     .output(ZAdminCustomerOutput)
     .mutation(async ({ ctx, input }) =>
-      ok(await ctx.services.admins.disable(input.id), 'Admin disabled.'),
+      ok(await ctx.services.customer.admins.disable(input.id), 'Admin disabled.'),
     ),
 });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { envelope, paginatedEnvelope } from '../../envelope';
 import { pageQuery } from '../../pagination';
 import { zDateTime, zId } from '../../zod-helpers';
-import { email, newPassword, ZUser } from '../auth/auth.schemas';
+import { email, newPassword, ZUser } from '../auth';
 
 export const ZAdminCustomer = ZUser.extend({
   role: z.enum(USER_ROLES),

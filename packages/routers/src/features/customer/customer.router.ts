@@ -1,5 +1,5 @@
 import { router } from '../../trpc';
-import { readProfileProcedure, updateProfileProcedure } from './profile.procedures';
+import { readProfileProcedure, updateProfileProcedure } from '../auth';
 
 const tags = ['customer'];
 

@@ -5,9 +5,13 @@ import { metaFor, type PageRequest, pageOffset } from '../../pagination';
 import type { Clock, FileStorage, RateLimiter } from '../../ports';
 import type { InTransaction } from '../../transactions';
 import { toIsoOrNull } from '../../zod-helpers';
-import type { ProfileInput } from '../auth/auth.schemas';
-import { toUserDto } from '../auth/user.dto';
-import type { ProfileChanges, UserRecord, UsersRepository } from '../auth/users.repository';
+import {
+  type ProfileChanges,
+  type ProfileInput,
+  toUserDto,
+  type UserRecord,
+  type UsersRepository,
+} from '../auth';
 import { blockKeepingAnAdmin } from './last-admin';
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;

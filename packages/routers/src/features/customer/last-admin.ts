@@ -1,5 +1,5 @@
 import { validationError } from '../../errors';
-import type { UserRecord, UsersRepository } from '../auth/users.repository';
+import type { UserRecord, UsersRepository } from '../auth';
 
 /**
  * Blocks an account inside the caller's transaction, unless it is the last admin who can still

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope } from '../../envelope';
-import { ZSyncStatus } from '../sync/sync.schemas';
+import { ZSyncStatus } from '../sync';
 
 const ZPeriod = z.object({
   orders: z.number().int(),

@@ -1,8 +1,7 @@
 import { centsToAmount } from '../../money';
 import type { Clock } from '../../ports';
-import type { CatalogAdminService } from '../catalog/catalog-admin.service';
-import { FALLBACK_CURRENCY } from '../catalog/product.dto';
-import type { SyncService } from '../sync/sync.service';
+import { type CatalogAdminService, FALLBACK_CURRENCY } from '../catalog';
+import type { SyncService } from '../sync';
 import type { DashboardRepository } from './dashboard.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 import type { Executor } from '@storefront/db/client';
 import type { Clock, RateLimiter } from '../../ports';
 import type { UnitOfWorkFactory } from '../../transactions';
-import type { MailJobs } from '../mail/index';
+import type { MailJobs } from '../mail';
 import { createGiftCardsRepository } from './gift-cards.repository';
 import { type CartAccess, createGiftCardsService } from './gift-cards.service';
 

@@ -8,7 +8,8 @@ export {
   readCardBalances,
   spendGiftCards,
 } from './gift-card-spend.steps';
+export { giftCardsAdminRouter } from './gift-cards.admin.router';
 export { createGiftCardsRepository, type GiftCardsRepository } from './gift-cards.repository';
-export { giftCardAmountFields } from './gift-cards.schemas';
+export { giftCardsRouter } from './gift-cards.router';
 export { type CreditFields, creditFields } from './gift-cards.service';
 export { createGiftCardsSlice, type GiftCardsSlice } from './gift-cards.slice';

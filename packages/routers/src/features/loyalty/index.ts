@@ -13,3 +13,5 @@ export {
 
 /** The scheduled expiry job's queue (apps/api/src/jobs.ts). */
 export const LOYALTY_EXPIRY_QUEUE = 'loyalty-expiry';
+export { loyaltyAdminRouter } from './loyalty.admin.router';
+export { loyaltyRouter } from './loyalty.router';

@@ -1,5 +1,5 @@
 import { AppError } from '../../errors';
-import type { LoyaltyRates } from '../gift-cards/index';
+import type { LoyaltyRates } from '../gift-cards';
 import type { LoyaltyRepository, LoyaltySettingsRecord } from './loyalty.repository';
 
 /*

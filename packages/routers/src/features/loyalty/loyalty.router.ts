@@ -1,6 +1,6 @@
 import { ok } from '../../envelope';
 import { customerProcedure, requireFeature, router } from '../../trpc';
-import { ZCartOutput } from '../cart/index';
+import { ZCartOutput } from '../cart';
 import { ZApplyLoyaltyInput, ZLoyaltyHistoryInput, ZLoyaltyOutput } from './loyalty.schemas';
 
 /**

@@ -4,8 +4,8 @@ import { metaFor, pageOffset } from '../../pagination';
 import type { Clock } from '../../ports';
 import type { InTransaction } from '../../transactions';
 import { toIso, toIsoOrNull } from '../../zod-helpers';
-import type { CartRecord } from '../cart/index';
-import { maxPointsFor, pointsToCents } from '../gift-cards/index';
+import type { CartRecord } from '../cart';
+import { maxPointsFor, pointsToCents } from '../gift-cards';
 import type { LoyaltyRepository, LoyaltySettingsRecord } from './loyalty.repository';
 import type {
   LoyaltyAdjustInput,

@@ -1,2 +1,10 @@
-// The mail slice's public surface (other slices import only this file).
-export { enqueueMail, type MailJob, type MailJobs } from './mail.jobs';
+/** The mail slice's public surface: what other slices and the app may use (docs/architecture.md). */
+export {
+  enqueueMail,
+  MAIL_QUEUE,
+  type MailJob,
+  type MailJobs,
+  mailQueuePolicy,
+  URGENT_MAIL_PRIORITY,
+} from './mail.jobs';
+export { createMailService, type MailService } from './mail.service';

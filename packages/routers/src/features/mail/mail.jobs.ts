@@ -1,6 +1,6 @@
 import type { JobOptions } from '../../ports';
-import { type RetryOverrides, retryPolicy } from '../jobs/retry-policy';
-import type { OrderStatus } from '../orders/order-status';
+import { type RetryOverrides, retryPolicy } from '../jobs';
+import type { OrderStatus } from '../orders';
 
 /** The queue every e-mail goes through (retried with backoff, then kept as failed). */
 export const MAIL_QUEUE = 'mail';

@@ -1,8 +1,8 @@
 import type { AddressSnapshot } from '@storefront/db/schema';
 import { describe, expect, it } from 'vitest';
 import type { MailMessage } from '../../ports';
-import type { UserRecord } from '../auth/users.repository';
-import type { OrderItemRecord, OrderRecord } from '../orders/orders.repository';
+import type { UserRecord } from '../auth';
+import { type OrderItemRecord, type OrderRecord, toOrderDto } from '../orders';
 import type { MailJob } from './mail.jobs';
 import { createMailService } from './mail.service';
 
@@ -74,8 +74,15 @@ function service() {
     users: { findById: async (id) => (id === user.id ? user : undefined) },
     linkTokens,
     orders: {
-      find: async (id) => (id === order.id ? order : undefined),
-      items: async () => items,
+      findWithOwner: async (id) => {
+        if (id !== order.id) return undefined;
+        const { carrier, trackingNumber, trackingUrl } = order;
+        return {
+          userId: order.userId,
+          order: toOrderDto(order, items),
+          shipment: { carrier, trackingNumber, trackingUrl },
+        };
+      },
     },
     mailer: {
       send: async (message, options) => void sent.push({ message, key: options?.idempotencyKey }),

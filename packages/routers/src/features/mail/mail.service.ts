@@ -1,11 +1,9 @@
 import type { ReactElement } from 'react';
+import { formatMoney } from '../../money';
 import type { Mailer } from '../../ports';
-import type { LinkTokens } from '../auth/link-tokens';
-import { hashToken } from '../auth/tokens';
-import type { UsersRepository } from '../auth/users.repository';
-import { toOrderDto } from '../orders/order.dto';
-import { formatMoney } from '../orders/order.format';
-import type { OrdersRepository } from '../orders/orders.repository';
+import { hashToken } from '../../tokens';
+import type { LinkTokens, UsersRepository } from '../auth';
+import type { OrdersService } from '../orders';
 import { isUrgentMail, type MailJob } from './mail.jobs';
 import type { Shop } from './mail.templates';
 
@@ -20,7 +18,7 @@ export interface MailConfig {
 
 export interface MailServiceDeps {
   users: Pick<UsersRepository, 'findById'>;
-  orders: Pick<OrdersRepository, 'find' | 'items'>;
+  orders: Pick<OrdersService, 'findWithOwner'>;
   /** Mints the token of a reset or verification link when its job runs. */
   linkTokens: LinkTokens;
   mailer: Mailer;
@@ -164,11 +162,11 @@ export function createMailService(deps: MailServiceDeps) {
       case 'order-placed':
       case 'order-status':
       case 'order-canceled': {
-        const record = await deps.orders.find(job.orderId);
-        if (!record) return undefined;
-        const user = await deps.users.findById(record.userId);
+        const found = await deps.orders.findWithOwner(job.orderId);
+        if (!found) return undefined;
+        const user = await deps.users.findById(found.userId);
         if (!user) return undefined;
-        const order = toOrderDto(record, await deps.orders.items(record.id));
+        const { order } = found;
         if (job.kind === 'order-placed') {
           return renderMail(
             user.email,
@@ -195,11 +193,7 @@ export function createMailService(deps: MailServiceDeps) {
             shop,
             order,
             status: job.status,
-            shipment: {
-              carrier: record.carrier,
-              trackingNumber: record.trackingNumber,
-              trackingUrl: record.trackingUrl,
-            },
+            shipment: found.shipment,
           }),
         );
       }

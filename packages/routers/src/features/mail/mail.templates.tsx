@@ -15,8 +15,9 @@ import {
 } from '@react-email/components';
 import type { AddressSnapshot } from '@storefront/db/schema';
 import type { ReactNode } from 'react';
-import { addressLines, formatMoney as money } from '../orders/order.format';
-import type { OrderDto } from '../orders/orders.schemas';
+import { formatMoney as money } from '../../money';
+import { addressLines } from '../addresses';
+import type { OrderDto } from '../orders';
 
 /*
  * Every e-mail the shop sends, written once as react-email components; mail.service.ts renders

@@ -1,4 +1,5 @@
-import { addressLines, formatMoney as money } from './order.format';
+import { formatMoney as money } from '../../money';
+import { addressLines } from '../addresses';
 import type { OrderDto } from './orders.schemas';
 
 /**

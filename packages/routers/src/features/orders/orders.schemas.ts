@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { giftCardAmountFields } from '../../credit-fields';
 import { envelope, paginatedEnvelope } from '../../envelope';
 import { pageQuery } from '../../pagination';
 import { zDateTime, zId } from '../../zod-helpers';
-import { ZAddressSnapshot } from '../checkout/checkout.schemas';
-import { giftCardAmountFields } from '../gift-cards/index';
+import { ZAddressSnapshot } from '../addresses';
 import { ZOrderStatus, ZPaymentStatus } from './order-status.schemas';
 
 export const ZOrderItem = z

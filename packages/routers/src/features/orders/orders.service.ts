@@ -2,14 +2,12 @@ import { AppError } from '../../errors';
 import { metaFor, pageOffset } from '../../pagination';
 import type { Clock } from '../../ports';
 import type { InTransaction } from '../../transactions';
-import type { StockRepository } from '../catalog/stock.repository';
-import { releaseStock } from '../catalog/stock.steps';
-import { releaseCoupon } from '../coupons/coupon-redemption.steps';
-import type { CouponRedemptionsRepository } from '../coupons/coupon-redemptions.repository';
-import { type GiftCardsRepository, giveBackGiftCards } from '../gift-cards/index';
-import { earnLoyaltyPoints, type LoyaltyRepository, returnLoyaltyPoints } from '../loyalty/index';
-import { enqueueMail, type MailJob, type MailJobs } from '../mail/mail.jobs';
-import { enqueueRefund } from '../payments/refunds';
+import { releaseStock, type StockRepository } from '../catalog';
+import { type CouponRedemptionsRepository, releaseCoupon } from '../coupons';
+import { type GiftCardsRepository, giveBackGiftCards } from '../gift-cards';
+import { earnLoyaltyPoints, type LoyaltyRepository, returnLoyaltyPoints } from '../loyalty';
+import { enqueueMail, type MailJob, type MailJobs } from '../mail';
+import { enqueueRefund } from '../payments';
 import { amountDueCents, toOrderDto, toOrderListEntryDto, toTrackingDto } from './order.dto';
 import {
   assertTransition,
@@ -162,6 +160,18 @@ export function createOrdersService({
 
     async get(id: number, userId?: number) {
       return detail(await requireOrder(id, userId));
+    },
+
+    /** An order and whose it is, for its e-mails (the mail jobs); undefined once it is gone. */
+    async findWithOwner(id: number) {
+      const order = await repo.find(id);
+      if (!order) return undefined;
+      const { carrier, trackingNumber, trackingUrl } = order;
+      return {
+        userId: order.userId,
+        order: await detail(order),
+        shipment: { carrier, trackingNumber, trackingUrl },
+      };
     },
 
     async track(id: number, userId?: number) {

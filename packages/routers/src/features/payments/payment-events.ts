@@ -1,10 +1,10 @@
 import { AppError } from '../../errors';
 import type { BusinessMetrics, Clock } from '../../ports';
 import type { InTransaction } from '../../transactions';
-import type { CartRepository } from '../cart/cart.repository';
-import type { PlaceOrderService } from '../checkout/place-order.service';
-import { enqueueMail, type MailJobs } from '../mail/mail.jobs';
-import type { OrdersRepository } from '../orders/orders.repository';
+import type { CartRepository } from '../cart';
+import type { PlaceOrderService } from '../checkout';
+import { enqueueMail, type MailJobs } from '../mail';
+import type { OrdersRepository } from '../orders';
 import type { GatewayEvent, ReportedPayment } from './gateway';
 import type { GatewayOrdersRepository } from './gateway-orders.repository';
 import type { PaymentEventRecord, PaymentEventsRepository } from './payment-events.repository';

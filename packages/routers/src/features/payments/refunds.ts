@@ -1,8 +1,8 @@
 import type { BusinessMetrics } from '../../ports';
-import { type RetryOverrides, retryPolicy } from '../jobs/retry-policy';
-import type { MailJobs } from '../mail/mail.jobs';
-import type { OrdersRepository } from '../orders/orders.repository';
-import type { ReferenceDataRepository } from '../store-settings/reference-data.repository';
+import { type RetryOverrides, retryPolicy } from '../jobs';
+import type { MailJobs } from '../mail';
+import type { OrdersRepository } from '../orders';
+import type { ReferenceDataRepository } from '../store-settings';
 import type { PaymentProviders } from './providers';
 
 /** The queue refunds go through (paymentQueuePolicy). */

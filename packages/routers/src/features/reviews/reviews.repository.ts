@@ -2,7 +2,7 @@ import type { Executor } from '@storefront/db/client';
 import { refreshProductRating } from '@storefront/db/review-aggregates';
 import { orderItems, orders, products, reviews, reviewVotes } from '@storefront/db/schema';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import { productReviews, type ReviewRecord, selectReviews } from '../catalog/catalog.repository';
+import { productReviews, type ReviewRecord, selectReviews } from '../catalog';
 
 export interface ReviewValues {
   productId: number;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { envelope, paginatedEnvelope } from '../../envelope';
 import { pageQuery } from '../../pagination';
 import { bodyBoolean, zId } from '../../zod-helpers';
-import { ZReview } from '../catalog/catalog.schemas';
+import { ZReview } from '../catalog';
 
 const zRating = () => z.number().int().min(1).max(5).meta({ description: 'Whole stars, 1–5' });
 const zTitle = () => z.string().trim().min(1).max(255);

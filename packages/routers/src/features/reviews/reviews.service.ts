@@ -2,9 +2,7 @@ import type { PageMeta } from '../../envelope';
 import { AppError, validationError } from '../../errors';
 import { metaFor, type PageRequest, pageOffset } from '../../pagination';
 import type { InTransaction } from '../../transactions';
-import type { CatalogRepository } from '../catalog/catalog.repository';
-import type { ReviewDto } from '../catalog/catalog.schemas';
-import { toReviewDto } from '../catalog/product.dto';
+import { type CatalogRepository, type ReviewDto, toReviewDto } from '../catalog';
 import type { ReviewChanges, ReviewsRepository } from './reviews.repository';
 import type { CreateReviewInput, UpdateReviewInput } from './reviews.schemas';
 

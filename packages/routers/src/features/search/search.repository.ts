@@ -2,13 +2,14 @@ import type { Executor } from '@storefront/db/client';
 import { categories, products, searchTerms } from '@storefront/db/schema';
 import { sortedLetters } from '@storefront/db/search-index';
 import { and, asc, desc, eq, like, or, type SQL, sql } from 'drizzle-orm';
-import type { CatalogRepository, ProductSummaryRecord } from '../catalog/catalog.repository';
-import type { ProductSort } from '../catalog/catalog.schemas';
 import {
+  type CatalogRepository,
   inCategories,
+  type ProductSort,
+  type ProductSummaryRecord,
   productOrder,
   productSummaryColumns,
-} from '../catalog/product-columns.repository';
+} from '../catalog';
 
 export interface ProductSearch {
   /** A to_tsquery('english') expression built from sanitised words. */

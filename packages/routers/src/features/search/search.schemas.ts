@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { envelope } from '../../envelope';
 import { zId } from '../../zod-helpers';
-import { ZProductPageOutput, zPage, zPerPage, zSort } from '../catalog/catalog.schemas';
+import { ZProductPageOutput, zPage, zPerPage, zSort } from '../catalog';
 
 const zQuery = () => z.string().trim().min(1).max(100);
 

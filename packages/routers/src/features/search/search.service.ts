@@ -1,8 +1,7 @@
 import type { CountCache, TtlCache } from '../../count-cache';
 import { pageMeta } from '../../envelope';
 import type { Clock } from '../../ports';
-import type { CatalogService } from '../catalog/catalog.service';
-import { toProductSummaryDto } from '../catalog/product.dto';
+import { type CatalogService, toProductSummaryDto } from '../catalog';
 import type { SearchRepository } from './search.repository';
 import type { SearchInput } from './search.schemas';
 

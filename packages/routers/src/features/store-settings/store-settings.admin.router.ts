@@ -22,13 +22,13 @@ import {
 export const currenciesAdminRouter = router({
   list: adminProcedure
     .output(ZAdminCurrencyListOutput)
-    .query(async ({ ctx }) => ok(await ctx.services.storeSettings.currencies())),
+    .query(async ({ ctx }) => ok(await ctx.services.storeSettings.admin.currencies())),
   /** A display currency; the default currency is the one prices are stored in. */
   create: adminProcedure
     .input(ZCurrencyInput)
     .output(ZAdminCurrencyOutput)
     .mutation(async ({ ctx, input }) =>
-      ok(await ctx.services.storeSettings.createCurrency(input), 'Currency created.'),
+      ok(await ctx.services.storeSettings.admin.createCurrency(input), 'Currency created.'),
     ),
   update: adminProcedure
     .input(ZCurrencyUpdateInput)
@@ -36,7 +36,7 @@ export const currenciesAdminRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { code, ...changes } = input;
       return ok(
-        await ctx.services.storeSettings.updateCurrency(code, changes),
+        await ctx.services.storeSettings.admin.updateCurrency(code, changes),
         'Currency updated.',
       );
     }),
@@ -45,19 +45,22 @@ export const currenciesAdminRouter = router({
     .input(ZCurrencyCodeInput)
     .output(ZNullEnvelope)
     .mutation(async ({ ctx, input }) =>
-      ok(await ctx.services.storeSettings.deleteCurrency(input.code), 'Currency deleted.'),
+      ok(await ctx.services.storeSettings.admin.deleteCurrency(input.code), 'Currency deleted.'),
     ),
 });
 
 export const shippingMethodsAdminRouter = router({
   list: adminProcedure
     .output(ZAdminShippingMethodListOutput)
-    .query(async ({ ctx }) => ok(await ctx.services.storeSettings.shippingMethods())),
+    .query(async ({ ctx }) => ok(await ctx.services.storeSettings.admin.shippingMethods())),
   create: adminProcedure
     .input(ZShippingMethodInput)
     .output(ZAdminShippingMethodOutput)
     .mutation(async ({ ctx, input }) =>
-      ok(await ctx.services.storeSettings.createShippingMethod(input), 'Shipping method created.'),
+      ok(
+        await ctx.services.storeSettings.admin.createShippingMethod(input),
+        'Shipping method created.',
+      ),
     ),
   update: adminProcedure
     .input(ZShippingMethodUpdateInput)
@@ -65,7 +68,7 @@ export const shippingMethodsAdminRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { code, ...changes } = input;
       return ok(
-        await ctx.services.storeSettings.updateShippingMethod(code, changes),
+        await ctx.services.storeSettings.admin.updateShippingMethod(code, changes),
         'Shipping method updated.',
       );
     }),
@@ -75,7 +78,7 @@ export const shippingMethodsAdminRouter = router({
     .output(ZAdminShippingMethodOutput)
     .mutation(async ({ ctx, input }) =>
       ok(
-        await ctx.services.storeSettings.deactivateShippingMethod(input.code),
+        await ctx.services.storeSettings.admin.deactivateShippingMethod(input.code),
         'Shipping method deactivated.',
       ),
     ),
@@ -84,19 +87,19 @@ export const shippingMethodsAdminRouter = router({
 export const taxRatesAdminRouter = router({
   list: adminProcedure
     .output(ZAdminTaxRateListOutput)
-    .query(async ({ ctx }) => ok(await ctx.services.storeSettings.taxRates())),
+    .query(async ({ ctx }) => ok(await ctx.services.storeSettings.admin.taxRates())),
   /** Creates or replaces a country's rate; country "*" is the default rate. */
   set: adminProcedure
     .input(ZTaxRateInput)
     .output(ZAdminTaxRateOutput)
     .mutation(async ({ ctx, input }) =>
-      ok(await ctx.services.storeSettings.setTaxRate(input), 'Tax rate saved.'),
+      ok(await ctx.services.storeSettings.admin.setTaxRate(input), 'Tax rate saved.'),
     ),
   /** The country falls back to the default rate; the default ("*") cannot be deleted (422). */
   delete: adminProcedure
     .input(ZTaxCountryInput)
     .output(ZNullEnvelope)
     .mutation(async ({ ctx, input }) =>
-      ok(await ctx.services.storeSettings.deleteTaxRate(input.country), 'Tax rate deleted.'),
+      ok(await ctx.services.storeSettings.admin.deleteTaxRate(input.country), 'Tax rate deleted.'),
     ),
 });

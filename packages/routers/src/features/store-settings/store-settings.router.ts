@@ -17,7 +17,7 @@ export const currencyRouter = router({
       errors: ['NOT_FOUND'],
     })
     .output(ZCurrencyOutput)
-    .query(async ({ ctx }) => ok(await ctx.services.currencies.default())),
+    .query(async ({ ctx }) => ok(await ctx.services.storeSettings.currencies.default())),
 
   list: catalogReadProcedure
     .meta({
@@ -31,5 +31,5 @@ export const currencyRouter = router({
       },
     })
     .output(ZCurrencyListOutput)
-    .query(async ({ ctx }) => ok(await ctx.services.currencies.list())),
+    .query(async ({ ctx }) => ok(await ctx.services.storeSettings.currencies.list())),
 });

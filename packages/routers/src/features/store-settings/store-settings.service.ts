@@ -2,7 +2,7 @@ import { AppError, validationError } from '../../errors';
 import { amountToCents, centsToAmount, centsToAmountOrNull } from '../../money';
 import { uniqueField } from '../../unique-violations';
 import { toIso } from '../../zod-helpers';
-import { isCountryCode } from '../addresses/countries';
+import { isCountryCode } from '../addresses';
 import { toCurrencyDto } from './currencies.service';
 import { DEFAULT_TAX_COUNTRY, type ShippingMethodRecord } from './reference-data.repository';
 import type {

@@ -1,8 +1,7 @@
 import type { Executor } from '@storefront/db/client';
 import { products, wishlistItems } from '@storefront/db/schema';
 import { and, desc, eq, type SQL } from 'drizzle-orm';
-import type { ProductSummaryRecord } from '../catalog/catalog.repository';
-import { productSummaryColumns } from '../catalog/product-columns.repository';
+import { type ProductSummaryRecord, productSummaryColumns } from '../catalog';
 
 export interface WishlistItemRecord {
   id: number;

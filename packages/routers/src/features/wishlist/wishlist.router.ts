@@ -1,6 +1,6 @@
 import { ok, ZNullEnvelope } from '../../envelope';
 import { customerProcedure, requireFeature, router } from '../../trpc';
-import { ZCartOutput } from '../cart/cart.schemas';
+import { ZCartOutput } from '../cart';
 import {
   ZAddToWishlistInput,
   ZWishlistItemId,

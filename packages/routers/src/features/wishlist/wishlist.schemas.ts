@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { envelope } from '../../envelope';
 import { zDateTime, zId } from '../../zod-helpers';
-import { ZProductSummary } from '../catalog/catalog.schemas';
+import { ZProductSummary } from '../catalog';
 
 export const ZWishlistItem = z
   .object({

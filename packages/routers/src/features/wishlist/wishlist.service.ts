@@ -1,9 +1,8 @@
 import { AppError, validationError } from '../../errors';
 import type { Clock } from '../../ports';
 import { toIso } from '../../zod-helpers';
-import type { AddToCartInput, CartDto } from '../cart/cart.schemas';
-import type { CatalogRepository } from '../catalog/catalog.repository';
-import { toProductSummaryDto } from '../catalog/product.dto';
+import type { AddToCartInput, CartDto } from '../cart';
+import { type CatalogRepository, toProductSummaryDto } from '../catalog';
 import type { WishlistItemRecord, WishlistRepository } from './wishlist.repository';
 import type { WishlistItemDto } from './wishlist.schemas';
 

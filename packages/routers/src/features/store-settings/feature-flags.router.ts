@@ -1,6 +1,6 @@
 import { ok } from '../../envelope';
 import { catalogReadProcedure, router } from '../../trpc';
-import { ZFeaturesOutput } from './settings.schemas';
+import { ZFeaturesOutput } from './feature-flags.schemas';
 
 export const featuresRouter = router({
   list: catalogReadProcedure
@@ -16,5 +16,5 @@ export const featuresRouter = router({
       },
     })
     .output(ZFeaturesOutput)
-    .query(async ({ ctx }) => ok(await ctx.services.settings.featureFlags())),
+    .query(async ({ ctx }) => ok(await ctx.services.storeSettings.features.featureFlags())),
 });

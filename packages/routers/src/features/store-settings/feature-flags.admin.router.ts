@@ -1,16 +1,16 @@
 import { ok } from '../../envelope';
 import { adminProcedure, router } from '../../trpc';
-import { ZFeaturesOutput, ZSetFeatureInput } from './settings.admin.schemas';
+import { ZFeaturesOutput, ZSetFeatureInput } from './feature-flags.admin.schemas';
 
 /** admin.settings (/trpc only): feature flags. */
 export const settingsAdminRouter = router({
   features: adminProcedure
     .output(ZFeaturesOutput)
-    .query(async ({ ctx }) => ok(await ctx.services.settings.featureFlags())),
+    .query(async ({ ctx }) => ok(await ctx.services.storeSettings.features.featureFlags())),
   setFeature: adminProcedure
     .input(ZSetFeatureInput)
     .output(ZFeaturesOutput)
     .mutation(async ({ ctx, input }) =>
-      ok(await ctx.services.settings.setFeature(input.flag, input.enabled)),
+      ok(await ctx.services.storeSettings.features.setFeature(input.flag, input.enabled)),
     ),
 });

@@ -1,6 +1,6 @@
 import { ok } from '../../envelope';
 import { customerProcedure, type Meta } from '../../trpc';
-import { ZProfileInput, ZUserOutput } from '../auth/auth.schemas';
+import { ZProfileInput, ZUserOutput } from './auth.schemas';
 
 type OpenApi = NonNullable<Meta['openapi']>;
 
@@ -14,7 +14,9 @@ export const readProfileProcedure = (openapi: OpenApi) =>
   customerProcedure
     .meta({ openapi })
     .output(ZUserOutput)
-    .query(async ({ ctx }) => ok(await ctx.services.customer.profile(ctx.session.user.id)));
+    .query(async ({ ctx }) =>
+      ok(await ctx.services.customer.profiles.profile(ctx.session.user.id)),
+    );
 
 /** Changes the fields given of the signed-in customer's profile, at the path `openapi` names. */
 export const updateProfileProcedure = (openapi: OpenApi) =>
@@ -24,7 +26,7 @@ export const updateProfileProcedure = (openapi: OpenApi) =>
     .output(ZUserOutput)
     .mutation(async ({ ctx, input }) =>
       ok(
-        await ctx.services.customer.updateProfile(ctx.session.user.id, input),
+        await ctx.services.customer.profiles.updateProfile(ctx.session.user.id, input),
         'Profile updated successfully.',
       ),
     );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { SettingsRepository } from './features/settings/settings.repository';
-import type { ReferenceDataRepository } from './features/store-settings/reference-data.repository';
+import type { SettingsRepository } from './feature-flags.repository';
 import { createReferenceCache } from './reference-cache';
+import type { ReferenceDataRepository } from './reference-data.repository';
 
 function fakeClock(start = 1_000_000) {
   let ms = start;

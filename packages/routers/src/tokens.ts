@@ -1,3 +1,5 @@
+/* Token primitives shared by auth (sessions, link tokens) and mail (delivery keys). */
+
 import { createHash, randomBytes } from 'node:crypto';
 
 /** An opaque bearer or reset token: 32 random bytes, URL-safe. */

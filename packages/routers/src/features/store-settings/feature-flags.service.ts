@@ -1,5 +1,5 @@
-import type { SettingsRepository } from './settings.repository';
-import { FEATURE_FLAGS, type FeatureFlag, type FeatureFlags } from './settings.schemas';
+import type { SettingsRepository } from './feature-flags.repository';
+import { FEATURE_FLAGS, type FeatureFlag, type FeatureFlags } from './feature-flags.schemas';
 
 export interface SettingsServiceDeps {
   repo: SettingsRepository;

@@ -1,6 +1,6 @@
-import { createTtlCache, type TtlCacheOptions } from './count-cache';
-import type { SettingsRepository } from './features/settings/settings.repository';
-import type { ReferenceDataRepository } from './features/store-settings/reference-data.repository';
+import { createTtlCache, type TtlCacheOptions } from '../../count-cache';
+import type { SettingsRepository } from './feature-flags.repository';
+import type { ReferenceDataRepository } from './reference-data.repository';
 
 /**
  * Reference data that every cart and checkout call reads and that almost never changes: feature

@@ -1,0 +1,16 @@
+/** The auth slice's public surface: what other slices and the app may use (docs/architecture.md). */
+export { authRouter } from './auth.router';
+export { email, newPassword, type ProfileInput, ZAvatarOutput, ZUser } from './auth.schemas';
+export type { AuthService } from './auth.service';
+export { createAuthSlice } from './auth.slice';
+export type { LinkTokens } from './link-tokens';
+export { createArgon2Hasher, type PasswordHasher } from './passwords';
+export { readProfileProcedure, updateProfileProcedure } from './profile.procedures';
+export type { AuthenticatedSession, SessionStore } from './sessions';
+export { toUserDto } from './user.dto';
+export {
+  createUsersRepository,
+  type ProfileChanges,
+  type UserRecord,
+  type UsersRepository,
+} from './users.repository';

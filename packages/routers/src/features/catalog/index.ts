@@ -1,0 +1,36 @@
+/** The catalog slice's public surface: what other slices and the app may use (docs/architecture.md). */
+
+export { categoriesAdminRouter, productsAdminRouter } from './catalog.admin.router';
+export {
+  type CatalogRepository,
+  type ProductSummaryRecord,
+  productReviews,
+  type ReviewRecord,
+  selectReviews,
+} from './catalog.repository';
+export { categoriesRouter, productsRouter } from './catalog.router';
+export {
+  type ProductDetailDto,
+  type ProductSort,
+  type ReviewDto,
+  ZProductPageOutput,
+  ZProductSummary,
+  ZReview,
+  zPage,
+  zPerPage,
+  zSort,
+} from './catalog.schemas';
+export type { CatalogService } from './catalog.service';
+export { createCatalogSlice } from './catalog.slice';
+export type { CatalogAdminService } from './catalog-admin.service';
+export type { CategoriesAdminService } from './categories-admin.service';
+export { FALLBACK_CURRENCY, toProductSummaryDto, toReviewDto } from './product.dto';
+export { inCategories, productOrder, productSummaryColumns } from './product-columns.repository';
+export type { ProductPartsService } from './product-parts.service';
+export {
+  createPurchasablesRepository,
+  type PurchasableRecord,
+  type PurchasablesRepository,
+} from './purchasables.repository';
+export { createStockRepository, type StockRepository } from './stock.repository';
+export { releaseStock, takeStock } from './stock.steps';

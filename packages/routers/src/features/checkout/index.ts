@@ -1,0 +1,6 @@
+/** The checkout slice's public surface: what other slices and the app may use (docs/architecture.md). */
+export { checkoutRouter } from './checkout.router';
+export type { CheckoutService } from './checkout.service';
+export { createCheckoutSlice } from './checkout.slice';
+export type { IdempotencyClaim, IdempotencyService } from './idempotency';
+export type { PlaceOrderService } from './place-order.service';

@@ -1,0 +1,17 @@
+/** The orders slice's public surface: what other slices and the app may use (docs/architecture.md). */
+export { invoiceOperation, invoicePath } from './invoice.openapi';
+export { renderInvoicePdf } from './invoice.pdf';
+export { toOrderDto } from './order.dto';
+export { type OrderStatus, STATUS_EVENT_TEXT } from './order-status';
+export { ZOrderStatus, ZPaymentStatus } from './order-status.schemas';
+export { ordersAdminRouter } from './orders.admin.router';
+export {
+  createOrdersRepository,
+  type OrderItemRecord,
+  type OrderRecord,
+  type OrdersRepository,
+} from './orders.repository';
+export { ordersRouter } from './orders.router';
+export type { OrderDto } from './orders.schemas';
+export type { OrdersService } from './orders.service';
+export { createOrdersSlice } from './orders.slice';

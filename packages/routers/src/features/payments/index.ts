@@ -1,0 +1,23 @@
+/** The payments slice's public surface: what other slices and the app may use (docs/architecture.md). */
+export { type PaymentProvider, paymentNotVerified, signPayment } from './gateway';
+export {
+  createGatewayOrdersRepository,
+  type GatewayOrdersRepository,
+} from './gateway-orders.repository';
+export {
+  PAYMENT_EVENT_RETENTION_QUEUE,
+  PAYMENT_EVENTS_QUEUE,
+  type PaymentEventJob,
+  type PaymentEvents,
+} from './payment-events';
+export { createPaymentsSlice } from './payments.slice';
+export { createPaymentProviders, type PaymentConfig, type PaymentProviders } from './providers';
+export { type RazorpayConfig, webhookSignatureValid } from './razorpay';
+export { razorpayWebhookOperation, razorpayWebhookPath } from './razorpay-webhook.openapi';
+export {
+  enqueueRefund,
+  paymentQueuePolicy,
+  REFUND_QUEUE,
+  type RefundJob,
+  type RefundsService,
+} from './refunds';

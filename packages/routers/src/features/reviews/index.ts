@@ -1,0 +1,5 @@
+/** The reviews slice's public surface: what other slices and the app may use (docs/architecture.md). */
+export { reviewsAdminRouter } from './reviews.admin.router';
+export { reviewsRouter } from './reviews.router';
+export type { ReviewsService } from './reviews.service';
+export { createReviewsSlice } from './reviews.slice';

@@ -1,0 +1,20 @@
+/** The store-settings slice's public surface: what other slices and the app may use (docs/architecture.md). */
+export type { CurrenciesService } from './currencies.service';
+export { settingsAdminRouter } from './feature-flags.admin.router';
+export { featuresRouter } from './feature-flags.router';
+export { FEATURE_FLAGS, type FeatureFlag, type FeatureFlags } from './feature-flags.schemas';
+export type { SettingsService } from './feature-flags.service';
+export {
+  createReferenceDataRepository,
+  type PaymentMethodRecord,
+  type ReferenceDataRepository,
+  type ShippingMethodRecord,
+} from './reference-data.repository';
+export {
+  currenciesAdminRouter,
+  shippingMethodsAdminRouter,
+  taxRatesAdminRouter,
+} from './store-settings.admin.router';
+export { currencyRouter } from './store-settings.router';
+export type { StoreSettingsService } from './store-settings.service';
+export { createStoreSettingsSlice } from './store-settings.slice';

@@ -1,0 +1,52 @@
+import type { Executor } from '@storefront/db/client';
+import type { Clock } from '../../ports';
+import type { RepositoryFactory } from '../../transactions';
+import { createCurrenciesService } from './currencies.service';
+import { createSettingsRepository } from './feature-flags.repository';
+import type { FeatureFlags } from './feature-flags.schemas';
+import { createSettingsService } from './feature-flags.service';
+import { createReferenceCache } from './reference-cache';
+import {
+  createReferenceDataRepository,
+  type ReferenceDataRepository,
+} from './reference-data.repository';
+import { createStoreSettingsRepository } from './store-settings.repository';
+import { createStoreSettingsService } from './store-settings.service';
+
+export interface StoreSettingsSliceDeps {
+  db: Executor;
+  clock: Clock;
+  featureDefaults: FeatureFlags;
+  /** How long reference data may be reused, in ms (reference-cache.ts); 0 reads every time. */
+  referenceCacheTtlMs: number;
+}
+
+/**
+ * The store settings slice: feature flags, currencies, shipping methods, tax rates and payment
+ * methods — the back office's writes, the storefront's cached reads (reference-cache.ts).
+ */
+export function createStoreSettingsSlice(deps: StoreSettingsSliceDeps) {
+  const { db, clock } = deps;
+  const cache = createReferenceCache({ clock, ttlMs: deps.referenceCacheTtlMs });
+  const settings = createSettingsRepository(db);
+  /** Reference data as carts and checkouts read it, inside or outside their transactions. */
+  const referenceData: RepositoryFactory<ReferenceDataRepository> = (executor, scope) =>
+    cache.referenceData(createReferenceDataRepository(executor), scope.inTransaction);
+  return {
+    admin: createStoreSettingsService({ repo: createStoreSettingsRepository(db) }),
+    currencies: createCurrenciesService({ reference: createReferenceDataRepository(db) }),
+    features: createSettingsService({
+      repo: cache.settings(settings),
+      featureDefaults: deps.featureDefaults,
+    }),
+    referenceData,
+    /** Cleared on every catalogue change (catalog-version.ts). */
+    cache,
+    /** Where the catalogue's cache token is kept (the settings table). */
+    catalogVersionStore: {
+      read: settings.readCatalogVersion,
+      initialise: settings.initialiseCatalogVersion,
+      write: settings.writeCatalogVersion,
+    },
+  };
+}

@@ -1,0 +1,4 @@
+/** The wishlist slice's public surface: what other slices and the app may use (docs/architecture.md). */
+export { wishlistRouter } from './wishlist.router';
+export type { WishlistService } from './wishlist.service';
+export { createWishlistSlice } from './wishlist.slice';

@@ -1,0 +1,40 @@
+/**
+ * The routers package's public entry for the app (apps/api) and the SDK's generator: what they
+ * need from the slices, each through the slice's public file (docs/architecture.md, "Slices").
+ */
+export { type AiModelProvider, createAiService, type ProductContext } from './features/ai';
+export {
+  type AuthenticatedSession,
+  createArgon2Hasher,
+  createUsersRepository,
+  type PasswordHasher,
+  ZAvatarOutput,
+} from './features/auth';
+export { AVATAR_MAX_BYTES, provisionAdmin } from './features/customer';
+export {
+  createJobQueueStatsRepository,
+  createJobsRepository,
+  type JobQueueStats,
+  type RetryOverrides,
+} from './features/jobs';
+export { LOYALTY_EXPIRY_QUEUE } from './features/loyalty';
+export {
+  enqueueMail,
+  MAIL_QUEUE,
+  type MailJob,
+  mailQueuePolicy,
+  URGENT_MAIL_PRIORITY,
+} from './features/mail';
+export { renderInvoicePdf } from './features/orders';
+export {
+  PAYMENT_EVENT_RETENTION_QUEUE,
+  PAYMENT_EVENTS_QUEUE,
+  type PaymentEventJob,
+  paymentQueuePolicy,
+  type RazorpayConfig,
+  REFUND_QUEUE,
+  type RefundJob,
+  signPayment,
+  webhookSignatureValid,
+} from './features/payments';
+export { FEATURE_FLAGS, type FeatureFlags } from './features/store-settings';
