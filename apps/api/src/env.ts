@@ -35,6 +35,18 @@ const NEVER_APP_SCHEMES = new Set([
   'sms',
 ]);
 
+/** A comma-separated list; empty entries dropped. */
+const commaList = () =>
+  z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((item) => item.trim())
+        .filter((item) => item !== ''),
+    );
+
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const EnvSchema = z
@@ -104,6 +116,36 @@ const EnvSchema = z
     MAIL_FROM: z.string().trim().min(3).default('Storefront <no-reply@storefront.local>'),
     /** Resend sends a second from one process, urgent ones first (Resend's own limit is per team). */
     MAIL_SENDS_PER_SECOND: z.coerce.number().positive().max(1000).default(2),
+    /** Sign in with Apple: the app's client ids (bundle / services ids); empty: Apple off (422). */
+    APPLE_CLIENT_IDS: commaList(),
+    GOOGLE_CLIENT_IDS: commaList(),
+    /** The providers' key sets (ID tokens' signatures); only changed to point at a stand-in. */
+    APPLE_JWKS_URL: z.url().default('https://appleid.apple.com/auth/keys'),
+    GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+    /** Twilio (phone sign-in codes): all three, or none (each SMS goes to $DATA_DIR/sms-outbox). */
+    TWILIO_ACCOUNT_SID: optionalString(),
+    TWILIO_AUTH_TOKEN: optionalString(),
+    TWILIO_FROM: optionalString(),
+    /** Twilio's API address; only changed to point at a stand-in (tests). */
+    TWILIO_API_URL: optionalString().pipe(z.url().optional()),
+    /** The region of phone numbers typed without +country code (ISO 3166-1 alpha-2). */
+    DEFAULT_PHONE_REGION: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, 'must be an ISO country code such as IN')
+      .default('IN'),
+    /** Countries (ISO codes, comma-separated) sign-in codes may be sent to; empty: all. */
+    OTP_COUNTRIES: commaList().pipe(
+      z.array(
+        z
+          .string()
+          .toUpperCase()
+          .regex(/^[A-Z]{2}$/, 'must list ISO country codes such as IN,US'),
+      ),
+    ),
+    /** SMS codes sent per country calling code per hour, whoever asks (SMS pumping). */
+    OTP_LIMIT_PER_COUNTRY_HOUR: positiveInt(500),
     UPLOADTHING_TOKEN: optionalString(),
     OPENAI_API_KEY: optionalString(),
     OPENAI_BASE_URL: optionalString().pipe(z.url().optional()),
@@ -203,6 +245,15 @@ const EnvSchema = z
           'must be set when NODE_ENV=production (the development payment gateway moves no money)',
       });
     }
+    const twilio = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const;
+    const twilioMissing = twilio.filter((name) => !env[name]);
+    if (twilioMissing.length > 0 && twilioMissing.length < twilio.length) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [twilioMissing[0] as string],
+        message: 'must be set with the other TWILIO_ variables (all three, or none)',
+      });
+    }
     if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
       ctx.addIssue({
         code: 'custom',
@@ -246,6 +297,16 @@ const ECHOED = new Set([
   'PAYMENT_WEBHOOK_GRACE_SECONDS',
   'PAYMENT_EVENT_RETENTION_DAYS',
   'RESEND_API_URL',
+  'APPLE_CLIENT_IDS',
+  'GOOGLE_CLIENT_IDS',
+  'APPLE_JWKS_URL',
+  'GOOGLE_JWKS_URL',
+  'TWILIO_ACCOUNT_SID',
+  'TWILIO_FROM',
+  'TWILIO_API_URL',
+  'DEFAULT_PHONE_REGION',
+  'OTP_COUNTRIES',
+  'OTP_LIMIT_PER_COUNTRY_HOUR',
   'JOB_POLL_SECONDS',
   'JOB_RETENTION_DAYS',
   'RESET_MAILS_PER_ADDRESS_PER_HOUR',

@@ -11,6 +11,8 @@ import {
   REFUND_QUEUE,
   type RefundJob,
   type RetryOverrides,
+  SMS_QUEUE,
+  type SmsJob,
   URGENT_MAIL_PRIORITY,
 } from '@storefront/routers';
 import type { Services } from '@storefront/routers/services';
@@ -35,7 +37,7 @@ export interface QueueOptions extends RetryOverrides {
   retentionDays: number;
 }
 
-type WorkerServices = Pick<Services, 'mail' | 'payments' | 'loyalty'>;
+type WorkerServices = Pick<Services, 'mail' | 'payments' | 'auth' | 'loyalty'>;
 
 /**
  * One queue: its retry policy, how many workers a process runs for it, how many jobs each takes
@@ -71,6 +73,14 @@ const QUEUES = [
     batchSize: MAIL_BATCH_SIZE,
     reservedForPriority: URGENT_MAIL_PRIORITY,
     run: (services, job) => services.mail.deliver(job),
+  }),
+  // Sign-in codes: someone is waiting; a code expires in 10 minutes, so few, quick retries.
+  queue<SmsJob>({
+    name: SMS_QUEUE,
+    policy: (retry) => mailQueuePolicy({ ...retry, retryLimit: retry.retryLimit ?? 3 }),
+    concurrency: (options) => options.concurrency,
+    batchSize: 1,
+    run: (services, job) => services.auth.signIn.deliverSms(job),
   }),
   queue<RefundJob>({
     name: REFUND_QUEUE,

@@ -12,6 +12,7 @@ import { type DestinationStream, type Logger, pino } from 'pino';
 import { createOpenAiModelProvider } from './adapters/ai';
 import { createOutboxMailer, createResendMailer } from './adapters/mail';
 import { createRateLimits } from './adapters/rate-limits';
+import { createOutboxSms, createTwilioSms } from './adapters/sms';
 import { createLocalStorage, createUploadThingStorage } from './adapters/storage';
 import type { AppDeps } from './app';
 import { type Env, redactUrl, StartupError } from './env';
@@ -179,6 +180,17 @@ export async function createRuntime(
       implicitHeartbeat: env.SYNC_IMPLICIT_HEARTBEAT,
       referenceCacheTtlMs: env.REFERENCE_CACHE_TTL_MS,
       links: env.LINK_POLICY,
+      signIn: {
+        social: {
+          apple: { jwksUrl: env.APPLE_JWKS_URL, clientIds: env.APPLE_CLIENT_IDS },
+          google: { jwksUrl: env.GOOGLE_JWKS_URL, clientIds: env.GOOGLE_CLIENT_IDS },
+        },
+        otp: {
+          defaultRegion: env.DEFAULT_PHONE_REGION,
+          countries: env.OTP_COUNTRIES,
+          shopName: env.SHOP_NAME,
+        },
+      },
     },
     aiProvider: env.OPENAI_API_KEY
       ? await createOpenAiModelProvider({
@@ -197,6 +209,15 @@ export async function createRuntime(
           ...(env.RESEND_API_URL ? { baseUrl: env.RESEND_API_URL } : {}),
         })
       : createOutboxMailer(join(dataDir, 'outbox')),
+    sms:
+      env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
+        ? createTwilioSms({
+            accountSid: env.TWILIO_ACCOUNT_SID,
+            authToken: env.TWILIO_AUTH_TOKEN,
+            from: env.TWILIO_FROM,
+            ...(env.TWILIO_API_URL ? { apiUrl: env.TWILIO_API_URL } : {}),
+          })
+        : createOutboxSms(join(dataDir, 'sms-outbox')),
     avatarStorage: env.UPLOADTHING_TOKEN
       ? createUploadThingStorage({ token: env.UPLOADTHING_TOKEN })
       : createLocalStorage({ dir: uploadsDir, publicBaseUrl: env.APP_URL }),
@@ -219,6 +240,7 @@ export async function createRuntime(
       authPerIpPerMinute: env.AUTH_RATE_LIMIT_PER_IP,
       aiPerCustomerPerMinute: env.AI_RATE_LIMIT_PER_MINUTE,
       resetMailsPerAddressPerHour: env.RESET_MAILS_PER_ADDRESS_PER_HOUR,
+      otpPerCountryPerHour: env.OTP_LIMIT_PER_COUNTRY_HOUR,
     }),
   });
 

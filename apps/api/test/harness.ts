@@ -21,6 +21,7 @@ import type {
   Mailer,
   MailMessage,
   RateLimits,
+  SmsSender,
 } from '@storefront/routers/ports';
 import type { AppRouter } from '@storefront/routers/root';
 import { createServices, type ServiceConfig, type Services } from '@storefront/routers/services';
@@ -32,6 +33,7 @@ import supertest from 'supertest';
 import { afterAll, beforeAll, expect, vi } from 'vitest';
 import { createOutboxMailer } from '../src/adapters/mail';
 import { createRateLimits } from '../src/adapters/rate-limits';
+import { createOutboxSms } from '../src/adapters/sms';
 import { createLocalStorage } from '../src/adapters/storage';
 import { createApp } from '../src/app';
 import { answerClientErrors } from '../src/http/errors';
@@ -67,6 +69,8 @@ export interface TestAppOptions {
   config?: Partial<ServiceConfig>;
   rateLimits?: RateLimits;
   mailer?: Mailer;
+  /** Default: the SMS outbox (`smsTo`). */
+  sms?: SmsSender;
   avatarStorage?: FileStorage;
   clock?: Clock;
   aiProvider?: AiModelProvider;
@@ -116,6 +120,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const database: TestDatabase = options.database ?? (await openTestDatabase());
   const dir = mkdtempSync(join(tmpdir(), 'sf-app-'));
   const outboxDir = join(dir, 'outbox');
+  const smsOutboxDir = join(dir, 'sms-outbox');
   const uploadsDir = join(dir, 'uploads');
   const logger = options.logger ?? pino({ level: 'silent' });
   // The real queue on the test database; a database given by the test (an unreachable server,
@@ -148,6 +153,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     jobQueue: jobs ? jobQueueOf(jobs) : NO_QUEUE,
     hasher: options.hasher ?? createArgon2Hasher({ memoryCost: 256, timeCost: 1 }),
     mailer: options.mailer ?? createOutboxMailer(outboxDir),
+    sms: options.sms ?? createOutboxSms(smsOutboxDir),
     avatarStorage:
       options.avatarStorage ?? createLocalStorage({ dir: uploadsDir, publicBaseUrl: APP_URL }),
     rateLimits:
@@ -200,6 +206,20 @@ export async function createTestApp(options: TestAppOptions = {}) {
       .map(({ name }) => JSON.parse(readFileSync(join(outboxDir, name), 'utf8')));
   }
 
+  /** SMS written to the SMS outbox, oldest first. */
+  function readSmsOutbox(): { to: string; body: string }[] {
+    let names: string[] = [];
+    try {
+      names = readdirSync(smsOutboxDir);
+    } catch {
+      return [];
+    }
+    return names
+      .map((name) => ({ name, at: statSync(join(smsOutboxDir, name)).mtimeMs }))
+      .sort((a, b) => a.at - b.at || a.name.localeCompare(b.name))
+      .map(({ name }) => JSON.parse(readFileSync(join(smsOutboxDir, name), 'utf8')));
+  }
+
   async function request(method: string, path: string, opts: RequestOptions = {}) {
     const url = `/api/v1${path}`;
     let call = supertest(app)[method.toLowerCase() as 'get'](url);
@@ -240,6 +260,20 @@ export async function createTestApp(options: TestAppOptions = {}) {
     /** E-mails written to the outbox, oldest first. */
     outbox: readOutbox,
     jobs,
+    /** SMS written to the outbox (oldest first). */
+    smsOutbox: readSmsOutbox,
+    /** The code of the `nth` SMS (1-based) to `to`, waiting for its job to run. */
+    smsCode(to: string, nth = 1): Promise<string> {
+      return vi.waitFor(
+        () => {
+          const sms = readSmsOutbox().filter((m) => m.to === to)[nth - 1];
+          const code = sms && /\b(\d{6})\b/.exec(sms.body)?.[1];
+          if (!code) throw new Error(`no SMS number ${nth} to ${to} yet`);
+          return code;
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+    },
     /** The newest e-mail to `to` (with `subject` when given), waiting for its job to run. */
     mailTo(to: string, subject?: string | RegExp): Promise<MailMessage> {
       return vi.waitFor(

@@ -140,8 +140,17 @@ describe('the OpenAPI document says what the server does', () => {
     expect(errorCodes(placeOrder, '422')).toEqual(
       expect.arrayContaining(['VALIDATION_ERROR', 'CART_EMPTY', 'OUT_OF_STOCK', 'PAYMENT_FAILED']),
     );
-    expect(errorCodes(operation('post', '/auth/login'), '401')).toEqual(['INVALID_CREDENTIALS']);
-    expect(errorCodes(operation('get', '/customer/wishlist'), '403')).toEqual(['FEATURE_DISABLED']);
+    // UNAUTHENTICATED: a `guest_token` that ended or was merged already.
+    expect(errorCodes(operation('post', '/auth/login'), '401')).toEqual([
+      'INVALID_CREDENTIALS',
+      'UNAUTHENTICATED',
+    ]);
+    // ACCOUNT_REQUIRED: a guest session on an account-only operation.
+    expect(errorCodes(operation('get', '/customer/wishlist'), '403')).toEqual([
+      'FEATURE_DISABLED',
+      'ACCOUNT_REQUIRED',
+    ]);
+    expect(errorCodes(operation('get', '/cart'), '403')).toBeUndefined();
     // A public read without parameters cannot answer 401, 404 or 422.
     expect(
       Object.keys(operation('get', '/categories').responses).filter((s) => s < '500'),

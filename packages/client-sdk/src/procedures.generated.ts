@@ -7,12 +7,32 @@
 export interface Procedures {
   'auth.register': {
     type: 'mutation';
-    input: { name: string; email: string; password: string; password_confirmation: string; phone: string; terms_accepted: true; };
+    input: { name: string; email: string; password: string; password_confirmation: string; phone: string; terms_accepted: true; guest_token?: string | undefined; };
     output: { success: true; data: { token: string; token_type: 'Bearer'; expires_in: number; user: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; }; }; message?: string | undefined; };
   };
   'auth.login': {
     type: 'mutation';
-    input: { email: string; password: string; device_name?: string | undefined; remember_me?: boolean | undefined; };
+    input: { email: string; password: string; device_name?: string | undefined; remember_me?: boolean | undefined; guest_token?: string | undefined; };
+    output: { success: true; data: { token: string; token_type: 'Bearer'; expires_in: number; user: { id: number; name: string; email: string; phone: string; avatar_url: string | null; }; }; message?: string | undefined; };
+  };
+  'auth.guest': {
+    type: 'mutation';
+    input: { [x: string]: never; };
+    output: { success: true; data: { token: string; token_type: 'Bearer'; expires_in: number; user: null; }; message?: string | undefined; };
+  };
+  'auth.social': {
+    type: 'mutation';
+    input: { provider: 'apple' | 'google'; id_token: string; device_name?: string | undefined; remember_me?: boolean | undefined; guest_token?: string | undefined; name?: string | undefined; };
+    output: { success: true; data: { token: string; token_type: 'Bearer'; expires_in: number; user: { id: number; name: string; email: string; phone: string; avatar_url: string | null; }; }; message?: string | undefined; };
+  };
+  'auth.requestOtp': {
+    type: 'mutation';
+    input: { phone: string; };
+    output: { success: true; data: null; message?: string | undefined; };
+  };
+  'auth.verifyOtp': {
+    type: 'mutation';
+    input: { phone: string; code: string; device_name?: string | undefined; remember_me?: boolean | undefined; guest_token?: string | undefined; name?: string | undefined; };
     output: { success: true; data: { token: string; token_type: 'Bearer'; expires_in: number; user: { id: number; name: string; email: string; phone: string; avatar_url: string | null; }; }; message?: string | undefined; };
   };
   'auth.logout': {
@@ -28,12 +48,12 @@ export interface Procedures {
   'auth.me': {
     type: 'query';
     input: void;
-    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; }; message?: string | undefined; };
+    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; linked_providers: ('apple' | 'google')[]; phone_verified_at: string | null; has_password: boolean; }; message?: string | undefined; };
   };
   'auth.updateProfile': {
     type: 'mutation';
     input: { name?: string | undefined; phone?: string | undefined; date_of_birth?: string | null | undefined; gender?: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null | undefined; };
-    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; }; message?: string | undefined; };
+    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; linked_providers: ('apple' | 'google')[]; phone_verified_at: string | null; has_password: boolean; }; message?: string | undefined; };
   };
   'auth.changePassword': {
     type: 'mutation';
@@ -63,12 +83,22 @@ export interface Procedures {
   'customer.profile': {
     type: 'query';
     input: void;
-    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; }; message?: string | undefined; };
+    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; linked_providers: ('apple' | 'google')[]; phone_verified_at: string | null; has_password: boolean; }; message?: string | undefined; };
   };
   'customer.updateProfile': {
     type: 'mutation';
     input: { name?: string | undefined; phone?: string | undefined; date_of_birth?: string | null | undefined; gender?: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null | undefined; };
-    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; }; message?: string | undefined; };
+    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; linked_providers: ('apple' | 'google')[]; phone_verified_at: string | null; has_password: boolean; }; message?: string | undefined; };
+  };
+  'customer.requestPhoneCode': {
+    type: 'mutation';
+    input: { phone: string; };
+    output: { success: true; data: null; message?: string | undefined; };
+  };
+  'customer.verifyPhone': {
+    type: 'mutation';
+    input: { phone: string; code: string; };
+    output: { success: true; data: { phone: string; }; message?: string | undefined; };
   };
   'addresses.list': {
     type: 'query';
@@ -183,12 +213,12 @@ export interface Procedures {
   'banners.list': {
     type: 'query';
     input: void;
-    output: { success: true; data: { id: number; identifier: string; title: string; subtitle: string | null; image_url: string; link_type: 'url' | 'product' | 'category' | 'none'; link_value: string | null; position: number; starts_at: string | null; ends_at: string | null; }[]; message?: string | undefined; };
+    output: { success: true; data: { id: number; identifier: string; title: string; subtitle: string | null; image_url: string; link_type: 'url' | 'none' | 'product' | 'category'; link_value: string | null; position: number; starts_at: string | null; ends_at: string | null; }[]; message?: string | undefined; };
   };
   'banners.detail': {
     type: 'query';
     input: { identifier: string; };
-    output: { success: true; data: { id: number; identifier: string; title: string; subtitle: string | null; image_url: string; link_type: 'url' | 'product' | 'category' | 'none'; link_value: string | null; position: number; starts_at: string | null; ends_at: string | null; }; message?: string | undefined; };
+    output: { success: true; data: { id: number; identifier: string; title: string; subtitle: string | null; image_url: string; link_type: 'url' | 'none' | 'product' | 'category'; link_value: string | null; position: number; starts_at: string | null; ends_at: string | null; }; message?: string | undefined; };
   };
   'currency.default': {
     type: 'query';
@@ -258,7 +288,7 @@ export interface Procedures {
   'loyalty.get': {
     type: 'query';
     input: { page?: number | undefined; per_page?: number | undefined; };
-    output: { success: true; data: { balance: number; value: number; currency: string; point_value: number; min_redeem: number; history: { points: number; reason: 'returned' | 'earned' | 'redeemed' | 'expired' | 'adjusted'; order_id: number | null; created_at: string; expires_at: string | null; }[]; }; meta: { current_page: number; per_page: number; total: number; last_page: number; }; message?: string | undefined; };
+    output: { success: true; data: { balance: number; value: number; currency: string; point_value: number; min_redeem: number; history: { points: number; reason: 'expired' | 'returned' | 'earned' | 'redeemed' | 'adjusted'; order_id: number | null; created_at: string; expires_at: string | null; }[]; }; meta: { current_page: number; per_page: number; total: number; last_page: number; }; message?: string | undefined; };
   };
   'loyalty.applyPoints': {
     type: 'mutation';
@@ -373,17 +403,17 @@ export interface Procedures {
   'admin.customers.list': {
     type: 'query';
     input: { search?: string | undefined; page?: number | undefined; per_page?: number | undefined; };
-    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'customer' | 'admin'; blocked_at: string | null; }[]; meta: { current_page: number; per_page: number; total: number; last_page: number; }; message?: string | undefined; };
+    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'guest' | 'customer' | 'admin'; blocked_at: string | null; sign_in_methods: ('password' | 'phone' | 'apple' | 'google')[]; }[]; meta: { current_page: number; per_page: number; total: number; last_page: number; }; message?: string | undefined; };
   };
   'admin.customers.get': {
     type: 'query';
     input: { id: number; };
-    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'customer' | 'admin'; blocked_at: string | null; }; message?: string | undefined; };
+    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'guest' | 'customer' | 'admin'; blocked_at: string | null; sign_in_methods: ('password' | 'phone' | 'apple' | 'google')[]; }; message?: string | undefined; };
   };
   'admin.customers.setBlocked': {
     type: 'mutation';
     input: { id: number; blocked: boolean; };
-    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'customer' | 'admin'; blocked_at: string | null; }; message?: string | undefined; };
+    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'guest' | 'customer' | 'admin'; blocked_at: string | null; sign_in_methods: ('password' | 'phone' | 'apple' | 'google')[]; }; message?: string | undefined; };
   };
   'admin.orders.list': {
     type: 'query';
@@ -568,17 +598,17 @@ export interface Procedures {
   'admin.banners.list': {
     type: 'query';
     input: void;
-    output: { success: true; data: { id: number; identifier: string; title: string; subtitle: string | null; image_url: string; link_type: 'url' | 'product' | 'category' | 'none'; link_value: string | null; position: number; starts_at: string | null; ends_at: string | null; active: boolean; created_at: string; updated_at: string; }[]; message?: string | undefined; };
+    output: { success: true; data: { id: number; identifier: string; title: string; subtitle: string | null; image_url: string; link_type: 'url' | 'none' | 'product' | 'category'; link_value: string | null; position: number; starts_at: string | null; ends_at: string | null; active: boolean; created_at: string; updated_at: string; }[]; message?: string | undefined; };
   };
   'admin.banners.create': {
     type: 'mutation';
-    input: { identifier: string; title: string; image_url: string; subtitle?: string | null | undefined; link_type?: 'url' | 'product' | 'category' | 'none' | undefined; link_value?: string | null | undefined; position?: number | undefined; starts_at?: string | null | undefined; ends_at?: string | null | undefined; active?: boolean | undefined; };
-    output: { success: true; data: { id: number; identifier: string; title: string; subtitle: string | null; image_url: string; link_type: 'url' | 'product' | 'category' | 'none'; link_value: string | null; position: number; starts_at: string | null; ends_at: string | null; active: boolean; created_at: string; updated_at: string; }; message?: string | undefined; };
+    input: { identifier: string; title: string; image_url: string; subtitle?: string | null | undefined; link_type?: 'url' | 'none' | 'product' | 'category' | undefined; link_value?: string | null | undefined; position?: number | undefined; starts_at?: string | null | undefined; ends_at?: string | null | undefined; active?: boolean | undefined; };
+    output: { success: true; data: { id: number; identifier: string; title: string; subtitle: string | null; image_url: string; link_type: 'url' | 'none' | 'product' | 'category'; link_value: string | null; position: number; starts_at: string | null; ends_at: string | null; active: boolean; created_at: string; updated_at: string; }; message?: string | undefined; };
   };
   'admin.banners.update': {
     type: 'mutation';
-    input: { id: number; identifier?: string | undefined; title?: string | undefined; subtitle?: string | null | undefined; image_url?: string | undefined; link_type?: 'url' | 'product' | 'category' | 'none' | undefined; link_value?: string | null | undefined; position?: number | undefined; starts_at?: string | null | undefined; ends_at?: string | null | undefined; active?: boolean | undefined; };
-    output: { success: true; data: { id: number; identifier: string; title: string; subtitle: string | null; image_url: string; link_type: 'url' | 'product' | 'category' | 'none'; link_value: string | null; position: number; starts_at: string | null; ends_at: string | null; active: boolean; created_at: string; updated_at: string; }; message?: string | undefined; };
+    input: { id: number; identifier?: string | undefined; title?: string | undefined; subtitle?: string | null | undefined; image_url?: string | undefined; link_type?: 'url' | 'none' | 'product' | 'category' | undefined; link_value?: string | null | undefined; position?: number | undefined; starts_at?: string | null | undefined; ends_at?: string | null | undefined; active?: boolean | undefined; };
+    output: { success: true; data: { id: number; identifier: string; title: string; subtitle: string | null; image_url: string; link_type: 'url' | 'none' | 'product' | 'category'; link_value: string | null; position: number; starts_at: string | null; ends_at: string | null; active: boolean; created_at: string; updated_at: string; }; message?: string | undefined; };
   };
   'admin.banners.delete': {
     type: 'mutation';
@@ -663,22 +693,22 @@ export interface Procedures {
   'admin.admins.me': {
     type: 'query';
     input: void;
-    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'customer' | 'admin'; blocked_at: string | null; }; message?: string | undefined; };
+    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'guest' | 'customer' | 'admin'; blocked_at: string | null; sign_in_methods: ('password' | 'phone' | 'apple' | 'google')[]; }; message?: string | undefined; };
   };
   'admin.admins.list': {
     type: 'query';
     input: void;
-    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'customer' | 'admin'; blocked_at: string | null; }[]; message?: string | undefined; };
+    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'guest' | 'customer' | 'admin'; blocked_at: string | null; sign_in_methods: ('password' | 'phone' | 'apple' | 'google')[]; }[]; message?: string | undefined; };
   };
   'admin.admins.invite': {
     type: 'mutation';
     input: { name: string; email: string; password: string; };
-    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'customer' | 'admin'; blocked_at: string | null; }; message?: string | undefined; };
+    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'guest' | 'customer' | 'admin'; blocked_at: string | null; sign_in_methods: ('password' | 'phone' | 'apple' | 'google')[]; }; message?: string | undefined; };
   };
   'admin.admins.disable': {
     type: 'mutation';
     input: { id: number; };
-    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'customer' | 'admin'; blocked_at: string | null; }; message?: string | undefined; };
+    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'guest' | 'customer' | 'admin'; blocked_at: string | null; sign_in_methods: ('password' | 'phone' | 'apple' | 'google')[]; }; message?: string | undefined; };
   };
   'admin.giftCards.issue': {
     type: 'mutation';
@@ -713,12 +743,12 @@ export interface Procedures {
   'admin.loyalty.customer': {
     type: 'query';
     input: { customer_id: number; page?: number | undefined; per_page?: number | undefined; };
-    output: { success: true; data: { balance: number; value: number; currency: string; point_value: number; min_redeem: number; history: { points: number; reason: 'returned' | 'earned' | 'redeemed' | 'expired' | 'adjusted'; order_id: number | null; created_at: string; expires_at: string | null; }[]; }; meta: { current_page: number; per_page: number; total: number; last_page: number; }; message?: string | undefined; };
+    output: { success: true; data: { balance: number; value: number; currency: string; point_value: number; min_redeem: number; history: { points: number; reason: 'expired' | 'returned' | 'earned' | 'redeemed' | 'adjusted'; order_id: number | null; created_at: string; expires_at: string | null; }[]; }; meta: { current_page: number; per_page: number; total: number; last_page: number; }; message?: string | undefined; };
   };
   'admin.loyalty.adjust': {
     type: 'mutation';
     input: { customer_id: number; points: number; reason: string; };
-    output: { success: true; data: { balance: number; value: number; currency: string; point_value: number; min_redeem: number; history: { points: number; reason: 'returned' | 'earned' | 'redeemed' | 'expired' | 'adjusted'; order_id: number | null; created_at: string; expires_at: string | null; }[]; }; meta: { current_page: number; per_page: number; total: number; last_page: number; }; message?: string | undefined; };
+    output: { success: true; data: { balance: number; value: number; currency: string; point_value: number; min_redeem: number; history: { points: number; reason: 'expired' | 'returned' | 'earned' | 'redeemed' | 'adjusted'; order_id: number | null; created_at: string; expires_at: string | null; }[]; }; meta: { current_page: number; per_page: number; total: number; last_page: number; }; message?: string | undefined; };
   };
 }
 

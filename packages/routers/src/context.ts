@@ -2,7 +2,7 @@ import type { Tracer } from '@opentelemetry/api';
 import type { CatalogVersion } from './catalog-version';
 import type { AddressesService } from './features/addresses';
 import type { AiAgentsService, AiService } from './features/ai';
-import type { AuthenticatedSession, AuthService, SessionStore } from './features/auth';
+import type { AuthenticatedSession, AuthService, SessionStore, SignInSlice } from './features/auth';
 import type { CartService } from './features/cart';
 import type {
   CatalogAdminService,
@@ -68,6 +68,8 @@ export interface ResponseControl {
 export interface AuthServices {
   accounts: AuthService;
   sessions: SessionStore;
+  /** Guest sessions, Apple/Google, phone codes, guest merges (auth/sign-in.slice.ts). */
+  signIn: SignInSlice;
   /** The session of a customer-facing request; also a sync heartbeat (docs/contract.md §5). */
   customerSession(authorization: string | undefined): Promise<AuthenticatedSession>;
 }

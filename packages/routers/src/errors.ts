@@ -16,6 +16,11 @@ export const ERROR_TABLE = {
   },
   FORBIDDEN: { status: 403, trpc: 'FORBIDDEN', message: 'You are not allowed to do this.' },
   FEATURE_DISABLED: { status: 403, trpc: 'FORBIDDEN', message: 'This feature is switched off.' },
+  ACCOUNT_REQUIRED: {
+    status: 403,
+    trpc: 'FORBIDDEN',
+    message: 'Sign in or create an account to do this.',
+  },
   NOT_FOUND: { status: 404, trpc: 'NOT_FOUND', message: 'The requested resource was not found.' },
   GIFT_CARD_NOT_FOUND: {
     status: 404,
@@ -103,6 +108,16 @@ export const ERROR_TABLE = {
     status: 422,
     trpc: 'UNPROCESSABLE_CONTENT',
     message: 'The description could not be generated.',
+  },
+  INVALID_SOCIAL_TOKEN: {
+    status: 401,
+    trpc: 'UNAUTHORIZED',
+    message: 'The Apple or Google sign-in could not be verified.',
+  },
+  INVALID_OTP: {
+    status: 422,
+    trpc: 'UNPROCESSABLE_CONTENT',
+    message: 'The code is wrong, used or expired.',
   },
   REQUEST_HEADER_FIELDS_TOO_LARGE: {
     status: 431,

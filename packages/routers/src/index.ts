@@ -8,6 +8,8 @@ export {
   createArgon2Hasher,
   createUsersRepository,
   type PasswordHasher,
+  SMS_QUEUE,
+  type SmsJob,
   ZAvatarOutput,
 } from './features/auth';
 export { AVATAR_MAX_BYTES, provisionAdmin } from './features/customer';

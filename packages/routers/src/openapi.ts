@@ -86,7 +86,10 @@ export function buildOpenApiDocument(options: { baseUrl: string; version: string
   const declared = new Map<OperationLike, ErrorCode[]>();
   for (const meta of restProcedureMetas()) {
     const operation = operationOf(doc, meta.openapi.path, meta.openapi.method);
-    if (operation) declared.set(operation, meta.errors ?? []);
+    // A guest session may only call `allowGuest` operations (trpc.ts): the others answer 403.
+    const guestRefused: ErrorCode[] =
+      meta.openapi.protect !== false && !meta.allowGuest ? ['ACCOUNT_REQUIRED'] : [];
+    if (operation) declared.set(operation, [...(meta.errors ?? []), ...guestRefused]);
   }
   for (const extra of [
     avatarUploadOperation,

@@ -25,6 +25,17 @@ export interface Mailer {
   ): Promise<void>;
 }
 
+export interface SmsMessage {
+  /** E.164, e.g. +919876543210. */
+  to: string;
+  body: string;
+}
+
+export interface SmsSender {
+  /** Sends one SMS; throws when it failed (the SMS job is retried). */
+  send(message: SmsMessage, options?: { idempotencyKey?: string }): Promise<void>;
+}
+
 /** How a job is queued: later (`startAfterSeconds`), or ahead of others (higher `priority`). */
 export interface JobOptions {
   startAfterSeconds?: number;
@@ -86,6 +97,10 @@ export interface RateLimits {
   gatewayOrdersPerCustomer: RateLimiter;
   /** Gift card lookups/applies with an unknown code, per customer (10 an hour: guessing). */
   giftCardGuessesPerCustomer: RateLimiter;
+  /** One-time codes sent to one phone (3 per 10 minutes), keyed by the number's digest. */
+  otpPerPhone: RateLimiter;
+  /** Codes sent per country calling code per hour (OTP_LIMIT_PER_COUNTRY_HOUR): SMS pumping. */
+  otpPerCountry: RateLimiter;
 }
 
 export interface Clock {

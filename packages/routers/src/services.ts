@@ -5,7 +5,7 @@ import type { Services } from './context';
 import { createCountCache, createTtlCache } from './count-cache';
 import { createAddressesSlice } from './features/addresses';
 import { type AiModelProvider, createAiSlice, productContextFrom } from './features/ai';
-import { createAuthSlice, type PasswordHasher } from './features/auth';
+import { createAuthSlice, type PasswordHasher, type SignInConfig } from './features/auth';
 import {
   type CartCredits,
   createCartRepository,
@@ -51,6 +51,7 @@ import {
   type Mailer,
   noBusinessMetrics,
   type RateLimits,
+  type SmsSender,
 } from './ports';
 import { createUnitOfWork } from './transactions';
 import { type LinkPolicy, setLinkPolicy } from './zod-helpers';
@@ -94,6 +95,8 @@ export interface ServiceConfig {
   links?: LinkPolicy;
   /** Days Razorpay webhook payloads are kept (default 30). */
   paymentEventRetentionDays?: number;
+  /** Apple/Google client ids and key sets, phone codes (default: social off, region IN). */
+  signIn?: Partial<SignInConfig>;
 }
 
 export interface ServiceDeps {
@@ -112,6 +115,8 @@ export interface ServiceDeps {
   aiProvider?: AiModelProvider | undefined;
   /** Failures of background work that must not fail a request (heartbeats, reset e-mails). */
   reportBackgroundError?: (error: unknown) => void;
+  /** Sends the one-time codes' SMS (Twilio, or the outbox). */
+  sms: SmsSender;
   /** Business events for the operators' metrics; default: counted nowhere. */
   metrics?: BusinessMetrics | undefined;
   /** A span per procedure when tracing is on; undefined: no tracing, no cost. */
@@ -148,6 +153,7 @@ export function createServices(deps: ServiceDeps): Services {
     jobs,
     hasher: deps.hasher,
     rateLimits: deps.rateLimits,
+    sms: deps.sms,
     clock,
     config,
     onCustomerRequest: () => {

@@ -39,6 +39,11 @@ export type Meta = OpenApiMeta<{
    * lists exactly these per status, and tests check every live error against that list.
    */
   errors?: ErrorCode[];
+  /**
+   * A customer procedure a guest session may call too (cart, checkout, own orders). Every other
+   * customer procedure answers a guest 403 ACCOUNT_REQUIRED (one rule, in `customer` below).
+   */
+  allowGuest?: true;
 }>;
 
 const t = initTRPC
@@ -153,8 +158,9 @@ const authenticated = statusProcedure.use(async ({ ctx, next }) => {
 });
 
 /** An authenticated request from the app: it also counts as a sync heartbeat (docs/contract.md §5). */
-const customer = statusProcedure.use(async ({ ctx, next }) => {
+const customer = statusProcedure.use(async ({ ctx, meta, next }) => {
   const session = await ctx.services.auth.customerSession(ctx.request.authorization);
+  if (session.user.role === 'guest' && !meta?.allowGuest) throw new AppError('ACCOUNT_REQUIRED');
   return next({ ctx: { ...ctx, session } });
 });
 
@@ -202,6 +208,9 @@ export const catalogReadProcedure = publicProcedure.meta({ cacheable: true });
 export const authenticatedProcedure = authenticated.use(refuseUnstorableStrings);
 
 export const customerProcedure = idempotency.use(refuseUnstorableStrings);
+
+/** A customer procedure a guest session may call as well (cart, checkout, its own orders). */
+export const shopperProcedure = customerProcedure.meta({ allowGuest: true });
 
 /** Every admin mutation counts as a catalogue change (one rule instead of a list to keep up). */
 export const adminProcedure = customer

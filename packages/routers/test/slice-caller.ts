@@ -89,8 +89,11 @@ export async function openSlice(): Promise<SliceHarness> {
       resetMailsPerAddress: unlimited,
       gatewayOrdersPerCustomer: unlimited,
       giftCardGuessesPerCustomer: unlimited,
+      otpPerPhone: unlimited,
+      otpPerCountry: unlimited,
     },
     jobQueue: jobQueueOf(boss),
+    sms: { send: async () => {} },
     payments: { developmentSecret: GATEWAY_SECRET },
   });
 

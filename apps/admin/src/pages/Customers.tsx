@@ -9,6 +9,14 @@ import { dateTime } from '../lib/format';
 import { useTRPC } from '../trpc';
 import { CustomerLoyalty } from './CustomerLoyalty';
 
+/** How each customer signs in (issue 28): e-mail and password, SMS code, Apple, Google. */
+const SIGN_IN_LABELS = {
+  password: 'Password',
+  phone: 'SMS code',
+  apple: 'Apple',
+  google: 'Google',
+} as const;
+
 export function CustomersPage() {
   const trpc = useTRPC();
   const [search, setSearch] = useState('');
@@ -49,6 +57,12 @@ export function CustomersPage() {
                 { label: 'Name', render: (customer) => customer.name },
                 { label: 'E-mail', render: (customer) => customer.email },
                 { label: 'Phone', render: (customer) => customer.phone },
+                {
+                  label: 'Signs in with',
+                  render: (customer) =>
+                    customer.sign_in_methods.map((method) => SIGN_IN_LABELS[method]).join(', ') ||
+                    '—',
+                },
                 { label: 'Joined', render: (customer) => dateTime(customer.created_at) },
                 {
                   label: 'State',

@@ -49,6 +49,10 @@ export interface RateLimitOptions {
   gatewayOrdersPerCustomerPerHour?: number;
   /** Unknown gift card codes a customer may try per hour (default 10). */
   giftCardGuessesPerCustomerPerHour?: number;
+  /** SMS codes per country calling code per hour (OTP_LIMIT_PER_COUNTRY_HOUR, default 500). */
+  otpPerCountryPerHour?: number;
+  /** SMS codes per phone per 10 minutes (default 3). */
+  otpPerPhonePer10Minutes?: number;
   /** Failed logins per e-mail before the lockout (docs/contract.md §5: 5 in 15 minutes). */
   loginFailures?: { points: number; windowSeconds: number };
   /** Prefix so parallel test runs on one Redis do not share counters. */
@@ -90,5 +94,7 @@ export function createRateLimits(options: RateLimitOptions): RateLimits {
       options.giftCardGuessesPerCustomerPerHour ?? 10,
       60 * 60,
     ),
+    otpPerPhone: make('otp-phone', options.otpPerPhonePer10Minutes ?? 3, 10 * 60),
+    otpPerCountry: make('otp-country', options.otpPerCountryPerHour ?? 500, 60 * 60),
   };
 }

@@ -1,5 +1,5 @@
 import type { AuthenticatedSession } from '@storefront/routers';
-import { validationError } from '@storefront/routers/errors';
+import { AppError, validationError } from '@storefront/routers/errors';
 import type { Services } from '@storefront/routers/services';
 import { parseIdString } from '@storefront/routers/zod-helpers';
 import type { Request, RequestHandler, Response } from 'express';
@@ -10,12 +10,21 @@ import type { Request, RequestHandler, Response } from 'express';
  * one session resolution (with its sync heartbeat), one id rule.
  */
 
-/** Resolves the bearer token like customerProcedure (401 otherwise); read it with sessionOf. */
-export function requireCustomer(services: Services): RequestHandler {
+/**
+ * Resolves the bearer token like customerProcedure (401 otherwise; a guest 403 ACCOUNT_REQUIRED
+ * unless `allowGuest`, like shopperProcedure); read it with sessionOf.
+ */
+export function requireCustomer(
+  services: Services,
+  options: { allowGuest?: boolean } = {},
+): RequestHandler {
   return (req, res, next) => {
     services.auth
       .customerSession(req.headers.authorization)
       .then((session) => {
+        if (session.user.role === 'guest' && !options.allowGuest) {
+          throw new AppError('ACCOUNT_REQUIRED');
+        }
         res.locals.session = session;
         next();
       })

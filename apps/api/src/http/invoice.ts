@@ -24,5 +24,5 @@ export function createInvoiceRoute(services: Services, shopName: string): Reques
       next(error);
     }
   };
-  return [requireCustomer(services), send];
+  return [requireCustomer(services, { allowGuest: true }), send];
 }

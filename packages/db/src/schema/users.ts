@@ -11,7 +11,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz, updatedAt } from './columns';
 
-export const USER_ROLES = ['customer', 'admin'] as const;
+/** `guest`: a checkout without an account (POST /auth/guest); merged into an account later. */
+export const USER_ROLES = ['customer', 'admin', 'guest'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
 export const GENDERS = ['male', 'female', 'other', 'prefer_not_to_say'] as const;
@@ -22,9 +23,13 @@ export const users = pgTable(
   {
     id: id(),
     name: text('name').notNull(),
-    email: text('email').notNull(),
+    /** Null for guests and for phone sign-in accounts created without one. */
+    email: text('email'),
     phone: text('phone').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    /** Null for accounts without a password (guests, Apple/Google, phone sign-in). */
+    passwordHash: text('password_hash'),
+    /** Set when `phone` was proven with a one-time code: it then allows phone sign-in. */
+    phoneVerifiedAt: timestamptz('phone_verified_at'),
     avatarUrl: text('avatar_url'),
     dateOfBirth: date('date_of_birth', { mode: 'string' }),
     gender: text('gender', { enum: GENDERS }),
@@ -37,6 +42,10 @@ export const users = pgTable(
   (t) => [
     // E-mail is unique case-insensitively: the index is on lower(email).
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    // A verified phone signs in one account only.
+    uniqueIndex('users_verified_phone_key')
+      .on(t.phone)
+      .where(sql`${t.phoneVerifiedAt} is not null`),
   ],
 );
 
@@ -97,4 +106,63 @@ export const emailVerificationTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('email_verification_tokens_user_id_idx').on(t.userId)],
+);
+
+export const SOCIAL_PROVIDERS = ['apple', 'google'] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+
+/** An Apple or Google account (`sub`) linked to a user: it signs in that user. */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: SOCIAL_PROVIDERS }).notNull(),
+    subject: text('subject').notNull(),
+    /** The verified e-mail the provider gave when linked (Apple's relay addresses included). */
+    email: text('email'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('user_identities_provider_subject_key').on(t.provider, t.subject),
+    index('user_identities_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * Apple/Google ID tokens already used to sign in (SHA-256 of the token), kept until they expire:
+ * a replayed (intercepted, logged) ID token signs in nobody.
+ */
+export const usedSocialTokens = pgTable(
+  'used_social_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (t) => [index('used_social_tokens_expires_idx').on(t.expiresAt)],
+);
+
+export const OTP_PURPOSES = ['sign-in', 'verify-phone'] as const;
+export type OtpPurpose = (typeof OTP_PURPOSES)[number];
+
+/**
+ * One-time codes sent by SMS, stored as SHA-256 of phone+code only. `user_id` is set for a
+ * profile's phone verification (the code proves that phone for that user only).
+ */
+export const otpCodes = pgTable(
+  'otp_codes',
+  {
+    id: id(),
+    phone: text('phone').notNull(),
+    purpose: text('purpose', { enum: OTP_PURPOSES }).notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('otp_codes_phone_idx').on(t.phone, t.purpose, t.createdAt)],
 );

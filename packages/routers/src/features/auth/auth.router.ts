@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ok, ZNullEnvelope } from '../../envelope';
-import { customerProcedure, publicProcedure, router } from '../../trpc';
+import { customerProcedure, publicProcedure, router, shopperProcedure } from '../../trpc';
 import {
   ZChangePasswordInput,
   ZForgotPasswordInput,
@@ -13,6 +13,13 @@ import {
   ZVerifyEmailInput,
 } from './auth.schemas';
 import { readProfileProcedure, updateProfileProcedure } from './profile.procedures';
+import {
+  ZGuestOutput,
+  ZOtpRequestInput,
+  ZOtpVerifyInput,
+  ZSignInOutput,
+  ZSocialInput,
+} from './sign-in.schemas';
 
 const tags = ['auth'];
 
@@ -26,10 +33,10 @@ export const authRouter = router({
         protect: false,
         summary: 'Register',
         description:
-          'Creates a customer account and signs it in: answers the user and a bearer token. The e-mail must be unused (422 errors.email otherwise), the password at least 8 characters and confirmed, and `terms_accepted` true. Limited per IP address (429 with Retry-After).',
+          'Creates a customer account and signs it in: answers the user and a bearer token. The e-mail must be unused (422 errors.email otherwise), the password at least 8 characters and confirmed, and `terms_accepted` true. With `guest_token` the guest’s cart and orders become the account’s (401 when that guest session has ended or was merged already). Limited per IP address (429 with Retry-After).',
       },
       session: 'issue',
-      errors: ['RATE_LIMITED'],
+      errors: ['RATE_LIMITED', 'UNAUTHENTICATED'],
       successStatus: 201,
     })
     .input(ZRegisterInput)
@@ -50,10 +57,10 @@ export const authRouter = router({
         protect: false,
         summary: 'Log in',
         description:
-          'Signs in with e-mail and password and answers a bearer token; `remember_me` gives the long-lived token. A wrong e-mail or password answers 401 INVALID_CREDENTIALS, a blocked account 403. After 5 failed attempts for one e-mail within 15 minutes, every login for that e-mail answers 429 with Retry-After until the window passes; attempts are also limited per IP address.',
+          'Signs in with e-mail and password and answers a bearer token; `remember_me` gives the long-lived token. A wrong e-mail or password answers 401 INVALID_CREDENTIALS, a blocked account 403. After 5 failed attempts for one e-mail within 15 minutes, every login for that e-mail answers 429 with Retry-After until the window passes; attempts are also limited per IP address. With `guest_token` the guest’s cart lines (quantities added, capped by stock) and orders become the account’s and the guest session ends (401 when it has ended or was merged already).',
       },
       session: 'issue',
-      errors: ['INVALID_CREDENTIALS', 'FORBIDDEN', 'RATE_LIMITED'],
+      errors: ['INVALID_CREDENTIALS', 'UNAUTHENTICATED', 'FORBIDDEN', 'RATE_LIMITED'],
     })
     .input(ZLoginInput)
     .output(ZLoginOutput)
@@ -61,7 +68,95 @@ export const authRouter = router({
       ok(await ctx.services.auth.accounts.login(input, ctx.request), 'Login successful.'),
     ),
 
-  logout: customerProcedure
+  guest: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/guest',
+        tags,
+        protect: false,
+        summary: 'Start a guest session',
+        description:
+          'A bearer token for checking out without an account (valid 30 days; `user` is null). A guest can use every /cart and /checkout operation (the shipping address must then carry `email`, where the order e-mails go), place orders and read, track, cancel and download invoices of its own orders; everything that needs an account answers 403 ACCOUNT_REQUIRED. Pass the token as `guest_token` to register, login, social or OTP sign-in to keep the cart and orders. Limited per IP address (429 with Retry-After).',
+      },
+      session: 'issue',
+      errors: ['RATE_LIMITED'],
+      successStatus: 201,
+    })
+    .input(z.object({}))
+    .output(ZGuestOutput)
+    .mutation(async ({ ctx }) =>
+      ok(await ctx.services.auth.signIn.guest.start(ctx.request), 'Guest session started.'),
+    ),
+
+  social: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/social',
+        tags,
+        protect: false,
+        summary: 'Sign in with Apple or Google',
+        description:
+          'Signs in with the ID token the app got from Sign in with Apple or Google: 200 with a bearer token, 201 when it created the account. The token’s signature (the provider’s published keys), issuer, audience (the shop’s client ids), expiry and verified e-mail are checked: any failure answers 401 INVALID_SOCIAL_TOKEN and creates nothing. A provider the shop has not set up answers 422 errors.provider. A new Apple/Google account whose verified e-mail belongs to an existing account is linked to it; a blocked account answers 403. `guest_token` merges a guest as on login. Limited per IP address.',
+      },
+      session: 'issue',
+      errors: ['INVALID_SOCIAL_TOKEN', 'UNAUTHENTICATED', 'FORBIDDEN', 'RATE_LIMITED'],
+      successStatus: 201,
+      okWhenExisting: true,
+    })
+    .input(ZSocialInput)
+    .output(ZSignInOutput)
+    .mutation(async ({ ctx, input }) => {
+      const { created, ...result } = await ctx.services.auth.signIn.social(input, ctx.request);
+      if (!created) ctx.response.status = 200;
+      return ok(result, created ? 'Account created.' : 'Login successful.');
+    }),
+
+  requestOtp: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/otp/request',
+        tags,
+        protect: false,
+        summary: 'Send a sign-in code by SMS',
+        description:
+          'Sends a 6-digit code valid 10 minutes to `phone` (E.164, or national in the shop’s default region). The answer is the same whether or not the number has an account. An invalid number, or one of a country codes are not sent to, answers 422 errors.phone. At most 3 codes per phone per 10 minutes, a limit per country calling code, and the per-IP limit: 429 with Retry-After.',
+      },
+      errors: ['RATE_LIMITED'],
+    })
+    .input(ZOtpRequestInput)
+    .output(ZNullEnvelope)
+    .mutation(async ({ ctx, input }) =>
+      ok(null, await ctx.services.auth.signIn.requestOtp(input.phone, ctx.request)),
+    ),
+
+  verifyOtp: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/otp/verify',
+        tags,
+        protect: false,
+        summary: 'Sign in with an SMS code',
+        description:
+          'Signs in the account whose verified phone this is (200), or creates one (201; `name` required then, 422 errors.name; the e-mail stays empty). A wrong, used or expired code answers 422 INVALID_OTP; 5 wrong codes end that code. `guest_token` merges a guest as on login; a blocked account answers 403. Limited per IP address.',
+      },
+      session: 'issue',
+      errors: ['INVALID_OTP', 'UNAUTHENTICATED', 'FORBIDDEN', 'RATE_LIMITED'],
+      successStatus: 201,
+      okWhenExisting: true,
+    })
+    .input(ZOtpVerifyInput)
+    .output(ZSignInOutput)
+    .mutation(async ({ ctx, input }) => {
+      const { created, ...result } = await ctx.services.auth.signIn.verifyOtp(input, ctx.request);
+      if (!created) ctx.response.status = 200;
+      return ok(result, created ? 'Account created.' : 'Login successful.');
+    }),
+
+  logout: shopperProcedure
     .meta({
       openapi: {
         method: 'POST',
@@ -79,7 +174,7 @@ export const authRouter = router({
       ok(await ctx.services.auth.accounts.logout(ctx.session), 'Logged out successfully.'),
     ),
 
-  refresh: customerProcedure
+  refresh: shopperProcedure
     .meta({
       openapi: {
         method: 'POST',

@@ -1,4 +1,4 @@
-import { GENDERS } from '@storefront/db/schema';
+import { GENDERS, SOCIAL_PROVIDERS } from '@storefront/db/schema';
 import { z } from 'zod';
 import { envelope, ZNullEnvelope } from '../../envelope';
 import { bodyBoolean, zDateTime } from '../../zod-helpers';
@@ -37,6 +37,13 @@ export const ZTokenResult = z
   })
   .meta({ id: 'TokenResult' });
 
+/** A guest session's token (POST /auth/guest): its cart and orders move to the account. */
+export const guestToken = () =>
+  z.string().trim().min(20).max(200).optional().meta({
+    description:
+      'The token of a guest session (POST /auth/guest): its cart and orders move to this account and the guest session ends.',
+  });
+
 export const email = () => z.email().trim().max(255);
 export const newPassword = () => z.string().min(8).max(128);
 const PASSWORDS_DIFFER = {
@@ -61,6 +68,7 @@ export const ZRegisterInput = z
         message: 'Must be a phone number.',
       }),
     terms_accepted: z.literal(true, { message: 'You must accept the terms and conditions.' }),
+    guest_token: guestToken(),
   })
   .refine(passwordsMatch, PASSWORDS_DIFFER);
 export type RegisterInput = z.infer<typeof ZRegisterInput>;
@@ -70,6 +78,7 @@ export const ZLoginInput = z.object({
   password: z.string().min(1).max(128),
   device_name: z.string().trim().max(255).optional(),
   remember_me: bodyBoolean().optional(),
+  guest_token: guestToken(),
 });
 export type LoginInput = z.infer<typeof ZLoginInput>;
 
@@ -121,6 +130,18 @@ export const ZLoginOutput = envelope(
 );
 export const ZTokenOutput = envelope(ZTokenResult);
 export const ZUserOutput = envelope(ZUser);
+
+/** The profile read (GET /auth/me, GET /customer/profile): the user and how it signs in. */
+export const ZProfile = ZUser.extend({
+  linked_providers: z
+    .array(z.enum(SOCIAL_PROVIDERS))
+    .meta({ description: 'Apple / Google accounts that sign in to this account.' }),
+  phone_verified_at: zDateTime()
+    .nullable()
+    .meta({ description: 'When `phone` was proven by a code: it then signs in by SMS.' }),
+  has_password: z.boolean().meta({ description: 'Whether e-mail and password sign in.' }),
+}).meta({ id: 'Profile' });
+export const ZProfileOutput = envelope(ZProfile);
 export const ZAvatarOutput = envelope(
   z.object({ avatar_url: z.string() }).meta({ id: 'AvatarResult' }),
 );

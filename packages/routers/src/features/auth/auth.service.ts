@@ -10,6 +10,7 @@ import type {
   RegisterInput,
   ResetPasswordInput,
 } from './auth.schemas';
+import type { GuestRepository } from './guest.repository';
 import type { PasswordHasher } from './passwords';
 import type { AuthenticatedSession, SessionStore } from './sessions';
 import { toLoginUserDto, toUserDto } from './user.dto';
@@ -19,6 +20,8 @@ import type { UsersRepository } from './users.repository';
 export interface AuthRepositories {
   users: UsersRepository;
   jobs: MailJobs;
+  /** A guest merged by register commits with the account (sign-in.slice.ts). */
+  guest: GuestRepository;
 }
 
 export interface AuthServiceDeps {
@@ -30,6 +33,12 @@ export interface AuthServiceDeps {
   hasher: PasswordHasher;
   rateLimits: RateLimits;
   clock: Clock;
+  /** Merges a guest (`guest_token`) into the account signing in (sign-in.slice.ts). */
+  guest?: {
+    assertMergeable(guestToken: string | undefined): Promise<void>;
+    merge(guestToken: string | undefined, accountId: number): Promise<void>;
+    mergeIn(tx: GuestRepository, guestToken: string | undefined, accountId: number): Promise<void>;
+  };
 }
 
 export interface RequestOrigin {
@@ -62,6 +71,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     async register(input: RegisterInput, origin: RequestOrigin) {
       await enforce(rateLimits.authPerIp, origin.ip);
       if (await users.findByEmail(input.email)) throw validationError({ email: [EMAIL_TAKEN] });
+      await deps.guest?.assertMergeable(input.guest_token);
       const passwordHash = await hasher.hash(input.password);
       let user: Awaited<ReturnType<UsersRepository['insert']>>;
       try {
@@ -75,6 +85,8 @@ export function createAuthService(deps: AuthServiceDeps) {
             passwordHash,
           });
           await enqueueMail(tx.jobs, { kind: 'welcome', userId: created.id });
+          // A guest token lost to a racing merge rolls the account back: 401, nothing created.
+          await deps.guest?.mergeIn(tx.guest, input.guest_token, created.id);
           return created;
         });
       } catch (error) {
@@ -95,9 +107,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       await enforce(rateLimits.loginFailuresPerEmail, failuresKey);
       const user = await users.findByEmail(input.email);
       const valid = await hasher.verify(user?.passwordHash ?? (await decoy()), input.password);
-      if (!user || !valid) throw new AppError('INVALID_CREDENTIALS');
+      // An account without a password (guest, Apple/Google, phone) never signs in with one.
+      if (!user?.passwordHash || !valid) throw new AppError('INVALID_CREDENTIALS');
       if (user.blockedAt) throw new AppError('FORBIDDEN', 'This account has been blocked.');
       await rateLimits.loginFailuresPerEmail.reset(failuresKey);
+      await deps.guest?.merge(input.guest_token, user.id);
       const token = await sessions.issue(
         user.id,
         { rememberMe: input.remember_me ?? false, deviceName: input.device_name ?? null },
@@ -119,7 +133,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     async changePassword(session: AuthenticatedSession, input: ChangePasswordInput): Promise<null> {
       const user = await users.findById(session.user.id);
       if (!user) throw new AppError('UNAUTHENTICATED');
-      if (!(await hasher.verify(user.passwordHash, input.current_password))) {
+      const current = user.passwordHash ?? (await decoy());
+      if (!(await hasher.verify(current, input.current_password)) || !user.passwordHash) {
         throw validationError({ current_password: ['The current password is incorrect.'] });
       }
       const passwordHash = await hasher.hash(input.password);

@@ -1,12 +1,15 @@
 import type { Database, Executor } from '@storefront/db/client';
-import type { Clock, RateLimits } from '../../ports';
+import type { Clock, RateLimits, SmsSender } from '../../ports';
 import type { UnitOfWorkFactory } from '../../transactions';
 import type { MailJobs } from '../mail';
 import { createAuthService } from './auth.service';
+import { createGuestRepository } from './guest.repository';
 import { createLinkTokens } from './link-tokens';
 import type { PasswordHasher } from './passwords';
 import { type AuthenticatedSession, createSessionStore, type SessionConfig } from './sessions';
 import { createSessionsRepository } from './sessions.repository';
+import { createSignInSlice, type SignInConfig } from './sign-in.slice';
+import { DEFAULT_JWKS_URLS } from './social.service';
 import { createUsersRepository } from './users.repository';
 
 export interface AuthSliceDeps {
@@ -15,15 +18,22 @@ export interface AuthSliceDeps {
   jobs: (executor: Executor) => MailJobs;
   hasher: PasswordHasher;
   rateLimits: RateLimits;
+  /** Where sign-in codes go (Twilio, or the SMS outbox). */
+  sms: SmsSender;
   clock: Clock;
-  config: SessionConfig & { passwordResetTtlMinutes: number };
+  config: SessionConfig & {
+    passwordResetTtlMinutes: number;
+    shop: { name: string };
+    /** Apple/Google client ids and key sets, phone codes (default: social off, region IN). */
+    signIn?: Partial<SignInConfig> | undefined;
+  };
   /** Called for each customer's authenticated request (the sync heartbeat, docs/contract.md §5). */
   onCustomerRequest: () => void;
 }
 
 /**
- * The auth slice: accounts (register, login, passwords, verification), sessions, and the link
- * tokens its e-mails carry. `users` is the account repository other slices read profiles with.
+ * The auth slice: accounts (register, login, passwords, verification), sessions, every other way
+ * in (sign-in.slice.ts: guests, Apple/Google, phone codes), and the link tokens its e-mails carry. `users` is the account repository other slices read profiles with.
  */
 export function createAuthSlice(deps: AuthSliceDeps) {
   const { db, clock } = deps;
@@ -35,11 +45,33 @@ export function createAuthSlice(deps: AuthSliceDeps) {
     config: deps.config,
     clock,
   });
+  const signIn = createSignInSlice({
+    unitOfWork: deps.unitOfWork,
+    jobs: deps.jobs,
+    users,
+    sessions,
+    rateLimits: deps.rateLimits,
+    sms: deps.sms,
+    clock,
+    config: {
+      social: deps.config.signIn?.social ?? {
+        apple: { jwksUrl: DEFAULT_JWKS_URLS.apple, clientIds: [] },
+        google: { jwksUrl: DEFAULT_JWKS_URLS.google, clientIds: [] },
+      },
+      otp: deps.config.signIn?.otp ?? {
+        defaultRegion: 'IN',
+        countries: [],
+        shopName: deps.config.shop.name,
+      },
+    },
+  });
   const accounts = createAuthService({
+    guest: signIn.guest,
     users,
     inTransaction: deps.unitOfWork((executor) => ({
       users: createUsersRepository(executor),
       jobs: deps.jobs(executor),
+      guest: createGuestRepository(executor),
     })).inTransaction,
     jobs: deps.jobs(db),
     sessions,
@@ -51,14 +83,15 @@ export function createAuthSlice(deps: AuthSliceDeps) {
     users,
     accounts,
     sessions,
+    signIn,
     /**
      * The session of a customer-facing request (procedures and the two Express routes alike):
-     * mobile-app traffic is also a sync heartbeat; admin tools' requests are not app
-     * connectivity (docs/contract.md §5).
+     * mobile-app traffic (customers and guests) is also a sync heartbeat; admin tools' requests
+     * are not app connectivity (docs/contract.md §5).
      */
     async customerSession(authorization: string | undefined): Promise<AuthenticatedSession> {
       const session = await sessions.authenticate(authorization);
-      if (session.user.role === 'customer') deps.onCustomerRequest();
+      if (session.user.role !== 'admin') deps.onCustomerRequest();
       return session;
     },
     linkTokens: createLinkTokens({

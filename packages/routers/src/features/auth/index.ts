@@ -4,9 +4,12 @@ export { email, newPassword, type ProfileInput, ZAvatarOutput, ZUser } from './a
 export type { AuthService } from './auth.service';
 export { createAuthSlice } from './auth.slice';
 export type { LinkTokens } from './link-tokens';
+export { SMS_QUEUE, type SmsJob } from './otp.service';
 export { createArgon2Hasher, type PasswordHasher } from './passwords';
 export { readProfileProcedure, updateProfileProcedure } from './profile.procedures';
 export type { AuthenticatedSession, SessionStore } from './sessions';
+export { ZPhoneCodeInput, ZPhoneVerifiedOutput, ZPhoneVerifyInput } from './sign-in.schemas';
+export type { SignInConfig, SignInSlice } from './sign-in.slice';
 export { toUserDto } from './user.dto';
 export {
   createUsersRepository,

@@ -1,6 +1,6 @@
 import { ok } from '../../envelope';
 import { customerProcedure, type Meta } from '../../trpc';
-import { ZProfileInput, ZUserOutput } from './auth.schemas';
+import { ZProfileInput, ZProfileOutput } from './auth.schemas';
 
 type OpenApi = NonNullable<Meta['openapi']>;
 
@@ -13,20 +13,25 @@ type OpenApi = NonNullable<Meta['openapi']>;
 export const readProfileProcedure = (openapi: OpenApi) =>
   customerProcedure
     .meta({ openapi })
-    .output(ZUserOutput)
-    .query(async ({ ctx }) =>
-      ok(await ctx.services.customer.profiles.profile(ctx.session.user.id)),
-    );
+    .output(ZProfileOutput)
+    .query(async ({ ctx }) => {
+      const userId = ctx.session.user.id;
+      const [profile, methods] = await Promise.all([
+        ctx.services.customer.profiles.profile(userId),
+        ctx.services.auth.signIn.signInMethods(userId),
+      ]);
+      return ok({ ...profile, ...methods });
+    });
 
 /** Changes the fields given of the signed-in customer's profile, at the path `openapi` names. */
 export const updateProfileProcedure = (openapi: OpenApi) =>
   customerProcedure
     .meta({ openapi })
     .input(ZProfileInput)
-    .output(ZUserOutput)
-    .mutation(async ({ ctx, input }) =>
-      ok(
-        await ctx.services.customer.profiles.updateProfile(ctx.session.user.id, input),
-        'Profile updated successfully.',
-      ),
-    );
+    .output(ZProfileOutput)
+    .mutation(async ({ ctx, input }) => {
+      const userId = ctx.session.user.id;
+      const profile = await ctx.services.customer.profiles.updateProfile(userId, input);
+      const methods = await ctx.services.auth.signIn.signInMethods(userId);
+      return ok({ ...profile, ...methods }, 'Profile updated successfully.');
+    });

@@ -37,7 +37,7 @@ export function createSessionsRepository(db: Executor) {
      * Locks the user row `FOR SHARE` for the transaction (a revocation updates it, so the two
      * serialise) and answers its password hash; undefined when the user is gone.
      */
-    async lockUser(userId: number): Promise<{ passwordHash: string } | undefined> {
+    async lockUser(userId: number): Promise<{ passwordHash: string | null } | undefined> {
       const [row] = await db
         .select({ passwordHash: users.passwordHash })
         .from(users)

@@ -6,7 +6,8 @@ export function toUserDto(user: UserRecord): UserDto {
   return {
     id: user.id,
     name: user.name,
-    email: user.email,
+    // The contract's field is a string: an account without an e-mail (phone sign-in) shows ''.
+    email: user.email ?? '',
     phone: user.phone,
     avatar_url: user.avatarUrl,
     email_verified_at: toIsoOrNull(user.emailVerifiedAt),

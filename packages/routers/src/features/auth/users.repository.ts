@@ -3,8 +3,10 @@ import {
   emailVerificationTokens,
   type Gender,
   passwordResetTokens,
+  type SocialProvider,
   sessions,
   type UserRole,
+  userIdentities,
   users,
 } from '@storefront/db/schema';
 import { qualified } from '@storefront/db/sql';
@@ -14,9 +16,14 @@ import { containsPattern } from '../../pagination';
 export interface UserRecord {
   id: number;
   name: string;
-  email: string;
+  /** Null for guests and phone sign-in accounts without one. */
+  email: string | null;
   phone: string;
-  passwordHash: string;
+  /** Null for accounts without a password (guests, Apple/Google, phone sign-in). */
+  passwordHash: string | null;
+  phoneVerifiedAt: Date | null;
+  /** Apple / Google accounts linked to it (user_identities). */
+  socialProviders: SocialProvider[];
   avatarUrl: string | null;
   dateOfBirth: string | null;
   gender: Gender | null;
@@ -32,6 +39,10 @@ const userColumns = {
   email: users.email,
   phone: users.phone,
   passwordHash: users.passwordHash,
+  phoneVerifiedAt: users.phoneVerifiedAt,
+  socialProviders: sql<
+    SocialProvider[]
+  >`array(select ${qualified(userIdentities, userIdentities.provider)} from ${userIdentities} where ${qualified(userIdentities, userIdentities.userId)} = ${qualified(users, users.id)} order by 1)`,
   avatarUrl: users.avatarUrl,
   dateOfBirth: users.dateOfBirth,
   gender: users.gender,
@@ -79,9 +90,17 @@ export function createUsersRepository(db: Executor) {
 
     async updateProfile(id: number, changes: ProfileChanges): Promise<UserRecord | undefined> {
       if (Object.keys(changes).length === 0) return this.findById(id);
+      // A phone typed into the profile is not proven: it no longer signs in (POST
+      // /customer/phone/verify proves it again). The same number keeps its proof.
+      const phoneProof =
+        changes.phone === undefined
+          ? {}
+          : {
+              phoneVerifiedAt: sql`case when ${users.phone} = ${changes.phone} then ${users.phoneVerifiedAt} end`,
+            };
       const [row] = await db
         .update(users)
-        .set(changes)
+        .set({ ...changes, ...phoneProof })
         .where(eq(users.id, id))
         .returning(userColumns);
       return row;
@@ -112,7 +131,8 @@ export function createUsersRepository(db: Executor) {
       role?: UserRole;
     }) {
       const filters = and(
-        options.role ? eq(users.role, options.role) : undefined,
+        // Guests are listed only when asked for: they are checkouts, not customers.
+        options.role ? eq(users.role, options.role) : ne(users.role, 'guest'),
         options.search
           ? or(
               ilike(users.email, containsPattern(options.search)),

@@ -1,5 +1,5 @@
 import { ok } from '../../envelope';
-import { customerProcedure, requireFeature, router } from '../../trpc';
+import { requireFeature, router, shopperProcedure } from '../../trpc';
 import {
   ZAddToCartInput,
   ZApplyCouponInput,
@@ -12,7 +12,7 @@ import {
 const tags = ['cart'];
 
 export const cartRouter = router({
-  get: customerProcedure
+  get: shopperProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -26,7 +26,7 @@ export const cartRouter = router({
     .output(ZCartOutput)
     .query(async ({ ctx }) => ok(await ctx.services.cart.get(ctx.session.user.id))),
 
-  count: customerProcedure
+  count: shopperProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -39,7 +39,7 @@ export const cartRouter = router({
     .output(ZCartCountOutput)
     .query(async ({ ctx }) => ok({ count: await ctx.services.cart.count(ctx.session.user.id) })),
 
-  add: customerProcedure
+  add: shopperProcedure
     .meta({
       openapi: {
         method: 'POST',
@@ -57,7 +57,7 @@ export const cartRouter = router({
       ok(await ctx.services.cart.add(ctx.session.user.id, input), 'Added to cart.'),
     ),
 
-  updateItem: customerProcedure
+  updateItem: shopperProcedure
     .meta({
       openapi: {
         method: 'PUT',
@@ -78,7 +78,7 @@ export const cartRouter = router({
       ),
     ),
 
-  removeItem: customerProcedure
+  removeItem: shopperProcedure
     .meta({
       openapi: {
         method: 'DELETE',
@@ -94,7 +94,7 @@ export const cartRouter = router({
       ok(await ctx.services.cart.removeItem(ctx.session.user.id, input.id), 'Item removed.'),
     ),
 
-  clear: customerProcedure
+  clear: shopperProcedure
     .meta({
       openapi: {
         method: 'DELETE',
@@ -109,7 +109,7 @@ export const cartRouter = router({
       ok(await ctx.services.cart.clear(ctx.session.user.id), 'Cart cleared.'),
     ),
 
-  applyCoupon: customerProcedure
+  applyCoupon: shopperProcedure
     .use(requireFeature('coupons'))
     .meta({
       openapi: {
@@ -131,7 +131,7 @@ export const cartRouter = router({
       ),
     ),
 
-  removeCoupon: customerProcedure
+  removeCoupon: shopperProcedure
     .use(requireFeature('coupons'))
     .meta({
       openapi: {

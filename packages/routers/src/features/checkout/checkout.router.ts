@@ -1,5 +1,5 @@
 import { ok } from '../../envelope';
-import { customerProcedure, router } from '../../trpc';
+import { router, shopperProcedure } from '../../trpc';
 import {
   ZBillingAddressInput,
   ZCheckoutOutput,
@@ -18,7 +18,7 @@ const STEP_DESCRIPTION =
   'Answers the whole checkout state: cart, saved addresses, chosen steps and `missing_steps`. Any step change voids a gateway order issued before it. An empty cart answers 422 CART_EMPTY.';
 
 export const checkoutRouter = router({
-  init: customerProcedure
+  init: shopperProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -32,7 +32,7 @@ export const checkoutRouter = router({
     .output(ZCheckoutOutput)
     .query(async ({ ctx }) => ok(await ctx.services.checkout.steps.init(ctx.session.user.id))),
 
-  shippingAddress: customerProcedure
+  shippingAddress: shopperProcedure
     .meta({
       openapi: {
         method: 'POST',
@@ -45,14 +45,15 @@ export const checkoutRouter = router({
     })
     .input(ZShippingAddressInput)
     .output(ZCheckoutOutput)
-    .mutation(async ({ ctx, input }) =>
-      ok(
+    .mutation(async ({ ctx, input }) => {
+      ctx.services.auth.signIn.guest.requireCheckoutEmail(ctx.session, input);
+      return ok(
         await ctx.services.checkout.steps.setShippingAddress(ctx.session.user.id, input),
         'Shipping address saved.',
-      ),
-    ),
+      );
+    }),
 
-  billingAddress: customerProcedure
+  billingAddress: shopperProcedure
     .meta({
       openapi: {
         method: 'POST',
@@ -72,7 +73,7 @@ export const checkoutRouter = router({
       ),
     ),
 
-  shippingMethods: customerProcedure
+  shippingMethods: shopperProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -88,7 +89,7 @@ export const checkoutRouter = router({
       ok(await ctx.services.checkout.steps.shippingMethods(ctx.session.user.id)),
     ),
 
-  shippingMethod: customerProcedure
+  shippingMethod: shopperProcedure
     .meta({
       openapi: {
         method: 'POST',
@@ -111,7 +112,7 @@ export const checkoutRouter = router({
       ),
     ),
 
-  paymentMethods: customerProcedure
+  paymentMethods: shopperProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -125,7 +126,7 @@ export const checkoutRouter = router({
     .output(ZPaymentMethodsOutput)
     .query(async ({ ctx }) => ok(await ctx.services.checkout.steps.paymentMethods())),
 
-  paymentMethod: customerProcedure
+  paymentMethod: shopperProcedure
     .meta({
       openapi: {
         method: 'POST',
@@ -148,7 +149,7 @@ export const checkoutRouter = router({
       ),
     ),
 
-  summary: customerProcedure
+  summary: shopperProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -162,7 +163,7 @@ export const checkoutRouter = router({
     .output(ZCheckoutOutput)
     .query(async ({ ctx }) => ok(await ctx.services.checkout.steps.summary(ctx.session.user.id))),
 
-  placeOrder: customerProcedure
+  placeOrder: shopperProcedure
     .meta({
       openapi: {
         method: 'POST',

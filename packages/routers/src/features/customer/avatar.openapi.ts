@@ -40,5 +40,5 @@ export const avatarUploadPath: ZodOpenApiPathsObject = {
 export const avatarUploadOperation = {
   path: '/auth/avatar',
   method: 'post' as const,
-  errors: ['RATE_LIMITED'] as ErrorCode[],
+  errors: ['RATE_LIMITED', 'ACCOUNT_REQUIRED'] as ErrorCode[],
 };

@@ -1,4 +1,4 @@
-import { USER_ROLES } from '@storefront/db/schema';
+import { SOCIAL_PROVIDERS, USER_ROLES } from '@storefront/db/schema';
 import { z } from 'zod';
 import { envelope, paginatedEnvelope } from '../../envelope';
 import { pageQuery } from '../../pagination';
@@ -8,6 +8,9 @@ import { email, newPassword, ZUser } from '../auth';
 export const ZAdminCustomer = ZUser.extend({
   role: z.enum(USER_ROLES),
   blocked_at: zDateTime().nullable(),
+  sign_in_methods: z.array(z.enum(['password', 'phone', ...SOCIAL_PROVIDERS])).meta({
+    description: 'How the account signs in: e-mail and password, SMS code, Apple, Google',
+  }),
 }).meta({ id: 'AdminCustomer' });
 
 export const ZAdminCustomerListInput = z.object({

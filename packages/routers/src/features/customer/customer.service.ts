@@ -67,7 +67,16 @@ export interface CustomerServiceDeps {
 }
 
 export function toAdminCustomerDto(user: UserRecord) {
-  return { ...toUserDto(user), role: user.role, blocked_at: toIsoOrNull(user.blockedAt) };
+  return {
+    ...toUserDto(user),
+    role: user.role,
+    blocked_at: toIsoOrNull(user.blockedAt),
+    sign_in_methods: [
+      ...(user.passwordHash !== null ? (['password'] as const) : []),
+      ...(user.phoneVerifiedAt !== null ? (['phone'] as const) : []),
+      ...user.socialProviders,
+    ],
+  };
 }
 
 export function createCustomerService({

@@ -79,6 +79,7 @@ function service() {
         const { carrier, trackingNumber, trackingUrl } = order;
         return {
           userId: order.userId,
+          checkoutEmail: order.shippingAddress.email ?? null,
           order: toOrderDto(order, items),
           shipment: { carrier, trackingNumber, trackingUrl },
         };

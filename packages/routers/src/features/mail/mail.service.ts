@@ -86,7 +86,7 @@ export function createMailService(deps: MailServiceDeps) {
       case 'welcome':
       case 'verify-email': {
         const user = await deps.users.findById(job.userId);
-        if (!user) return undefined;
+        if (!user?.email) return undefined;
         const token = await linkToken('verification', user.id, delivery);
         if (!token) return undefined;
         const verifyLink = linkWithToken(config.emailVerifyUrl, token, user.email);
@@ -104,7 +104,7 @@ export function createMailService(deps: MailServiceDeps) {
       }
       case 'password-reset': {
         const user = job.userId === null ? undefined : await deps.users.findById(job.userId);
-        if (!user || user.blockedAt) return undefined;
+        if (!user?.email || user.blockedAt) return undefined;
         const token = await linkToken('reset', user.id, delivery);
         if (!token) return undefined;
         return renderMail(
@@ -121,7 +121,7 @@ export function createMailService(deps: MailServiceDeps) {
       }
       case 'password-changed': {
         const user = await deps.users.findById(job.userId);
-        if (!user) return undefined;
+        if (!user?.email) return undefined;
         return renderMail(
           user.email,
           job.how === 'reset' ? 'Your password was reset' : 'Your password was changed',
@@ -147,7 +147,7 @@ export function createMailService(deps: MailServiceDeps) {
         );
       case 'payment-refunded': {
         const user = await deps.users.findById(job.userId);
-        if (!user) return undefined;
+        if (!user?.email) return undefined;
         return renderMail(
           user.email,
           'Your payment is being refunded',
@@ -165,18 +165,20 @@ export function createMailService(deps: MailServiceDeps) {
         const found = await deps.orders.findWithOwner(job.orderId);
         if (!found) return undefined;
         const user = await deps.users.findById(found.userId);
-        if (!user) return undefined;
+        // A guest (or an account without an e-mail) is written to at the checkout's e-mail.
+        const to = user?.email || found.checkoutEmail;
+        if (!user || !to) return undefined;
         const { order } = found;
         if (job.kind === 'order-placed') {
           return renderMail(
-            user.email,
+            to,
             `Order ${order.order_number} confirmed`,
             OrderPlacedEmail({ shop, order }),
           );
         }
         if (job.kind === 'order-canceled') {
           return renderMail(
-            user.email,
+            to,
             `Order ${order.order_number} cancelled`,
             OrderCanceledEmail({ shop, order }),
           );
@@ -187,7 +189,7 @@ export function createMailService(deps: MailServiceDeps) {
           completed: `Order ${order.order_number} has been delivered`,
         }[job.status];
         return renderMail(
-          user.email,
+          to,
           subject,
           OrderStatusEmail({
             shop,

@@ -141,6 +141,8 @@ export function createOrdersRepository(db: Executor) {
           : or(
               ilike(orders.orderNumber, pattern),
               sql`${qualified(orders, orders.userId)} in (select ${qualified(users, users.id)} from ${users} where ${qualified(users, users.email)} ilike ${pattern})`,
+              // A guest's e-mail is the checkout's (its user row has none).
+              sql`${qualified(orders, orders.shippingAddress)}->>'email' ilike ${pattern}`,
             ),
       );
       const [rows, total] = await Promise.all([

@@ -1,5 +1,5 @@
 import { ok, page } from '../../envelope';
-import { customerProcedure, router } from '../../trpc';
+import { router, shopperProcedure } from '../../trpc';
 import {
   ZCancelOrderInput,
   ZOrderId,
@@ -12,7 +12,7 @@ import {
 const tags = ['orders'];
 
 export const ordersRouter = router({
-  list: customerProcedure
+  list: shopperProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -30,7 +30,7 @@ export const ordersRouter = router({
       return page(items, meta);
     }),
 
-  get: customerProcedure
+  get: shopperProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -47,7 +47,7 @@ export const ordersRouter = router({
       ok(await ctx.services.orders.get(input.id, ctx.session.user.id)),
     ),
 
-  cancel: customerProcedure
+  cancel: shopperProcedure
     .meta({
       openapi: {
         method: 'POST',
@@ -70,7 +70,7 @@ export const ordersRouter = router({
       ),
     ),
 
-  track: customerProcedure
+  track: shopperProcedure
     .meta({
       openapi: {
         method: 'GET',

@@ -169,6 +169,8 @@ export function createOrdersService({
       const { carrier, trackingNumber, trackingUrl } = order;
       return {
         userId: order.userId,
+        /** The shipping address's e-mail: a guest's only one. */
+        checkoutEmail: order.shippingAddress.email ?? null,
         order: await detail(order),
         shipment: { carrier, trackingNumber, trackingUrl },
       };

@@ -1,4 +1,4 @@
-import { authenticatedProcedure, customerProcedure, router } from '../../trpc';
+import { authenticatedProcedure, router, shopperProcedure } from '../../trpc';
 import { ZHeartbeatInput, ZHeartbeatOutput, ZSyncStatus } from './sync.schemas';
 
 const tags = ['sync'];
@@ -18,7 +18,7 @@ export const syncRouter = router({
     .output(ZSyncStatus)
     .query(({ ctx }) => ctx.services.sync.status()),
 
-  heartbeat: customerProcedure
+  heartbeat: shopperProcedure
     .meta({
       openapi: {
         method: 'POST',

@@ -5,12 +5,6 @@ CREATE TABLE "cart_gift_cards" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "cart_loyalty_points" (
-	"cart_id" integer PRIMARY KEY NOT NULL,
-	"points" integer NOT NULL,
-	CONSTRAINT "cart_loyalty_points_check" CHECK ("cart_loyalty_points"."points" > 0)
-);
---> statement-breakpoint
 CREATE TABLE "gift_card_ledger" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "gift_card_ledger_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"gift_card_id" integer NOT NULL,
@@ -32,6 +26,12 @@ CREATE TABLE "gift_cards" (
 	"expires_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "cart_loyalty_points" (
+	"cart_id" integer PRIMARY KEY NOT NULL,
+	"points" integer NOT NULL,
+	CONSTRAINT "cart_loyalty_points_check" CHECK ("cart_loyalty_points"."points" > 0)
 );
 --> statement-breakpoint
 CREATE TABLE "loyalty_accounts" (
@@ -67,9 +67,9 @@ ALTER TABLE "orders" ADD COLUMN "loyalty_points" integer DEFAULT 0 NOT NULL;--> 
 ALTER TABLE "orders" ADD COLUMN "loyalty_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "cart_gift_cards" ADD CONSTRAINT "cart_gift_cards_cart_id_carts_id_fk" FOREIGN KEY ("cart_id") REFERENCES "public"."carts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cart_gift_cards" ADD CONSTRAINT "cart_gift_cards_gift_card_id_gift_cards_id_fk" FOREIGN KEY ("gift_card_id") REFERENCES "public"."gift_cards"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "cart_loyalty_points" ADD CONSTRAINT "cart_loyalty_points_cart_id_carts_id_fk" FOREIGN KEY ("cart_id") REFERENCES "public"."carts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "gift_card_ledger" ADD CONSTRAINT "gift_card_ledger_gift_card_id_gift_cards_id_fk" FOREIGN KEY ("gift_card_id") REFERENCES "public"."gift_cards"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "gift_card_ledger" ADD CONSTRAINT "gift_card_ledger_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cart_loyalty_points" ADD CONSTRAINT "cart_loyalty_points_cart_id_carts_id_fk" FOREIGN KEY ("cart_id") REFERENCES "public"."carts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "loyalty_accounts" ADD CONSTRAINT "loyalty_accounts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "loyalty_ledger" ADD CONSTRAINT "loyalty_ledger_user_id_loyalty_accounts_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."loyalty_accounts"("user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "loyalty_ledger" ADD CONSTRAINT "loyalty_ledger_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint

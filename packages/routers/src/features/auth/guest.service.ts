@@ -1,0 +1,109 @@
+import { AppError, validationError } from '../../errors';
+import type { Clock, RateLimiter } from '../../ports';
+import { hashToken } from '../../tokens';
+import type { InTransaction } from '../../transactions';
+import type { GuestRepository } from './guest.repository';
+import type { AuthenticatedSession, IssuedToken, SessionStore } from './sessions';
+
+export interface GuestServiceDeps {
+  repo: GuestRepository;
+  inTransaction: InTransaction<GuestRepository>;
+  sessions: SessionStore;
+  /** The per-IP limit of register (a guest is a cheap account to mint). */
+  perIp: RateLimiter;
+  clock: Clock;
+}
+
+const STOLEN_OR_USED = 'This guest session has ended or was already merged.';
+
+export function createGuestService(deps: GuestServiceDeps) {
+  const { repo, sessions, clock } = deps;
+
+  async function mergeIn(
+    tx: GuestRepository,
+    guestToken: string | undefined,
+    accountId: number,
+  ): Promise<void> {
+    if (guestToken === undefined) return;
+    const guestId = await tx.claimGuestSession(hashToken(guestToken), clock.now());
+    if (guestId === undefined || guestId === accountId) {
+      throw new AppError('UNAUTHENTICATED', STOLEN_OR_USED);
+    }
+    const guestCart = await tx.findOpenCart(guestId);
+    if (guestCart) {
+      const lines = await tx.linesWithStock(guestCart.id);
+      if (lines.length > 0 || guestCart.couponCode) {
+        const cart = await tx.lockOpenCart(accountId);
+        const own = await tx.linesWithStock(cart.id);
+        for (const line of lines) {
+          const same = own.find(
+            (o) => o.productId === line.productId && o.variantId === line.variantId,
+          );
+          const wanted = (same?.quantity ?? 0) + line.quantity;
+          // Capped by stock; a line the account already had above stock keeps its quantity.
+          const quantity = Math.min(wanted, Math.max(line.stock, same?.quantity ?? 0));
+          if (same) {
+            if (quantity !== same.quantity) await tx.setLineQuantity(same.id, quantity);
+          } else if (quantity > 0) {
+            await tx.insertLine(cart.id, {
+              productId: line.productId,
+              variantId: line.variantId,
+              quantity,
+            });
+          }
+        }
+        const coupon = cart.couponCode ? undefined : (guestCart.couponCode ?? undefined);
+        await tx.touchCart(cart.id, coupon);
+      }
+    }
+    await tx.moveOwnershipAndDelete(guestId, accountId);
+  }
+
+  return {
+    /** A new guest and its session (the long lifetime: 30 days by default). */
+    async start(origin: { ip: string }): Promise<IssuedToken & { user: null }> {
+      const result = await deps.perIp.consume(origin.ip);
+      if (!result.allowed) {
+        throw new AppError('RATE_LIMITED', 'Too many attempts. Please try again later.', {
+          retryAfterSeconds: result.retryAfterSeconds,
+        });
+      }
+      const guestId = await repo.insertGuest();
+      const token = await sessions.issue(guestId, { rememberMe: true, deviceName: null });
+      return { ...token, user: null };
+    },
+
+    /** 401 unless `guestToken` is a live guest session (checked before an account is made). */
+    async assertMergeable(guestToken: string | undefined): Promise<void> {
+      if (guestToken === undefined) return;
+      if (!(await repo.isGuestSession(hashToken(guestToken), clock.now()))) {
+        throw new AppError('UNAUTHENTICATED', STOLEN_OR_USED);
+      }
+    },
+
+    /**
+     * Moves the guest's cart lines (quantities added, capped by stock; its coupon kept when the
+     * account's cart has none) and its orders to the account, and ends the guest: one
+     * transaction. The guest session is claimed first by deleting it, so of racing merges of one
+     * token exactly one does anything; the others (and any later use of the token) get 401.
+     */
+    async merge(guestToken: string | undefined, accountId: number): Promise<void> {
+      if (guestToken === undefined) return;
+      await deps.inTransaction((tx) => mergeIn(tx, guestToken, accountId));
+    },
+
+    /** `merge` inside the caller's transaction (register: the account and the merge commit together). */
+    mergeIn,
+
+    /** A guest's checkout must carry an e-mail: it is where the order's e-mails go. */
+    requireCheckoutEmail(session: AuthenticatedSession, address: object): void {
+      if (session.user.role !== 'guest') return;
+      const email = (address as { email?: unknown }).email;
+      if (typeof email !== 'string' || email.trim() === '') {
+        throw validationError({ email: ['An e-mail is required to check out as a guest.'] });
+      }
+    },
+  };
+}
+
+export type GuestService = ReturnType<typeof createGuestService>;
