@@ -11,6 +11,7 @@ import { CurrenciesPage } from './pages/Currencies';
 import { CustomersPage } from './pages/Customers';
 import { DashboardPage } from './pages/Dashboard';
 import { FailedJobsPage } from './pages/FailedJobs';
+import { GiftCardsPage } from './pages/GiftCards';
 import { NotificationsPage } from './pages/Notifications';
 import { OrderDetailPage } from './pages/OrderDetail';
 import { OrdersPage } from './pages/Orders';
@@ -38,6 +39,7 @@ const router = createBrowserRouter(
         { path: 'products/:id', element: <ProductEditPage /> },
         { path: 'categories', element: <CategoriesPage /> },
         { path: 'coupons', element: <CouponsPage /> },
+        { path: 'gift-cards', element: <GiftCardsPage /> },
         { path: 'banners', element: <BannersPage /> },
         { path: 'currencies', element: <CurrenciesPage /> },
         { path: 'shipping-methods', element: <ShippingMethodsPage /> },

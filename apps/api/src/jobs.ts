@@ -2,6 +2,7 @@ import type { Job, JobResult, PgBoss } from '@storefront/db/jobs';
 import {
   CAMPAIGN_QUEUE,
   type CampaignBatchJob,
+  LOYALTY_EXPIRY_QUEUE,
   MAIL_QUEUE,
   type MailJob,
   mailQueuePolicy,
@@ -45,7 +46,10 @@ export interface QueueOptions extends RetryOverrides {
   retentionDays: number;
 }
 
-type WorkerServices = Pick<Services, 'mail' | 'payments' | 'auth' | 'sync' | 'notifications'>;
+type WorkerServices = Pick<
+  Services,
+  'mail' | 'payments' | 'auth' | 'sync' | 'notifications' | 'loyalty'
+>;
 
 /**
  * One queue: its retry policy, how many workers a process runs for it, how many jobs each takes
@@ -155,6 +159,17 @@ const QUEUES = [
       await services.sync.feed.compact();
     },
     schedule: '41 3 * * *',
+  }),
+  queue<object>({
+    name: LOYALTY_EXPIRY_QUEUE,
+    policy: paymentQueuePolicy,
+    concurrency: () => 1,
+    batchSize: 1,
+    // Lapsed loyalty points, oldest first (loyalty slice); idempotent, so a retry is harmless.
+    run: async (services) => {
+      await services.loyalty.expirePoints();
+    },
+    schedule: '37 2 * * *',
   }),
 ];
 

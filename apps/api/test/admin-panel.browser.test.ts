@@ -271,6 +271,45 @@ describe.skipIf(skipReason)(
       }
     });
 
+    it('issues a gift card shown once, which the app can then look up; sets loyalty rates; adjusts a customer', async () => {
+      await t.services.storeSettings.features.setFeature('gift_cards', true);
+      await t.services.storeSettings.features.setFeature('loyalty_points', true);
+      await nav('Gift cards').click();
+      await page.getByRole('button', { name: 'New gift card' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New gift card' });
+      await dialog.getByRole('spinbutton', { name: 'Amount' }).fill('25');
+      await dialog.getByRole('button', { name: 'Create gift card' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      const code = (await page.getByTestId('issued-code').textContent()) ?? '';
+      expect(code).toMatch(/^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/);
+      await shot('gift-cards');
+      const balance = await t.request('POST', '/gift-cards/balance', {
+        token: customer.token,
+        body: { code },
+      });
+      expect(balance.body.data).toMatchObject({ balance: 25, status: 'active' });
+
+      await nav('Settings').click();
+      const loyalty = page.getByRole('region', { name: 'Loyalty points' });
+      await loyalty.getByRole('spinbutton', { name: 'Fewest points per redemption' }).fill('50');
+      await loyalty.getByRole('button', { name: 'Save loyalty settings' }).click();
+      await expect.poll(async () => (await t.services.loyalty.getSettings()).min_redeem).toBe(50);
+      await shot('settings-loyalty');
+
+      await nav('Customers').click();
+      await page.getByRole('button', { name: `Points of ${customer.email}` }).click();
+      const points = page.getByRole('dialog', { name: `Loyalty points of ${customer.email}` });
+      await points.getByRole('spinbutton', { name: 'Points' }).fill('120');
+      await points.getByLabel('Reason').fill('Goodwill');
+      await points.getByRole('button', { name: 'Adjust points' }).click();
+      await points.getByText('Balance: 120 points').waitFor();
+      await shot('customer-loyalty');
+      const account = await t.request('GET', '/customer/loyalty', { token: customer.token });
+      expect(account.body.data).toMatchObject({ balance: 120, history: [{ reason: 'adjusted' }] });
+      await page.keyboard.press('Escape');
+      await points.waitFor({ state: 'detached' });
+    });
+
     it('signs out; a customer account cannot sign in; no request left this machine', async () => {
       await page.getByRole('button', { name: 'Sign out' }).click();
       await page.getByRole('button', { name: 'Sign in' }).waitFor();

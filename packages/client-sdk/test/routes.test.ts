@@ -63,6 +63,11 @@ describe('namespace mapping', () => {
     ['/customer/notification-preferences', 'notifications'],
     ['/customer/export', 'account'],
     ['/auth/account', 'auth'],
+    // Issue 26: gift cards and loyalty points (their cart operations live in their slices).
+    ['/gift-cards/balance', 'giftCards'],
+    ['/cart/apply-gift-card', 'giftCards'],
+    ['/customer/loyalty', 'loyalty'],
+    ['/cart/apply-loyalty-points', 'loyalty'],
   ];
 
   /** The REST routes that are not procedures (multipart, binary, DELETE with a body): client.ts adds them. */

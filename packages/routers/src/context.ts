@@ -21,7 +21,9 @@ import type { ContentAdminService, ContentService } from './features/content';
 import type { CouponsService } from './features/coupons';
 import type { AdminsService, CustomerService } from './features/customer';
 import type { DashboardService } from './features/dashboard';
+import type { GiftCardsSlice } from './features/gift-cards';
 import type { JobsService } from './features/jobs';
+import type { LoyaltySlice } from './features/loyalty';
 import type { MailService } from './features/mail';
 import type { NotificationsSlice } from './features/notifications';
 import type { OrdersService } from './features/orders';
@@ -104,6 +106,10 @@ export interface AppServices {
     features: SettingsService;
   };
   cart: CartService;
+  /** Gift cards: balance, cart apply/remove, the back office's issue/list/get/disable. */
+  giftCards: GiftCardsSlice;
+  /** Loyalty points: the customer's account, cart points, rates, adjustments, expiry. */
+  loyalty: LoyaltySlice;
   coupons: CouponsService;
   checkout: {
     steps: CheckoutService;

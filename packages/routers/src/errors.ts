@@ -22,6 +22,11 @@ export const ERROR_TABLE = {
     message: 'Sign in or create an account to do this.',
   },
   NOT_FOUND: { status: 404, trpc: 'NOT_FOUND', message: 'The requested resource was not found.' },
+  GIFT_CARD_NOT_FOUND: {
+    status: 404,
+    trpc: 'NOT_FOUND',
+    message: 'No active gift card has this code.',
+  },
   REVIEW_EXISTS: {
     status: 409,
     trpc: 'CONFLICT',
@@ -57,6 +62,21 @@ export const ERROR_TABLE = {
     status: 422,
     trpc: 'UNPROCESSABLE_CONTENT',
     message: 'This coupon cannot be used.',
+  },
+  GIFT_CARD_EXPIRED: {
+    status: 422,
+    trpc: 'UNPROCESSABLE_CONTENT',
+    message: 'This gift card has expired.',
+  },
+  GIFT_CARD_BALANCE_CHANGED: {
+    status: 422,
+    trpc: 'UNPROCESSABLE_CONTENT',
+    message: 'A gift card balance changed; review your cart and try again.',
+  },
+  LOYALTY_BALANCE_CHANGED: {
+    status: 422,
+    trpc: 'UNPROCESSABLE_CONTENT',
+    message: 'Your loyalty points balance changed; review your cart and try again.',
   },
   CART_EMPTY: { status: 422, trpc: 'UNPROCESSABLE_CONTENT', message: 'Your cart is empty.' },
   CHECKOUT_INCOMPLETE: {

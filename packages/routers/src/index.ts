@@ -19,6 +19,7 @@ export {
   type JobQueueStats,
   type RetryOverrides,
 } from './features/jobs';
+export { LOYALTY_EXPIRY_QUEUE } from './features/loyalty';
 export {
   enqueueMail,
   MAIL_QUEUE,

@@ -130,6 +130,8 @@ export interface RateLimits {
   resetMailsPerAddress: RateLimiter;
   /** Gateway (Razorpay) orders created for a customer: each is a call to Razorpay. */
   gatewayOrdersPerCustomer: RateLimiter;
+  /** Gift card lookups/applies with an unknown code, per customer (10 an hour: guessing). */
+  giftCardGuessesPerCustomer: RateLimiter;
   /** One-time codes sent to one phone (3 per 10 minutes), keyed by the number's digest. */
   otpPerPhone: RateLimiter;
   /** Codes sent per country calling code per hour (OTP_LIMIT_PER_COUNTRY_HOUR): SMS pumping. */

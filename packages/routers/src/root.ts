@@ -14,7 +14,9 @@ import { bannersAdminRouter, bannersRouter } from './features/content';
 import { couponsAdminRouter } from './features/coupons';
 import { adminsAdminRouter, customerAdminRouter, customerRouter } from './features/customer';
 import { dashboardAdminRouter } from './features/dashboard';
+import { giftCardsAdminRouter, giftCardsRouter } from './features/gift-cards';
 import { jobsAdminRouter } from './features/jobs';
+import { loyaltyAdminRouter, loyaltyRouter } from './features/loyalty';
 import { notificationsAdminRouter, notificationsRouter } from './features/notifications';
 import { ordersAdminRouter, ordersRouter } from './features/orders';
 import { reviewsAdminRouter, reviewsRouter } from './features/reviews';
@@ -54,6 +56,8 @@ const adminRouter = router({
   dashboard: dashboardAdminRouter,
   admins: adminsAdminRouter,
   notifications: notificationsAdminRouter,
+  giftCards: giftCardsAdminRouter,
+  loyalty: loyaltyAdminRouter,
 });
 
 /*
@@ -75,6 +79,8 @@ export const appRouter = router({
   banners: bannersRouter,
   currency: currencyRouter,
   cart: cartRouter,
+  giftCards: giftCardsRouter,
+  loyalty: loyaltyRouter,
   checkout: checkoutRouter,
   orders: ordersRouter,
   wishlist: wishlistRouter,

@@ -7,7 +7,13 @@ import { createAccountSlice } from './features/account';
 import { createAddressesSlice } from './features/addresses';
 import { type AiModelProvider, createAiSlice, productContextFrom } from './features/ai';
 import { createAuthSlice, type PasswordHasher, type SignInConfig } from './features/auth';
-import { createCartSlice } from './features/cart';
+import {
+  type CartCredits,
+  createCartRepository,
+  createCartSlice,
+  noCredits,
+  priceCart,
+} from './features/cart';
 import {
   createCatalogSlice,
   createPurchasablesRepository,
@@ -18,7 +24,13 @@ import { createContentSlice } from './features/content';
 import { createCouponRedemptionsRepository, createCouponsSlice } from './features/coupons';
 import { createCustomerSlice } from './features/customer';
 import { createDashboardSlice } from './features/dashboard';
+import {
+  createGiftCardsRepository,
+  createGiftCardsSlice,
+  creditFields,
+} from './features/gift-cards';
 import { createJobsRepository, createJobsSlice } from './features/jobs';
+import { createLoyaltyRepository, createLoyaltySlice } from './features/loyalty';
 import { createMailService } from './features/mail';
 import { createNotificationsSlice } from './features/notifications';
 import { createOrdersSlice } from './features/orders';
@@ -192,6 +204,9 @@ export function createServices(deps: ServiceDeps): Services {
     caches: [counts, storeSettings.cache, searchQueries],
     ...(reportBackgroundError ? { reportError: reportBackgroundError } : {}),
   });
+  // Gift cards and points: what they pay of a cart is computed after its totals (their slices).
+  let credits: CartCredits | undefined;
+  let creditsWithin: ((executor: Executor) => CartCredits) | undefined;
   const cart = createCartSlice({
     unitOfWork,
     purchasables: createPurchasablesRepository,
@@ -200,7 +215,54 @@ export function createServices(deps: ServiceDeps): Services {
     idempotency: createIdempotencyRepository,
     isFeatureEnabled,
     clock,
+    credits: async (priced) => (credits ? credits(priced) : noCredits(priced)),
+    creditsWithin: (executor) => async (priced) =>
+      creditsWithin ? creditsWithin(executor)(priced) : noCredits(priced),
   });
+  const defaultCurrency = async () => (await cart.reads.reference.defaultCurrency()) ?? 'USD';
+  const giftCards = createGiftCardsSlice({
+    unitOfWork,
+    clock,
+    isEnabled: () => isFeatureEnabled('gift_cards'),
+    guessLimiter: deps.rateLimits.giftCardGuessesPerCustomer,
+    defaultCurrency,
+    cart: createCartRepository,
+    jobs,
+  });
+  const loyalty = createLoyaltySlice({
+    unitOfWork,
+    clock,
+    isEnabled: () => isFeatureEnabled('loyalty_points'),
+    defaultCurrency,
+    cartTotalCents: async (userId) => {
+      const open = await cart.reads.cart.openCart(userId);
+      const couponsEnabled = await isFeatureEnabled('coupons');
+      return (await priceCart(cart.reads, open, { now: clock.now(), couponsEnabled })).totals
+        .totalCents;
+    },
+    userExists: async (userId) => (await auth.users.findById(userId)) !== undefined,
+    cart: createCartRepository,
+  });
+  // Points first, then the cards (gift-cards/amount-due.ts).
+  credits = async (priced) =>
+    creditFields(
+      await giftCards.cartCredits(
+        priced.cart.id,
+        priced.totals.totalCents,
+        await loyalty.cartLoyalty(priced.cart.id),
+      ),
+    );
+  creditsWithin = (executor) => {
+    const flags = storeSettings.featuresWithin(executor);
+    const cards = giftCards.cartCreditsWithin(executor, () => flags.isFeatureEnabled('gift_cards'));
+    const points = loyalty.cartLoyaltyWithin(executor, () =>
+      flags.isFeatureEnabled('loyalty_points'),
+    );
+    return async (priced) =>
+      creditFields(
+        await cards(priced.cart.id, priced.totals.totalCents, await points(priced.cart.id)),
+      );
+  };
   const providers = createPaymentProviders(deps.payments);
   const checkout = createCheckoutSlice({
     metrics,
@@ -212,6 +274,7 @@ export function createServices(deps: ServiceDeps): Services {
     payments: providers,
     gatewayOrderLimiter: deps.rateLimits.gatewayOrdersPerCustomer,
     isFeatureEnabled,
+    credits,
   });
   const orders = createOrdersSlice({
     db,
@@ -219,6 +282,10 @@ export function createServices(deps: ServiceDeps): Services {
     stock: createStockRepository,
     coupons: createCouponRedemptionsRepository,
     jobs,
+    giftCards: createGiftCardsRepository,
+    loyalty: createLoyaltyRepository,
+    loyaltyEnabled: () => isFeatureEnabled('loyalty_points'),
+    clock,
   });
   const ai = createAiSlice({
     db,
@@ -273,6 +340,8 @@ export function createServices(deps: ServiceDeps): Services {
     content,
     storeSettings,
     cart: cart.service,
+    giftCards,
+    loyalty,
     coupons: createCouponsSlice({ db }),
     checkout,
     orders,

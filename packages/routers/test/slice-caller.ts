@@ -99,6 +99,7 @@ export async function openSlice(): Promise<SliceHarness> {
       verificationPerUser: unlimited,
       resetMailsPerAddress: unlimited,
       gatewayOrdersPerCustomer: unlimited,
+      giftCardGuessesPerCustomer: unlimited,
       otpPerPhone: unlimited,
       otpPerCountry: unlimited,
     },

@@ -12,6 +12,7 @@ const NAVIGATION = [
   { to: '/products', label: 'Products' },
   { to: '/categories', label: 'Categories' },
   { to: '/coupons', label: 'Coupons' },
+  { to: '/gift-cards', label: 'Gift cards' },
   { to: '/banners', label: 'Banners' },
   { to: '/customers', label: 'Customers' },
   { to: '/reviews', label: 'Reviews' },

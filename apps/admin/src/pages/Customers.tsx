@@ -7,6 +7,7 @@ import { ErrorAlert, QueryState } from '../components/QueryState';
 import { SearchBox } from '../components/SearchBox';
 import { dateTime } from '../lib/format';
 import { useTRPC } from '../trpc';
+import { CustomerLoyalty } from './CustomerLoyalty';
 
 /** How each customer signs in (issue 28): e-mail and password, SMS code, Apple, Google. */
 const SIGN_IN_LABELS = {
@@ -33,6 +34,7 @@ export function CustomersPage() {
     ...trpc.admin.customers.delete.mutationOptions(),
     onSuccess: () => customers.refetch(),
   });
+  const [pointsOf, setPointsOf] = useState<{ id: number; email: string } | null>(null);
   return (
     <Stack>
       <Title order={2}>Customers</Title>
@@ -94,6 +96,14 @@ export function CustomersPage() {
                         <Button
                           size="xs"
                           variant="light"
+                          aria-label={`Points of ${customer.email}`}
+                          onClick={() => setPointsOf({ id: customer.id, email: customer.email })}
+                        >
+                          Points
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="light"
                           color={blocked ? 'green' : 'red'}
                           aria-label={`${blocked ? 'Unblock' : 'Block'} ${customer.email}`}
                           onClick={() => setBlocked.mutate({ id: customer.id, blocked: !blocked })}
@@ -124,6 +134,13 @@ export function CustomersPage() {
           </>
         )}
       </QueryState>
+      {pointsOf ? (
+        <CustomerLoyalty
+          customerId={pointsOf.id}
+          email={pointsOf.email}
+          onClose={() => setPointsOf(null)}
+        />
+      ) : null}
     </Stack>
   );
 }

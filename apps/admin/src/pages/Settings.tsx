@@ -7,6 +7,7 @@ import type { Inputs } from '../lib/api-types';
 import { fieldsOf } from '../lib/form-spec';
 import { label } from '../lib/format';
 import { useTRPC } from '../trpc';
+import { LoyaltySettings } from './LoyaltySettings';
 
 /** Each flag's name and what it switches, for the shop owner. */
 const FLAGS: Record<string, { name: string; note: string }> = {
@@ -74,6 +75,7 @@ export function SettingsPage() {
     <Stack>
       <Title order={2}>Settings</Title>
       <FeatureFlags />
+      <LoyaltySettings />
       <Card withBorder component="section">
         <ResourcePage
           title="AI agents"

@@ -47,6 +47,8 @@ export interface RateLimitOptions {
   resetMailsPerAddressPerHour?: number;
   /** Gateway orders created per customer per hour (default 10). */
   gatewayOrdersPerCustomerPerHour?: number;
+  /** Unknown gift card codes a customer may try per hour (default 10). */
+  giftCardGuessesPerCustomerPerHour?: number;
   /** SMS codes per country calling code per hour (OTP_LIMIT_PER_COUNTRY_HOUR, default 500). */
   otpPerCountryPerHour?: number;
   /** SMS codes per phone per 10 minutes (default 3). */
@@ -85,6 +87,11 @@ export function createRateLimits(options: RateLimitOptions): RateLimits {
     gatewayOrdersPerCustomer: make(
       'gateway-orders-customer',
       options.gatewayOrdersPerCustomerPerHour ?? 10,
+      60 * 60,
+    ),
+    giftCardGuessesPerCustomer: make(
+      'gift-card-guesses-customer',
+      options.giftCardGuessesPerCustomerPerHour ?? 10,
       60 * 60,
     ),
     otpPerPhone: make('otp-phone', options.otpPerPhonePer10Minutes ?? 3, 10 * 60),

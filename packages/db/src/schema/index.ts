@@ -5,6 +5,8 @@ export * from './ai';
 export * from './cart';
 export * from './catalog';
 export * from './content';
+export * from './gift-cards';
+export * from './loyalty';
 export * from './notifications';
 export * from './orders';
 export * from './settings';

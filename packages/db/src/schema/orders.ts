@@ -63,6 +63,14 @@ export const orders = pgTable(
     totalCents: integer('total_cents').notNull(),
     currency: text('currency').notNull(),
     couponCode: text('coupon_code'),
+    /** Paid by gift cards (features/gift-cards): what each card gave, by its last 4. */
+    giftCards: jsonb('gift_cards')
+      .$type<{ last4: string; amountCents: number }[]>()
+      .notNull()
+      .default([]),
+    giftCardCents: integer('gift_card_cents').notNull().default(0),
+    loyaltyPoints: integer('loyalty_points').notNull().default(0),
+    loyaltyCents: integer('loyalty_cents').notNull().default(0),
     shippingAddress: jsonb('shipping_address').$type<AddressSnapshot>().notNull(),
     billingAddress: jsonb('billing_address').$type<AddressSnapshot>().notNull(),
     notes: text('notes'),

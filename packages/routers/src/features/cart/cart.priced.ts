@@ -5,7 +5,8 @@ import type { IdempotencyRepository } from '../checkout';
 import type { CouponRecord, CouponRedemptionsRepository } from '../coupons';
 import type { ReferenceDataRepository, ShippingMethodRecord } from '../store-settings';
 import type { CartItemRecord, CartRecord, CartRepository } from './cart.repository';
-import type { CartDto } from './cart.schemas';
+import type { CartTotalsDto } from './cart.schemas';
+import type { CartCreditFields } from './cart.service';
 
 /**
  * The server's side of cart pricing: loads what @storefront/pricing needs (the same arithmetic
@@ -28,6 +29,11 @@ export interface CartRepositories {
   reference: ReferenceDataRepository;
   /** Answers of cart mutations sent with an Idempotency-Key (the offline cart's replays). */
   idempotency: IdempotencyRepository;
+  /**
+   * Inside a transaction: what gift cards and points pay of the cart, read through the same
+   * transaction (the embedded database has one connection, which the transaction holds).
+   */
+  credits?: (priced: PricedCart) => Promise<CartCreditFields>;
 }
 
 export type CartPricedLine = PricedLine<CartItemRecord, PurchasableRecord>;
@@ -86,7 +92,7 @@ export async function priceCart(
   };
 }
 
-export function toCartDto(priced: PricedCart): CartDto {
+export function toCartDto(priced: PricedCart): CartTotalsDto {
   const { cart, lines, totals } = priced;
   return {
     id: cart.id,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { giftCardAmountFields } from '../../credit-fields';
 import { envelope } from '../../envelope';
 import { zId } from '../../zod-helpers';
 
@@ -40,9 +41,12 @@ export const ZCart = z
       description:
         'Why something in the cart does not count right now (unavailable line, coupon no longer valid)',
     }),
+    ...giftCardAmountFields,
   })
   .meta({ id: 'Cart' });
 export type CartDto = z.infer<typeof ZCart>;
+/** The cart as its own pricing computes it; gift cards and points are added after (their slice). */
+export type CartTotalsDto = Omit<CartDto, keyof typeof giftCardAmountFields>;
 
 export const ZCartOutput = envelope(ZCart);
 export const ZCartCountOutput = envelope(

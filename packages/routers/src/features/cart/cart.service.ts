@@ -6,6 +6,7 @@ import type { IdempotencyClaim } from '../checkout';
 import {
   type CartRepositories,
   evaluateCoupon,
+  type PricedCart,
   priceCart,
   purchasableKey,
   toCartDto,
@@ -13,11 +14,28 @@ import {
 import type { CartRecord } from './cart.repository';
 import type { AddToCartInput, CartDto } from './cart.schemas';
 
+/** What gift cards and points pay of a priced cart (their slices); none: the total is due. */
+export type CartCredits = (priced: PricedCart) => Promise<CartCreditFields>;
+export type CartCreditFields = Pick<
+  CartDto,
+  'gift_cards' | 'gift_card_amount' | 'loyalty_points' | 'loyalty_amount' | 'amount_due'
+>;
+
+export const noCredits: CartCredits = async (priced) => ({
+  gift_cards: [],
+  gift_card_amount: 0,
+  loyalty_points: 0,
+  loyalty_amount: 0,
+  amount_due: toCartDto(priced).total,
+});
+
 export interface CartServiceDeps {
   repos: CartRepositories;
   inTransaction: InTransaction<CartRepositories>;
   isFeatureEnabled: (flag: 'coupons') => Promise<boolean>;
   clock: Clock;
+  /** Computed after the cart's totals, never inside them (default: none). */
+  credits?: CartCredits;
 }
 
 /** 422 OUT_OF_STOCK naming the product and what is left. */
@@ -40,6 +58,7 @@ export function createCartService({
   inTransaction,
   isFeatureEnabled,
   clock,
+  credits = noCredits,
 }: CartServiceDeps) {
   async function view(
     cart: CartRecord,
@@ -47,7 +66,8 @@ export function createCartService({
     couponsEnabled?: boolean,
   ): Promise<CartDto> {
     couponsEnabled ??= await isFeatureEnabled('coupons');
-    return toCartDto(await priceCart(txRepos, cart, { now: clock.now(), couponsEnabled }));
+    const priced = await priceCart(txRepos, cart, { now: clock.now(), couponsEnabled });
+    return { ...toCartDto(priced), ...(await (txRepos.credits ?? credits)(priced)) };
   }
 
   /**

@@ -3,7 +3,7 @@ import type { Clock } from '../../ports';
 import type { RepositoryFactory, UnitOfWorkFactory } from '../../transactions';
 import type { CartRepositories } from './cart.priced';
 import { createCartRepository } from './cart.repository';
-import { createCartService } from './cart.service';
+import { type CartCredits, createCartService } from './cart.service';
 
 export interface CartSliceDeps {
   unitOfWork: UnitOfWorkFactory;
@@ -15,6 +15,10 @@ export interface CartSliceDeps {
   idempotency: (executor: Executor) => CartRepositories['idempotency'];
   isFeatureEnabled: (flag: 'coupons') => Promise<boolean>;
   clock: Clock;
+  /** What gift cards and points pay of a cart, computed after its totals (their slices). */
+  credits?: CartCredits;
+  /** The same credits read through a transaction's executor (cart answers priced inside one). */
+  creditsWithin?: (executor: Executor) => CartCredits;
 }
 
 /**
@@ -28,6 +32,7 @@ export function createCartSlice(deps: CartSliceDeps) {
     coupons: deps.coupons(executor),
     reference: deps.reference(executor, scope),
     idempotency: deps.idempotency(executor),
+    ...(scope.inTransaction && deps.creditsWithin ? { credits: deps.creditsWithin(executor) } : {}),
   });
   const unit = deps.unitOfWork(repositories);
   return {
@@ -38,6 +43,7 @@ export function createCartSlice(deps: CartSliceDeps) {
       inTransaction: unit.inTransaction,
       isFeatureEnabled: deps.isFeatureEnabled,
       clock: deps.clock,
+      ...(deps.credits ? { credits: deps.credits } : {}),
     }),
   };
 }

@@ -5,5 +5,11 @@ export { isShippingMethodOffered, priceCart, toCartDto } from './cart.priced';
 export { type CartRecord, type CartRepository, createCartRepository } from './cart.repository';
 export { cartRouter } from './cart.router';
 export { type AddToCartInput, type CartDto, ZCart, ZCartOutput } from './cart.schemas';
-export { type CartService, outOfStock } from './cart.service';
+export {
+  type CartCreditFields,
+  type CartCredits,
+  type CartService,
+  noCredits,
+  outOfStock,
+} from './cart.service';
 export { createCartSlice } from './cart.slice';

@@ -172,7 +172,7 @@ export const checkoutRouter = router({
         requestHeaders: ZIdempotencyHeader,
         summary: 'Place order',
         description:
-          "Places the order in one transaction: stock is taken, the coupon use counted, addresses and prices copied onto the order, and the cart emptied. Card and wallet orders need the gateway's `payment_data`, which is verified at the gateway before the transaction opens (422 PAYMENT_FAILED otherwise); when the webhook already placed the order for that very payment, its owner sending the valid `payment_data` again gets that order back. Missing steps answer 422 CHECKOUT_INCOMPLETE with `errors` naming them; too little stock 422 OUT_OF_STOCK. With an `Idempotency-Key` header, the same key from the same customer within 24 hours answers the first response again and creates nothing; a different body, or a request still in flight, answers 409 IDEMPOTENCY_CONFLICT. A failed attempt frees its key.",
+          "Places the order in one transaction: stock is taken, the coupon use counted, addresses and prices copied onto the order, and the cart emptied. Card and wallet orders need the gateway's `payment_data`, which is verified at the gateway before the transaction opens (422 PAYMENT_FAILED otherwise); when the webhook already placed the order for that very payment, its owner sending the valid `payment_data` again gets that order back. Missing steps answer 422 CHECKOUT_INCOMPLETE with `errors` naming them; too little stock 422 OUT_OF_STOCK. With an `Idempotency-Key` header, the same key from the same customer within 24 hours answers the first response again and creates nothing; a different body, or a request still in flight, answers 409 IDEMPOTENCY_CONFLICT. A failed attempt frees its key. Gift cards on the cart are spent in the same transaction (first applied, first spent); a card whose balance fell meanwhile refuses the order with 422 GIFT_CARD_BALANCE_CHANGED and nothing is written. When gift cards pay the whole total no payment method is needed: the order's `payment_method` is `gift_card`, paid. Loyalty points on the cart are spent the same way (422 LOYALTY_BALANCE_CHANGED when the balance no longer holds them; `payment_method` `loyalty_points` when they pay everything).",
       },
       errors: [
         'CART_EMPTY',
@@ -181,6 +181,8 @@ export const checkoutRouter = router({
         'COUPON_INVALID',
         'PAYMENT_FAILED',
         'IDEMPOTENCY_CONFLICT',
+        'GIFT_CARD_BALANCE_CHANGED',
+        'LOYALTY_BALANCE_CHANGED',
       ],
       successStatus: 201,
       // Stock falls.

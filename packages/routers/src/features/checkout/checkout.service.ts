@@ -1,23 +1,28 @@
 import type { AddressSnapshot } from '@storefront/db/schema';
 import { AppError, validationError } from '../../errors';
-import { centsToAmount } from '../../money';
+import { amountToCents, centsToAmount } from '../../money';
 import type { Clock, RateLimiter } from '../../ports';
 import { type AddressDto, type AddressRecord, countryName, toAddressDto } from '../addresses';
 import {
+  type CartCredits,
   type CartRecord,
   type CartRepositories,
   isShippingMethodOffered,
+  noCredits,
   type PricedCart,
   priceCart,
   toCartDto,
 } from '../cart';
 import type { StockRepository } from '../catalog';
 import type { CouponRedemptionsRepository } from '../coupons';
+import type { GiftCardsRepository } from '../gift-cards';
+import type { LoyaltyRepository } from '../loyalty';
 import type { MailJobs } from '../mail';
 import type { OrdersRepository } from '../orders';
 import type { GatewayOrdersRepository, PaymentProvider, PaymentProviders } from '../payments';
 import type { AddressStepInput, CheckoutDto } from './checkout.schemas';
 import {
+  type AmountDue,
   billingAddressOf,
   checkoutIncomplete,
   gatewayOrderValid,
@@ -35,6 +40,8 @@ export interface CheckoutRepositories extends CartRepositories {
   idempotency: IdempotencyRepository;
   gatewayOrders: GatewayOrdersRepository;
   jobs: MailJobs;
+  giftCards: GiftCardsRepository;
+  loyalty: LoyaltyRepository;
 }
 
 export interface CheckoutServiceDeps {
@@ -48,6 +55,8 @@ export interface CheckoutServiceDeps {
   gatewayOrderLimiter: RateLimiter;
   isFeatureEnabled: (flag: 'coupons') => Promise<boolean>;
   clock: Clock;
+  /** What gift cards and points pay of the cart (shown with it). */
+  credits?: CartCredits;
 }
 
 function snapshotOf(
@@ -81,6 +90,16 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     });
   }
 
+  /** What the gateway charges for the cart: its total less what gift cards and points pay. */
+  async function amountDue(priced: PricedCart) {
+    const fields = await (deps.credits ?? noCredits)(priced);
+    const due: AmountDue = {
+      cents: amountToCents(fields.amount_due),
+      covered: fields.amount_due === 0 && fields.gift_card_amount + fields.loyalty_amount > 0,
+    };
+    return { fields, due };
+  }
+
   async function state(
     userId: number,
     options: { requireItems?: boolean } = {},
@@ -91,19 +110,20 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     const paymentMethod = cart.paymentMethod
       ? await repos.reference.paymentMethod(cart.paymentMethod)
       : undefined;
-    const missing = missingSteps(payments, priced, paymentMethod);
+    const { fields, due } = await amountDue(priced);
+    const missing = missingSteps(payments, priced, paymentMethod, due);
     return {
-      cart: toCartDto(priced),
+      cart: { ...toCartDto(priced), ...fields },
       saved_addresses: await deps.addresses.list(userId),
       shipping_address: cart.shippingAddress,
       billing_address: billingAddressOf(cart),
       shipping_method: priced.shippingMethod ? toShippingMethodDto(priced.shippingMethod) : null,
       payment_method: paymentMethod ? toPaymentMethodDto(paymentMethod) : null,
       gateway_order:
-        cart.gatewayOrderId && gatewayOrderValid(priced)
+        cart.gatewayOrderId && gatewayOrderValid(priced, due)
           ? {
               id: cart.gatewayOrderId,
-              amount: centsToAmount(priced.totals.totalCents),
+              amount: centsToAmount(due.cents),
               currency: priced.currency,
               key_id: paymentMethod ? payments.forType(paymentMethod.type).keyId : null,
             }
@@ -161,11 +181,12 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     userId: number,
     cart: CartRecord,
     priced: PricedCart,
+    due: AmountDue,
   ): Promise<string> {
     const issued = {
       cartId: cart.id,
       cartVersion: cart.version,
-      amountCents: priced.totals.totalCents,
+      amountCents: due.cents,
       currency: priced.currency,
     };
     const existing = await repos.gatewayOrders.findFor(issued);
@@ -258,10 +279,11 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
             before,
           );
         }
+        const { due } = await amountDue(priced);
         return {
           paymentMethod: method.code,
-          gatewayOrderId: await gatewayOrderFor(provider, userId, cart, priced),
-          gatewayAmountCents: priced.totals.totalCents,
+          gatewayOrderId: await gatewayOrderFor(provider, userId, cart, priced, due),
+          gatewayAmountCents: due.cents,
           gatewayCurrency: priced.currency,
           gatewayCartVersion: cart.version,
         };

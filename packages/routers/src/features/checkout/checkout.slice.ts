@@ -1,9 +1,11 @@
 import type { Executor } from '@storefront/db/client';
 import type { BusinessMetrics, Clock, RateLimiter } from '../../ports';
 import type { RepositoryFactory, UnitOfWorkFactory } from '../../transactions';
-import type { CartRepositories } from '../cart';
+import type { CartCredits, CartRepositories } from '../cart';
 import { createStockRepository } from '../catalog';
 import { createCouponRedemptionsRepository } from '../coupons';
+import { createGiftCardsRepository } from '../gift-cards';
+import { createLoyaltyRepository } from '../loyalty';
 import type { MailJobs } from '../mail';
 import { createOrdersRepository } from '../orders';
 import { createGatewayOrdersRepository, type PaymentProviders } from '../payments';
@@ -25,8 +27,10 @@ export interface CheckoutSliceDeps {
   addresses: CheckoutServiceDeps['addresses'];
   payments: PaymentProviders;
   gatewayOrderLimiter: RateLimiter;
-  isFeatureEnabled: (flag: 'coupons') => Promise<boolean>;
+  isFeatureEnabled: (flag: 'coupons' | 'gift_cards' | 'loyalty_points') => Promise<boolean>;
   metrics: BusinessMetrics;
+  /** What gift cards and points pay of the cart (shown with it). */
+  credits?: CartCredits;
 }
 
 /** The checkout slice: the steps, place-order, and the Idempotency-Keys it honours. */
@@ -40,6 +44,8 @@ export function createCheckoutSlice(deps: CheckoutSliceDeps) {
     idempotency: createIdempotencyRepository(executor),
     gatewayOrders: createGatewayOrdersRepository(executor),
     jobs: deps.jobs(executor),
+    giftCards: createGiftCardsRepository(executor),
+    loyalty: createLoyaltyRepository(executor),
   }));
   return {
     repos: unit.repos,
@@ -50,6 +56,7 @@ export function createCheckoutSlice(deps: CheckoutSliceDeps) {
       gatewayOrderLimiter: deps.gatewayOrderLimiter,
       isFeatureEnabled,
       clock,
+      ...(deps.credits ? { credits: deps.credits } : {}),
     }),
     placeOrder: createPlaceOrderService({
       metrics: deps.metrics,

@@ -35,13 +35,26 @@ export const toPaymentMethodDto = (method: PaymentMethodRecord) => ({
   type: method.type,
 });
 
+/**
+ * What the gateway charges: the total, or what gift cards and points leave due (`covered`: they
+ * pay all of it, so no payment method is needed).
+ */
+export interface AmountDue {
+  cents: number;
+  covered: boolean;
+}
+export const totalDue = (priced: PricedCart): AmountDue => ({
+  cents: priced.totals.totalCents,
+  covered: false,
+});
+
 /** Whether the gateway order on the cart still matches it: same contents, amount and currency. */
-export function gatewayOrderValid(priced: PricedCart): boolean {
+export function gatewayOrderValid(priced: PricedCart, due: AmountDue = totalDue(priced)): boolean {
   const { cart } = priced;
   return (
     cart.gatewayOrderId !== null &&
     cart.gatewayCartVersion === cart.version &&
-    cart.gatewayAmountCents === priced.totals.totalCents &&
+    cart.gatewayAmountCents === due.cents &&
     cart.gatewayCurrency === priced.currency
   );
 }
@@ -51,13 +64,15 @@ export function missingSteps(
   payments: PaymentProviders,
   priced: PricedCart,
   paymentMethod: PaymentMethodRecord | undefined,
+  due: AmountDue = totalDue(priced),
 ): Step[] {
   const missing: Step[] = [];
   if (!priced.cart.shippingAddress) missing.push('shipping_address');
   if (!priced.shippingMethod) missing.push('shipping_method');
   const needsGatewayOrder =
     paymentMethod && payments.forType(paymentMethod.type).kind === 'gateway';
-  if (!paymentMethod || (needsGatewayOrder && !gatewayOrderValid(priced)))
+  if (due.covered) return missing;
+  if (!paymentMethod || (needsGatewayOrder && !gatewayOrderValid(priced, due)))
     missing.push('payment_method');
   return missing;
 }

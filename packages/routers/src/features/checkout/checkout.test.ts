@@ -20,6 +20,8 @@ import type { AppError } from '../../errors';
 import { createCartRepository, priceCart } from '../cart';
 import { createPurchasablesRepository, createStockRepository } from '../catalog';
 import { createCouponRedemptionsRepository } from '../coupons';
+import { createGiftCardsRepository } from '../gift-cards';
+import { createLoyaltyRepository } from '../loyalty';
 import { createOrdersRepository } from '../orders';
 import { createGatewayOrdersRepository } from '../payments';
 import { createReferenceDataRepository } from '../store-settings';
@@ -152,6 +154,8 @@ describe('the reserve-stock step alone', () => {
           idempotency: createIdempotencyRepository(tx),
           gatewayOrders: createGatewayOrdersRepository(tx),
           jobs: { enqueue: async () => {} },
+          giftCards: createGiftCardsRepository(tx),
+          loyalty: createLoyaltyRepository(tx),
         };
         const cart = await repos.cart.openCart(userId);
         const priced = await priceCart(repos, cart, { now: new Date(), couponsEnabled: true });

@@ -1,6 +1,9 @@
 import { AppError } from '../../errors';
 import type { BusinessMetrics, Clock } from '../../ports';
 import type { InTransaction } from '../../transactions';
+import type { PricedCart } from '../cart';
+import { lockGiftCards, previewGiftCards, readCardBalances, spendGiftCards } from '../gift-cards';
+import { lockLoyalty, previewLoyalty, spendLoyaltyPoints } from '../loyalty';
 import type { PaymentProviders } from '../payments';
 import type { PlaceOrderInput, PlaceOrderResult } from './checkout.schemas';
 import type { CheckoutRepositories } from './checkout.service';
@@ -25,7 +28,7 @@ export interface PlaceOrderServiceDeps {
   repos: CheckoutRepositories;
   inTransaction: InTransaction<CheckoutRepositories>;
   payments: PaymentProviders;
-  isFeatureEnabled: (flag: 'coupons') => Promise<boolean>;
+  isFeatureEnabled: (flag: 'coupons' | 'gift_cards' | 'loyalty_points') => Promise<boolean>;
   clock: Clock;
   metrics: BusinessMetrics;
 }
@@ -48,15 +51,50 @@ export function createPlaceOrderService(deps: PlaceOrderServiceDeps) {
     idempotency?: IdempotencyClaim,
   ): Promise<PlaceOrderResult> {
     const pricing = { now: clock.now(), couponsEnabled: await deps.isFeatureEnabled('coupons') };
+    // The cards' balances as the customer pays with them; in the transaction they may not fall.
+    const giftCardsOn = await deps.isFeatureEnabled('gift_cards');
+    const expectedCards = giftCardsOn
+      ? await readCardBalances(repos, (await repos.cart.openCart(userId)).id, true)
+      : new Map<number, number>();
+    const loyaltyOn = await deps.isFeatureEnabled('loyalty_points');
+    const preview = async (priced: PricedCart) =>
+      previewGiftCards(repos, {
+        cartId: priced.cart.id,
+        totalCents: priced.totals.totalCents,
+        now: pricing.now,
+        loyalty: loyaltyOn ? await previewLoyalty(repos, priced.cart.id) : undefined,
+      });
     const confirmed = confirm
-      ? await confirm(await loadAndLock(repos, payments, userId, pricing, { lock: false }))
+      ? await confirm(
+          await loadAndLock(repos, payments, userId, pricing, {
+            lock: false,
+            ...(giftCardsOn || loyaltyOn ? { credits: preview } : {}),
+          }),
+        )
       : null;
     const placed = await inTransaction(async (tx) => {
-      const checkout = await loadAndLock(tx, payments, userId, pricing);
+      const checkout = await loadAndLock(tx, payments, userId, pricing, {
+        lock: true,
+        credits: async (priced) =>
+          lockGiftCards(tx, {
+            cartId: priced.cart.id,
+            totalCents: priced.totals.totalCents,
+            expected: expectedCards,
+            now: pricing.now,
+            loyalty: loyaltyOn
+              ? await lockLoyalty(tx, { cartId: priced.cart.id, userId })
+              : undefined,
+          }),
+      });
       const verified = await paymentStillFits(tx, payments, checkout, confirmed);
       await reserveStock(tx, checkout.priced);
       const order = await writeOrder(tx, userId, checkout, verified, notes);
       await redeemPricedCoupon(tx, userId, checkout.priced, order.id);
+      if (checkout.credits) {
+        await spendGiftCards(tx, checkout.credits, order.id);
+        const points = checkout.credits.loyaltyPoints;
+        if (points > 0) await spendLoyaltyPoints(tx, { userId, points, orderId: order.id });
+      }
       await handOverCart(tx, checkout.cart);
       await enqueueFollowUps(tx, order);
       const result = toPlaceOrderResult(order);

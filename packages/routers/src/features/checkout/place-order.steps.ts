@@ -4,6 +4,7 @@ import { centsToAmount } from '../../money';
 import { type CartRecord, outOfStock, type PricedCart, priceCart } from '../cart';
 import { takeStock } from '../catalog';
 import { redeemCoupon } from '../coupons';
+import type { Credits } from '../gift-cards';
 import { enqueueMail } from '../mail';
 import { enqueueOrderPush } from '../notifications';
 import { type OrderRecord, STATUS_EVENT_TEXT } from '../orders';
@@ -12,6 +13,7 @@ import type { PaymentMethodRecord, ShippingMethodRecord } from '../store-setting
 import type { PlaceOrderInput, PlaceOrderResult } from './checkout.schemas';
 import type { CheckoutRepositories } from './checkout.service';
 import {
+  type AmountDue,
   billingAddressOf,
   checkoutIncomplete,
   gatewayOrderValid,
@@ -35,23 +37,54 @@ export interface ReadyCheckout {
   shippingMethod: ShippingMethodRecord;
   shippingAddress: AddressSnapshot;
   billingAddress: AddressSnapshot;
+  /** What gift cards (and points) pay; absent when the checkout was read without them. */
+  credits?: Credits;
 }
+
+/** Paid in full by gift cards or points: no payment method is needed (nor asked for). */
+export const PAID_BY_GIFT_CARD: PaymentMethodRecord = {
+  code: 'gift_card',
+  name: 'Gift card',
+  description: '',
+  type: 'offline',
+  active: true,
+  position: 0,
+  updatedAt: new Date(0),
+};
+export const PAID_BY_LOYALTY_POINTS: PaymentMethodRecord = {
+  ...PAID_BY_GIFT_CARD,
+  code: 'loyalty_points',
+  name: 'Loyalty points',
+};
+
+const fullyCovered = (credits: Credits | undefined) =>
+  credits !== undefined &&
+  credits.amountDueCents === 0 &&
+  credits.giftCardCents + credits.loyaltyCents > 0;
+
+/** What the gateway charges for a checkout: the total less what cards and points pay. */
+const dueOf = (checkout: Pick<ReadyCheckout, 'priced' | 'credits'>): AmountDue => ({
+  cents: checkout.credits?.amountDueCents ?? checkout.priced.totals.totalCents,
+  covered: fullyCovered(checkout.credits),
+});
 
 /**
  * 1. Load and lock: the open cart (under its row lock in the order's transaction: a second
  * place-order waits here), priced as it is now; it must have items, all available, every step
- * taken and a coupon still valid.
+ * taken and a coupon still valid. `credits` (gift cards, points) runs right after pricing: an
+ * order they pay in full needs no payment method.
  */
 export async function loadAndLock(
   tx: CheckoutRepositories,
   payments: PaymentProviders,
   userId: number,
   pricing: { now: Date; couponsEnabled: boolean },
-  options: { lock: boolean } = { lock: true },
+  options: { lock: boolean; credits?: (priced: PricedCart) => Promise<Credits> } = { lock: true },
 ): Promise<ReadyCheckout> {
   const cart = await tx.cart.openCart(userId, options);
   const priced = await priceCart(tx, cart, pricing);
   requireItems(priced);
+  const credits = options.credits && (await options.credits(priced));
   const unavailable = priced.lines.find((line) => !line.available);
   if (unavailable) {
     throw new AppError(
@@ -59,10 +92,14 @@ export async function loadAndLock(
       `${unavailable.purchasable?.name ?? 'A product'} is no longer available; remove it from your cart.`,
     );
   }
-  const paymentMethod = cart.paymentMethod
-    ? await tx.reference.paymentMethod(cart.paymentMethod)
-    : undefined;
-  const missing = missingSteps(payments, priced, paymentMethod);
+  const paymentMethod = fullyCovered(credits)
+    ? credits?.giftCardCents
+      ? PAID_BY_GIFT_CARD
+      : PAID_BY_LOYALTY_POINTS
+    : cart.paymentMethod
+      ? await tx.reference.paymentMethod(cart.paymentMethod)
+      : undefined;
+  const missing = missingSteps(payments, priced, paymentMethod, dueOf({ priced, credits }));
   if (missing.length > 0 || !paymentMethod || !priced.shippingMethod || !cart.shippingAddress) {
     throw checkoutIncomplete(`Complete these steps first: ${missing.join(', ')}.`, missing);
   }
@@ -80,6 +117,7 @@ export async function loadAndLock(
     shippingMethod: priced.shippingMethod,
     shippingAddress: cart.shippingAddress,
     billingAddress: billingAddressOf(cart) ?? cart.shippingAddress,
+    ...(credits ? { credits } : {}),
   };
 }
 
@@ -109,7 +147,7 @@ function paymentFitsCheckout(
   return (
     payments.forType(checkout.paymentMethod.type).kind === 'gateway' &&
     payment.gatewayOrderId === checkout.cart.gatewayOrderId &&
-    gatewayOrderValid(checkout.priced)
+    gatewayOrderValid(checkout.priced, dueOf(checkout))
   );
 }
 
@@ -158,7 +196,7 @@ export async function verifyReportedPayment(
   await requireUnusedPayment(repos, payment.gatewayPaymentId);
   const confirmed = {
     ...payment,
-    amountCents: checkout.priced.totals.totalCents,
+    amountCents: dueOf(checkout).cents,
     currency: checkout.priced.currency,
   };
   await payments.forType(checkout.paymentMethod.type).confirmCapturedPayment({
@@ -186,10 +224,10 @@ export async function paymentStillFits(
     return null;
   }
   if (!confirmed) throw paymentDataRequired();
-  const { totals, currency } = checkout.priced;
+  const { currency } = checkout.priced;
   if (
     !paymentFitsCheckout(payments, checkout, confirmed) ||
-    confirmed.amountCents !== totals.totalCents ||
+    confirmed.amountCents !== dueOf(checkout).cents ||
     confirmed.currency !== currency
   ) {
     throw paymentNotVerified();
@@ -222,13 +260,13 @@ export async function writeOrder(
   payment: VerifiedPayment,
   notes: string | undefined,
 ): Promise<OrderRecord> {
-  const { priced } = checkout;
+  const { priced, credits } = checkout;
   const { totals } = priced;
   const order = await tx.orders.insertOrder(
     {
       userId,
       status: 'pending',
-      paymentStatus: payment ? 'paid' : 'pending',
+      paymentStatus: payment || fullyCovered(credits) ? 'paid' : 'pending',
       paymentMethod: checkout.paymentMethod.code,
       shippingMethod: checkout.shippingMethod.code,
       subtotalCents: totals.subtotalCents,
@@ -238,6 +276,12 @@ export async function writeOrder(
       totalCents: totals.totalCents,
       currency: priced.currency,
       couponCode: priced.couponValid ? (priced.coupon?.code ?? null) : null,
+      giftCards: (credits?.cards ?? [])
+        .filter((card) => card.amountCents > 0)
+        .map((card) => ({ last4: card.last4, amountCents: card.amountCents })),
+      giftCardCents: credits?.giftCardCents ?? 0,
+      loyaltyPoints: credits?.loyaltyPoints ?? 0,
+      loyaltyCents: credits?.loyaltyCents ?? 0,
       shippingAddress: checkout.shippingAddress,
       billingAddress: checkout.billingAddress,
       notes: notes ?? null,

@@ -29,6 +29,22 @@ export type MailJob =
    */
   | { kind: 'account-deleted'; email: string; name: string }
   | {
+      /**
+       * A gift card issued to a recipient. The exception to "never a secret": the code exists
+       * nowhere else (the shop keeps its hash), so the job carries it until the e-mail is sent
+       * and the job's retention passes (JOB_RETENTION_DAYS).
+       */
+      kind: 'gift-card';
+      giftCardId: number;
+      code: string;
+      to: string;
+      /** Minor units, in `currency`. */
+      amountMinor: number;
+      currency: string;
+      message: string | null;
+      expiresAt: string | null;
+    }
+  | {
       kind: 'payment-refunded';
       userId: number;
       /** Minor units, in `currency`. */

@@ -73,6 +73,7 @@ export function createMailService(deps: MailServiceDeps) {
   async function compose(job: MailJob, delivery: Delivery) {
     const {
       AccountDeletedEmail,
+      GiftCardEmail,
       OrderCanceledEmail,
       OrderPlacedEmail,
       OrderStatusEmail,
@@ -138,6 +139,18 @@ export function createMailService(deps: MailServiceDeps) {
           job.email,
           'Your account was deleted',
           AccountDeletedEmail({ shop, name: job.name }),
+        );
+      case 'gift-card':
+        return renderMail(
+          job.to,
+          `Your ${shop.name} gift card`,
+          GiftCardEmail({
+            shop,
+            code: job.code,
+            amount: formatMoney(job.amountMinor / 100, job.currency),
+            message: job.message,
+            expiresOn: job.expiresAt ? job.expiresAt.slice(0, 10) : null,
+          }),
         );
       case 'payment-refunded': {
         const user = await deps.users.findById(job.userId);

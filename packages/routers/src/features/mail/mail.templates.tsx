@@ -97,6 +97,22 @@ function OrderSummary(props: { order: OrderDto }) {
     ['Shipping', money(order.shipping, order.currency)],
     ['Tax', money(order.tax, order.currency)],
     ['Total', money(order.total, order.currency)],
+    // Gift cards and points (issue 26): what they paid, and what is left due.
+    ...order.gift_cards.map((card): [string, string] => [
+      `Gift card …${card.last4}`,
+      `-${money(card.amount, order.currency)}`,
+    ]),
+    ...(order.loyalty_points > 0
+      ? [
+          [
+            `Loyalty points (${order.loyalty_points})`,
+            `-${money(order.loyalty_amount, order.currency)}`,
+          ] as [string, string],
+        ]
+      : []),
+    ...(order.gift_card_amount > 0 || order.loyalty_amount > 0
+      ? [['Amount due', money(order.amount_due, order.currency)] as [string, string]]
+      : []),
   ];
   return (
     <Section>
@@ -273,17 +289,46 @@ export function OrderStatusEmail(props: {
 
 export function OrderCanceledEmail(props: { shop: Shop; order: OrderDto }) {
   const { order } = props;
-  const refunded = order.payment_status === 'refunded' || order.payment_status === 'refund_pending';
+  const refunded =
+    (order.payment_status === 'refunded' || order.payment_status === 'refund_pending') &&
+    order.amount_due > 0;
   return (
     <Layout shop={props.shop} preview={`Order ${order.order_number} cancelled`}>
       <Heading>Order {order.order_number} was cancelled</Heading>
       {order.cancel_reason ? <Text>Reason: {order.cancel_reason}</Text> : null}
       <Text>
         {refunded
-          ? `The payment of ${money(order.total, order.currency)} is being refunded to your original payment method.`
+          ? `The payment of ${money(order.amount_due, order.currency)} is being refunded to your original payment method.`
           : 'Nothing was charged for this order.'}
       </Text>
+      {order.gift_card_amount > 0 || order.loyalty_points > 0 ? (
+        <Text>What your gift cards and loyalty points paid has been returned to them.</Text>
+      ) : null}
       <OrderSummary order={order} />
+    </Layout>
+  );
+}
+
+export function GiftCardEmail(props: {
+  shop: Shop;
+  code: string;
+  amount: string;
+  message: string | null;
+  expiresOn: string | null;
+}) {
+  return (
+    <Layout shop={props.shop} preview={`A ${props.amount} gift card from ${props.shop.name}`}>
+      <Heading>You received a {props.amount} gift card</Heading>
+      {props.message ? <Text>{props.message}</Text> : null}
+      <Text>Your code:</Text>
+      <Text style={{ fontSize: '22px', fontFamily: 'monospace', letterSpacing: '2px' }}>
+        {props.code}
+      </Text>
+      <Text>
+        Enter it at checkout in the {props.shop.name} app.
+        {props.expiresOn ? ` It is valid until ${props.expiresOn}.` : ''}
+      </Text>
+      <Text style={muted}>Keep this code private: anyone who has it can spend the card.</Text>
     </Layout>
   );
 }

@@ -68,6 +68,16 @@ export async function renderInvoicePdf(order: OrderDto, shop: { name: string }):
       ['Shipping', order.shipping],
       ['Tax', order.tax],
       ['Total', order.total],
+      // Paid by gift cards and points (issue 26), shown only when they paid something.
+      ...(order.gift_card_amount > 0
+        ? [['Gift cards', -order.gift_card_amount] as [string, number]]
+        : []),
+      ...(order.loyalty_amount > 0
+        ? [['Loyalty points', -order.loyalty_amount] as [string, number]]
+        : []),
+      ...(order.gift_card_amount > 0 || order.loyalty_amount > 0
+        ? [['Amount due', order.amount_due] as [string, number]]
+        : []),
     ];
     for (const [label, amount] of totals) {
       const y = doc.y;

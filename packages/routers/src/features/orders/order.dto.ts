@@ -3,6 +3,11 @@ import { toIso } from '../../zod-helpers';
 import type { OrderEventRecord, OrderItemRecord, OrderRecord } from './orders.repository';
 import type { OrderDto } from './orders.schemas';
 
+/** What the gateway charged or cash on delivery collects: the rest after cards and points. */
+export const amountDueCents = (
+  order: Pick<OrderRecord, 'totalCents' | 'giftCardCents' | 'loyaltyCents'>,
+) => Math.max(0, order.totalCents - order.giftCardCents - order.loyaltyCents);
+
 export function toOrderDto(order: OrderRecord, items: OrderItemRecord[]): OrderDto {
   return {
     id: order.id,
@@ -18,6 +23,14 @@ export function toOrderDto(order: OrderRecord, items: OrderItemRecord[]): OrderD
     total: centsToAmount(order.totalCents),
     currency: order.currency,
     coupon_code: order.couponCode,
+    gift_cards: order.giftCards.map((card) => ({
+      last4: card.last4,
+      amount: centsToAmount(card.amountCents),
+    })),
+    gift_card_amount: centsToAmount(order.giftCardCents),
+    loyalty_points: order.loyaltyPoints,
+    loyalty_amount: centsToAmount(order.loyaltyCents),
+    amount_due: centsToAmount(amountDueCents(order)),
     items: items.map((item) => ({
       id: item.id,
       product_id: item.productId,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { giftCardAmountFields } from '../../credit-fields';
 import { envelope, paginatedEnvelope } from '../../envelope';
 import { pageQuery } from '../../pagination';
 import { zDateTime, zId } from '../../zod-helpers';
@@ -38,6 +39,7 @@ export const ZOrder = z
     total: z.number(),
     currency: z.string(),
     coupon_code: z.string().nullable(),
+    ...giftCardAmountFields,
     items: z.array(ZOrderItem),
     shipping_address: ZAddressSnapshot,
     billing_address: ZAddressSnapshot,

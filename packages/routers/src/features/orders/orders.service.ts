@@ -1,12 +1,15 @@
 import { AppError } from '../../errors';
 import { metaFor, pageOffset } from '../../pagination';
+import type { Clock } from '../../ports';
 import type { InTransaction } from '../../transactions';
 import { releaseStock, type StockRepository } from '../catalog';
 import { type CouponRedemptionsRepository, releaseCoupon } from '../coupons';
+import { type GiftCardsRepository, giveBackGiftCards } from '../gift-cards';
+import { earnLoyaltyPoints, type LoyaltyRepository, returnLoyaltyPoints } from '../loyalty';
 import { enqueueMail, type MailJob, type MailJobs } from '../mail';
 import { enqueueOrderStatusPush } from '../notifications';
 import { enqueueRefund } from '../payments';
-import { toOrderDto, toOrderListEntryDto, toTrackingDto } from './order.dto';
+import { amountDueCents, toOrderDto, toOrderListEntryDto, toTrackingDto } from './order.dto';
 import {
   assertTransition,
   type OrderStatus,
@@ -23,11 +26,16 @@ export interface OrderRepositories {
   stock: Pick<StockRepository, 'release'>;
   coupons: Pick<CouponRedemptionsRepository, 'release'>;
   jobs: MailJobs;
+  giftCards: GiftCardsRepository;
+  loyalty: LoyaltyRepository;
 }
 
 export interface OrdersServiceDeps {
   repo: OrdersRepository;
   inTransaction: InTransaction<OrderRepositories>;
+  /** Whether completed orders earn loyalty points now; default never. */
+  loyaltyEnabled?: () => Promise<boolean>;
+  clock?: Clock;
 }
 
 /** The customer's e-mail for a status change (docs/decisions.md: which changes send one). */
@@ -50,7 +58,12 @@ const notFound = () => new AppError('NOT_FOUND', 'Order not found.');
  * state machine and records one tracking event; `userId` scopes it to the customer's own
  * orders (undefined: admin).
  */
-export function createOrdersService({ repo, inTransaction }: OrdersServiceDeps) {
+export function createOrdersService({
+  repo,
+  inTransaction,
+  loyaltyEnabled = async () => false,
+  clock = { now: () => new Date() },
+}: OrdersServiceDeps) {
   async function detail(order: OrderRecord) {
     return toOrderDto(order, await repo.items(order.id));
   }
@@ -60,6 +73,8 @@ export function createOrdersService({ repo, inTransaction }: OrdersServiceDeps) 
     to: OrderStatus,
     options: { userId?: number; reason?: string; shipment?: ShipmentDetails } = {},
   ) {
+    // Read before the transaction: nothing but its own repositories may be used inside it.
+    const earnsPoints = to === 'completed' && (await loyaltyEnabled());
     const order = await inTransaction(async (tx) => {
       const current = await tx.orders.find(orderId, options.userId, { lock: true });
       if (!current) throw notFound();
@@ -78,11 +93,19 @@ export function createOrdersService({ repo, inTransaction }: OrdersServiceDeps) 
           ),
         );
         await releaseCoupon(tx.coupons, current.id);
+        // What the gift cards paid goes back to them as ledger rows (gift-cards slice).
+        await giveBackGiftCards(tx, current.id);
+        await returnLoyaltyPoints(tx, current);
         changes.cancelReason = options.reason ?? null;
-        changes.paymentStatus = paymentStatusAfterCancel(current.paymentStatus);
-        // The refund itself is a durable job (payments/refunds.ts): `refund_pending` until the
-        // gateway confirms it.
-        if (current.paymentStatus === 'paid') await enqueueRefund(tx.jobs, current.id);
+        const gatewayPart = amountDueCents(current);
+        changes.paymentStatus =
+          current.paymentStatus === 'paid' && gatewayPart === 0
+            ? 'refunded'
+            : paymentStatusAfterCancel(current.paymentStatus);
+        // The refund of the rest is a durable job (payments/refunds.ts): `refund_pending` until
+        // the gateway confirms it. Paid by cards alone: they were given back above.
+        if (current.paymentStatus === 'paid' && gatewayPart > 0)
+          await enqueueRefund(tx.jobs, current.id);
         if (options.reason) event = `Order cancelled: ${options.reason}`;
       }
       if (to === 'shipped' && options.shipment) {
@@ -93,6 +116,14 @@ export function createOrdersService({ repo, inTransaction }: OrdersServiceDeps) 
       }
       // Cash on delivery is collected when the order is delivered.
       if (to === 'completed' && current.paymentStatus === 'pending') changes.paymentStatus = 'paid';
+      // Points are earned on completion only: a cancelled order never earned any.
+      if (earnsPoints) {
+        await earnLoyaltyPoints(
+          tx,
+          { id: current.id, userId: current.userId, amountDueCents: amountDueCents(current) },
+          clock.now(),
+        );
+      }
       const updated = await tx.orders.update(current.id, changes);
       await tx.orders.addEvent(current.id, to, event);
       const mail = statusMail(current.id, to);

@@ -1,7 +1,10 @@
 import type { Executor } from '@storefront/db/client';
+import type { Clock } from '../../ports';
 import type { UnitOfWorkFactory } from '../../transactions';
 import type { StockRepository } from '../catalog';
 import type { CouponRedemptionsRepository } from '../coupons';
+import type { GiftCardsRepository } from '../gift-cards';
+import type { LoyaltyRepository } from '../loyalty';
 import type { MailJobs } from '../mail';
 import { createOrdersRepository } from './orders.repository';
 import { createOrdersService } from './orders.service';
@@ -13,6 +16,11 @@ export interface OrdersSliceDeps {
   stock: (executor: Executor) => Pick<StockRepository, 'release'>;
   coupons: (executor: Executor) => Pick<CouponRedemptionsRepository, 'release'>;
   jobs: (executor: Executor) => MailJobs;
+  /** Cancel gives back gift cards and points; completion earns points (their slices). */
+  giftCards: (executor: Executor) => GiftCardsRepository;
+  loyalty: (executor: Executor) => LoyaltyRepository;
+  loyaltyEnabled: () => Promise<boolean>;
+  clock: Clock;
 }
 
 /** The orders slice: customers' orders, tracking, invoices, and the back office's order desk. */
@@ -24,6 +32,10 @@ export function createOrdersSlice(deps: OrdersSliceDeps) {
       stock: deps.stock(executor),
       coupons: deps.coupons(executor),
       jobs: deps.jobs(executor),
+      giftCards: deps.giftCards(executor),
+      loyalty: deps.loyalty(executor),
     })).inTransaction,
+    loyaltyEnabled: deps.loyaltyEnabled,
+    clock: deps.clock,
   });
 }

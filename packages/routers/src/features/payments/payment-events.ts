@@ -63,6 +63,9 @@ const NOT_PLACEABLE = new Set([
   'CHECKOUT_INCOMPLETE',
   'COUPON_INVALID',
   'PAYMENT_FAILED',
+  // A gift card or points balance that fell since the payment: the amount paid no longer fits.
+  'GIFT_CARD_BALANCE_CHANGED',
+  'LOYALTY_BALANCE_CHANGED',
 ]);
 
 /**

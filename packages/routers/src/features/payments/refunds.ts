@@ -56,7 +56,8 @@ export function createRefundsService(deps: RefundsServiceDeps) {
       } else {
         const refund = await provider.refund({
           paymentId: order.gatewayPaymentId ?? '',
-          amountMinor: order.totalCents,
+          // The gateway took what gift cards and points left due.
+          amountMinor: Math.max(0, order.totalCents - order.giftCardCents - order.loyaltyCents),
           currency: order.currency,
         });
         await orders.update(order.id, { refundReference: refund.refundId });

@@ -47,6 +47,12 @@ export function createStoreSettingsSlice(deps: StoreSettingsSliceDeps) {
       repo: settings,
       featureDefaults: deps.featureDefaults,
     }).featureFlags,
+    /** Feature flags read through a transaction's executor (never the pool inside one). */
+    featuresWithin: (executor: Executor) =>
+      createSettingsService({
+        repo: createSettingsRepository(executor),
+        featureDefaults: deps.featureDefaults,
+      }),
     referenceData,
     /** Cleared on every catalogue change (catalog-version.ts). */
     cache,

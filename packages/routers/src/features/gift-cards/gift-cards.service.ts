@@ -1,0 +1,242 @@
+import { AppError } from '../../errors';
+import { amountToCents, centsToAmount } from '../../money';
+import { metaFor, pageOffset } from '../../pagination';
+import type { Clock, RateLimiter } from '../../ports';
+import type { InTransaction } from '../../transactions';
+import { toIso, toIsoOrNull } from '../../zod-helpers';
+import type { CartRecord } from '../cart';
+import { enqueueMail, type MailJobs } from '../mail';
+import { applyCredits, type Credits } from './amount-due';
+import { generateGiftCardCode, hashGiftCardCode, last4Of } from './gift-card-code';
+import { type AppliedPoints, cardUsable } from './gift-card-spend.steps';
+import type { GiftCardRecord, GiftCardsRepository } from './gift-cards.repository';
+import type { GiftCardListInput, IssueGiftCardInput } from './gift-cards.schemas';
+
+/** At most this many cards on one cart. */
+export const MAX_CARDS_PER_CART = 3;
+
+/** What the cart's own mutations need of the cart slice: its open cart, locked. */
+export interface CartAccess {
+  openCart(userId: number, options?: { lock: boolean }): Promise<CartRecord>;
+  touchContents(cartId: number): Promise<void>;
+}
+
+export interface GiftCardsTx {
+  giftCards: GiftCardsRepository;
+  cart: CartAccess;
+  jobs: MailJobs;
+}
+
+export interface GiftCardsServiceDeps {
+  repo: GiftCardsRepository;
+  inTransaction: InTransaction<GiftCardsTx>;
+  clock: Clock;
+  isEnabled: () => Promise<boolean>;
+  /** Lookups and applies with an unknown code, per customer (10 an hour). */
+  guessLimiter: RateLimiter;
+  defaultCurrency: () => Promise<string>;
+}
+
+/** The fields the cart and order DTOs gain, from computed credits. */
+export function creditFields(credits: Credits) {
+  return {
+    gift_cards: credits.cards
+      .filter((card) => card.amountCents > 0)
+      .map((card) => ({ last4: card.last4, amount: centsToAmount(card.amountCents) })),
+    gift_card_amount: centsToAmount(credits.giftCardCents),
+    loyalty_points: credits.loyaltyPoints,
+    loyalty_amount: centsToAmount(credits.loyaltyCents),
+    amount_due: centsToAmount(credits.amountDueCents),
+  };
+}
+export type CreditFields = ReturnType<typeof creditFields>;
+
+const notFound = () => new AppError('GIFT_CARD_NOT_FOUND', 'No active gift card has this code.');
+
+const toAdminCard = (card: GiftCardRecord) => ({
+  id: card.id,
+  last4: card.last4,
+  balance: centsToAmount(card.balanceCents),
+  currency: card.currency,
+  status: card.status,
+  expires_at: toIsoOrNull(card.expiresAt),
+  recipient_email: card.recipientEmail,
+  message: card.message,
+  created_at: toIso(card.createdAt),
+});
+
+export function createGiftCardsService(deps: GiftCardsServiceDeps) {
+  const { repo, clock } = deps;
+
+  /**
+   * A code as a customer typed it → its active card. Unknown or disabled codes count against the
+   * customer's hourly allowance (guessing is the attack); over it: 429 with Retry-After.
+   */
+  async function resolve(userId: number, code: string): Promise<GiftCardRecord> {
+    const key = String(userId);
+    const blocked = await deps.guessLimiter.check(key);
+    if (!blocked.allowed) throw tooManyGuesses(blocked.retryAfterSeconds);
+    const card = await repo.findByHash(hashGiftCardCode(code));
+    if (card?.status !== 'active') {
+      const counted = await deps.guessLimiter.consume(key);
+      if (!counted.allowed) throw tooManyGuesses(counted.retryAfterSeconds);
+      throw notFound();
+    }
+    if (card.expiresAt && card.expiresAt <= clock.now()) {
+      throw new AppError('GIFT_CARD_EXPIRED', `Gift card …${card.last4} has expired.`);
+    }
+    return card;
+  }
+
+  return {
+    async balance(userId: number, code: string) {
+      const card = await resolve(userId, code);
+      return {
+        last4: card.last4,
+        balance: centsToAmount(card.balanceCents),
+        currency: card.currency,
+        expires_at: toIsoOrNull(card.expiresAt),
+        status: card.status,
+      };
+    },
+
+    /** Applies a card to the customer's open cart (at most 3, each once). */
+    async apply(userId: number, code: string): Promise<void> {
+      const card = await resolve(userId, code);
+      await deps.inTransaction(async (tx) => {
+        const cart = await tx.cart.openCart(userId, { lock: true });
+        const applied = await tx.giftCards.cartCards(cart.id);
+        if (applied.some((other) => other.id === card.id)) {
+          throw new AppError('VALIDATION_ERROR', 'This gift card is already applied.', {
+            fieldErrors: { gift_card_code: ['This gift card is already applied to your cart.'] },
+          });
+        }
+        if (applied.length >= MAX_CARDS_PER_CART) {
+          throw new AppError('VALIDATION_ERROR', 'At most 3 gift cards per cart.', {
+            fieldErrors: { gift_card_code: [`At most ${MAX_CARDS_PER_CART} gift cards per cart.`] },
+          });
+        }
+        await tx.giftCards.addToCart(cart.id, card.id);
+        // A new amount due: a gateway order issued for the old one no longer fits.
+        await tx.cart.touchContents(cart.id);
+      });
+    },
+
+    /** Takes a card off the cart; a code not on it answers 404 GIFT_CARD_NOT_FOUND. */
+    async remove(userId: number, code: string): Promise<void> {
+      const hash = hashGiftCardCode(code);
+      await deps.inTransaction(async (tx) => {
+        const cart = await tx.cart.openCart(userId, { lock: true });
+        const applied = await tx.giftCards.cartCards(cart.id);
+        const card = applied.find((c) => c.codeHash === hash);
+        if (!card) throw notFound();
+        await tx.giftCards.removeFromCart(cart.id, card.id);
+        await tx.cart.touchContents(cart.id);
+      });
+    },
+
+    /**
+     * What the cart's cards pay of its total, for GET /cart and checkout. With gift cards
+     * switched off, a cart's cards are dropped at this read.
+     */
+    async cartCredits(
+      cartId: number,
+      totalCents: number,
+      loyalty?: AppliedPoints,
+    ): Promise<Credits> {
+      const applied = await repo.cartCards(cartId);
+      if (applied.length > 0 && !(await deps.isEnabled())) {
+        await repo.removeFromCart(cartId);
+        return applyCredits({ totalCents, cards: [], loyalty });
+      }
+      const now = clock.now();
+      return applyCredits({
+        totalCents,
+        loyalty,
+        cards: applied.map((card) => ({
+          id: card.id,
+          last4: card.last4,
+          balanceCents: cardUsable(card, now) ? card.balanceCents : 0,
+        })),
+      });
+    },
+
+    async issue(input: IssueGiftCardInput) {
+      const code = generateGiftCardCode();
+      const amountCents = amountToCents(input.amount);
+      const currency = await deps.defaultCurrency();
+      const card = await deps.inTransaction(async (tx) => {
+        const row = await tx.giftCards.insert({
+          codeHash: hashGiftCardCode(code),
+          last4: last4Of(code),
+          currency,
+          recipientEmail: input.recipient_email ?? null,
+          message: input.message ?? null,
+          expiresAt: input.expires_at ? new Date(input.expires_at) : null,
+        });
+        await tx.giftCards.addLedger([
+          { giftCardId: row.id, amountCents, reason: 'issued', orderId: null },
+        ]);
+        // The recipient's e-mail is a durable job committed with the card (mail slice).
+        if (row.recipientEmail) {
+          await enqueueMail(tx.jobs, {
+            kind: 'gift-card',
+            giftCardId: row.id,
+            code,
+            to: row.recipientEmail,
+            amountMinor: amountCents,
+            currency,
+            message: row.message,
+            expiresAt: toIsoOrNull(row.expiresAt),
+          });
+        }
+        return row;
+      });
+      return {
+        id: card.id,
+        code,
+        last4: card.last4,
+        balance: centsToAmount(amountCents),
+        currency: card.currency,
+        status: card.status,
+        expires_at: toIsoOrNull(card.expiresAt),
+      };
+    },
+
+    async list(input: GiftCardListInput) {
+      const { rows, total } = await repo.list({ status: input.status }, pageOffset(input));
+      return { items: rows.map(toAdminCard), meta: metaFor(input, total) };
+    },
+
+    async get(id: number) {
+      const card = await repo.find(id);
+      if (!card) throw new AppError('NOT_FOUND', 'Gift card not found.');
+      const ledger = await repo.ledger(id);
+      return {
+        ...toAdminCard(card),
+        ledger: ledger.map((row) => ({
+          amount: centsToAmount(row.amountCents),
+          reason: row.reason,
+          order_id: row.orderId,
+          created_at: toIso(row.createdAt),
+        })),
+      };
+    },
+
+    /** The card can no longer be looked up, applied or spent; its ledger stays. */
+    async disable(id: number) {
+      const card = await repo.find(id);
+      if (!card) throw new AppError('NOT_FOUND', 'Gift card not found.');
+      await repo.setStatus(id, 'disabled');
+      return toAdminCard({ ...card, status: 'disabled' });
+    },
+  };
+}
+
+function tooManyGuesses(retryAfterSeconds: number) {
+  return new AppError('RATE_LIMITED', 'Too many unknown gift card codes. Try again later.', {
+    retryAfterSeconds,
+  });
+}
+
+export type GiftCardsService = ReturnType<typeof createGiftCardsService>;

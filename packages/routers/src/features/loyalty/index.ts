@@ -1,0 +1,17 @@
+// The loyalty slice's public surface (other slices import only this file).
+
+export { createLoyaltyRepository, type LoyaltyRepository } from './loyalty.repository';
+export { createLoyaltySlice, type LoyaltySlice } from './loyalty.slice';
+export {
+  earnLoyaltyPoints,
+  type LoyaltyRepositories,
+  lockLoyalty,
+  previewLoyalty,
+  returnLoyaltyPoints,
+  spendLoyaltyPoints,
+} from './loyalty-spend.steps';
+
+/** The scheduled expiry job's queue (apps/api/src/jobs.ts). */
+export const LOYALTY_EXPIRY_QUEUE = 'loyalty-expiry';
+export { loyaltyAdminRouter } from './loyalty.admin.router';
+export { loyaltyRouter } from './loyalty.router';

@@ -1,0 +1,112 @@
+import { AppError } from '../../errors';
+import type { LoyaltyRates } from '../gift-cards';
+import type { LoyaltyRepository, LoyaltySettingsRecord } from './loyalty.repository';
+
+/*
+ * Place-order's loyalty steps and their undo, side by side, plus earning on completion. Spending
+ * locks the customer's account row (FOR UPDATE) in the order's transaction: of two orders racing
+ * for the same points only what the balance holds is spent; the other is refused (422
+ * LOYALTY_BALANCE_CHANGED) and writes nothing.
+ */
+
+export interface LoyaltyRepositories {
+  loyalty: LoyaltyRepository;
+}
+
+export const ratesOf = (settings: LoyaltySettingsRecord): LoyaltyRates => ({
+  pointValueMicros: settings.pointValueMicros,
+  maxRedeemShareBp: settings.maxRedeemShareBp,
+});
+
+/** Outside the transaction: the points on the cart and the rates (undefined: none applied). */
+export async function previewLoyalty(
+  repos: LoyaltyRepositories,
+  cartId: number,
+): Promise<{ points: number; rates: LoyaltyRates } | undefined> {
+  const points = await repos.loyalty.cartPoints(cartId);
+  if (points === 0) return undefined;
+  return { points, rates: ratesOf(await repos.loyalty.settings()) };
+}
+
+/** In the order's transaction: the account locked; the cart's points must still be there. */
+export async function lockLoyalty(
+  tx: LoyaltyRepositories,
+  input: { cartId: number; userId: number },
+): Promise<{ points: number; rates: LoyaltyRates } | undefined> {
+  const applied = await previewLoyalty(tx, input.cartId);
+  if (!applied) return undefined;
+  const balance = await tx.loyalty.lockAccount(input.userId);
+  if (applied.points > balance) {
+    throw new AppError(
+      'LOYALTY_BALANCE_CHANGED',
+      `You have ${balance} points now, fewer than the ${applied.points} on your cart; review your cart and try again.`,
+    );
+  }
+  return applied;
+}
+
+/** After the order row is written: one `redeemed` row for the points it spent. */
+export async function spendLoyaltyPoints(
+  tx: LoyaltyRepositories,
+  input: { userId: number; points: number; orderId: number },
+): Promise<void> {
+  await tx.loyalty.addLedger([
+    { userId: input.userId, points: -input.points, reason: 'redeemed', orderId: input.orderId },
+  ]);
+}
+
+/** The undo of spendLoyaltyPoints (cancel): what the order still holds comes back (`returned`). */
+export async function returnLoyaltyPoints(
+  tx: LoyaltyRepositories,
+  order: { id: number; userId: number },
+): Promise<void> {
+  const held = -(await tx.loyalty.netForOrder(order.id, ['redeemed', 'returned']));
+  if (held <= 0) return;
+  await tx.loyalty.addLedger([
+    { userId: order.userId, points: held, reason: 'returned', orderId: order.id },
+  ]);
+}
+
+/**
+ * A completed order earns `points_per_unit` per whole unit of its amount due (rounded down),
+ * expiring after `points_expire_days`. Once per order.
+ */
+export async function earnLoyaltyPoints(
+  tx: LoyaltyRepositories,
+  order: { id: number; userId: number; amountDueCents: number },
+  now: Date,
+): Promise<void> {
+  if ((await tx.loyalty.netForOrder(order.id, ['earned'])) !== 0) return;
+  const settings = await tx.loyalty.settings();
+  const points = Math.floor((order.amountDueCents * settings.pointsPerUnit) / 100);
+  if (points <= 0) return;
+  await tx.loyalty.addLedger([
+    {
+      userId: order.userId,
+      points,
+      reason: 'earned',
+      orderId: order.id,
+      expiresAt: new Date(now.getTime() + settings.pointsExpireDays * 86_400_000),
+    },
+  ]);
+}
+
+/**
+ * Points to expire now, oldest first: every debit (redeemed, expired, negative adjustments, net
+ * of returns) is taken from the oldest lots first, so what is left of lots whose `expires_at`
+ * has passed is what expires — never more than the balance.
+ */
+export function pointsToExpire(
+  rows: { points: number; reason: string; expiresAt: Date | null }[],
+  now: Date,
+): number {
+  let debits = 0;
+  let expiredLots = 0;
+  let balance = 0;
+  for (const row of rows) {
+    balance += row.points;
+    if (row.points < 0 || row.reason === 'returned') debits -= row.points;
+    else if (row.expiresAt && row.expiresAt <= now) expiredLots += row.points;
+  }
+  return Math.max(0, Math.min(balance, expiredLots - Math.max(0, debits)));
+}
