@@ -132,6 +132,7 @@ describe('loadEnv refusals', () => {
     ['NODE_ENV', 'staging'],
     ['DATABASE_TIMEOUT_MS', '50'],
     ['PAYMENT_EVENT_RETENTION_DAYS', '0'],
+    ['GUEST_RETENTION_DAYS', '0'],
   ])('%s=%s stops start-up with one line naming the variable and the bad value', (name, value) => {
     const error = configError({ [name]: value });
     expect(error.message).toMatch(new RegExp(`^Invalid configuration: ${name} `));
@@ -154,6 +155,7 @@ describe('loadEnv refusals', () => {
     ).toBe('production');
     expect(load({}).RAZORPAY_API_URL).toBe('https://api.razorpay.com');
     expect(load({}).PAYMENT_EVENT_RETENTION_DAYS).toBe(30);
+    expect(load({}).GUEST_RETENTION_DAYS).toBe(30);
   });
 
   it.each([

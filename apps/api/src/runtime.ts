@@ -190,6 +190,7 @@ export async function createRuntime(
           countries: env.OTP_COUNTRIES,
           shopName: env.SHOP_NAME,
         },
+        guestRetentionDays: env.GUEST_RETENTION_DAYS,
       },
     },
     aiProvider: env.OPENAI_API_KEY

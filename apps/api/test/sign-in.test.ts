@@ -209,6 +209,94 @@ describe('guest checkout', () => {
   });
 });
 
+describe('clean-up of abandoned guests (GUEST_RETENTION_DAYS, default 30)', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const daysAgo = (days: number) => new Date(Date.now() - days * DAY);
+  const guestIdOf = async (token: string) => {
+    const [row] = await t.db
+      .select({ userId: sessions.userId })
+      .from(sessions)
+      .where(eq(sessions.id, hashToken(token)));
+    if (!row) throw new Error('no session for this token');
+    return row.userId;
+  };
+  /** A guest made `createdDays` ago whose (one) session ended `expiredDays` ago. */
+  async function agedGuest(createdDays: number, expiredDays: number, token?: string) {
+    const guestToken = token ?? (await startGuest());
+    const id = await guestIdOf(guestToken);
+    await t.db
+      .update(users)
+      .set({ createdAt: daysAgo(createdDays) })
+      .where(eq(users.id, id));
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: daysAgo(expiredDays) })
+      .where(eq(sessions.userId, id));
+    return { id, token: guestToken };
+  }
+
+  it('deletes exactly the guests without orders whose sessions all ended 30+ days ago', async () => {
+    const abandoned = await agedGuest(60, 31);
+    // Its open cart goes with it.
+    const product = await createProduct(t.db, { stockQuantity: 5 });
+    const [cart] = await t.db.insert(carts).values({ userId: abandoned.id }).returning();
+    if (!cart) throw new Error('no cart');
+    await t.db.insert(cartItems).values({ cartId: cart.id, productId: product.id, quantity: 1 });
+    const noSessionLeft = await agedGuest(60, 31);
+    await t.db.delete(sessions).where(eq(sessions.userId, noSessionLeft.id));
+    const endedRecently = await agedGuest(60, 10);
+    const stillSignedIn = await agedGuest(60, 31);
+    await t.db.insert(sessions).values({
+      id: hashToken(`live-${stillSignedIn.id}`),
+      userId: stillSignedIn.id,
+      expiresAt: new Date(Date.now() + DAY),
+    });
+    const newGuest = await guestIdOf(await startGuest());
+    const withOrder = await guestWithOrder(1);
+    const buyer = await agedGuest(60, 31, withOrder.token);
+    const customer = await registerCustomer(t);
+    await t.db
+      .update(users)
+      .set({ createdAt: daysAgo(60) })
+      .where(eq(users.id, customer.user.id));
+    await t.db.delete(sessions).where(eq(sessions.userId, customer.user.id));
+
+    const deleted = await t.services.auth.signIn.guest.purgeAbandoned();
+    expect(deleted.sort((a, b) => a - b)).toEqual(
+      [abandoned.id, noSessionLeft.id].sort((a, b) => a - b),
+    );
+    const left = await t.db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        inArray(users.id, [
+          abandoned.id,
+          noSessionLeft.id,
+          endedRecently.id,
+          stillSignedIn.id,
+          newGuest,
+          buyer.id,
+          customer.user.id,
+        ]),
+      );
+    expect(left.map((row) => row.id).sort((a, b) => a - b)).toEqual(
+      [endedRecently.id, stillSignedIn.id, newGuest, buyer.id, customer.user.id].sort(
+        (a, b) => a - b,
+      ),
+    );
+    expect(await t.db.select().from(carts).where(eq(carts.id, cart.id))).toEqual([]);
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, withOrder.orderId));
+    expect(order?.userId).toBe(buyer.id);
+    // A second run finds nothing more.
+    expect(await t.services.auth.signIn.guest.purgeAbandoned()).toEqual([]);
+  });
+
+  it('runs daily on a schedule, whichever instance takes it', async () => {
+    const schedules = (await t.jobs?.getSchedules()) ?? [];
+    expect(schedules.map((schedule) => schedule.name)).toContain('guest-retention');
+  });
+});
+
 describe('racing registrations with one guest token', () => {
   it('create exactly one account: the loser’s registration rolls back', async () => {
     const { token: guestToken, orderId } = await guestWithOrder(1);

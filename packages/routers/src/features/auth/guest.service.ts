@@ -12,7 +12,12 @@ export interface GuestServiceDeps {
   /** The per-IP limit of register (a guest is a cheap account to mint). */
   perIp: RateLimiter;
   clock: Clock;
+  /** Days an abandoned guest (sessions ended, no order) is kept (GUEST_RETENTION_DAYS). */
+  retentionDays: number;
 }
+
+/** The daily job that deletes abandoned guests (GUEST_RETENTION_DAYS). */
+export const GUEST_RETENTION_QUEUE = 'guest-retention';
 
 const STOLEN_OR_USED = 'This guest session has ended or was already merged.';
 
@@ -94,6 +99,15 @@ export function createGuestService(deps: GuestServiceDeps) {
 
     /** `merge` inside the caller's transaction (register: the account and the merge commit together). */
     mergeIn,
+
+    /**
+     * The daily clean-up: deletes guests whose sessions all ended at least `retentionDays` ago
+     * and that never ordered; answers their ids. A guest with orders keeps its row.
+     */
+    purgeAbandoned(): Promise<number[]> {
+      const day = 24 * 60 * 60 * 1000;
+      return repo.deleteAbandonedGuests(new Date(clock.now().getTime() - deps.retentionDays * day));
+    },
 
     /** A guest's checkout must carry an e-mail: it is where the order's e-mails go. */
     requireCheckoutEmail(session: AuthenticatedSession, address: object): void {

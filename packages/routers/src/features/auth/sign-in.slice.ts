@@ -22,6 +22,8 @@ import type { UsersRepository } from './users.repository';
 export interface SignInConfig {
   social: SocialConfig;
   otp: OtpConfig;
+  /** Days an abandoned guest is kept after its last session ended (default 30). */
+  guestRetentionDays?: number | undefined;
 }
 
 export interface SignInSliceDeps {
@@ -59,6 +61,7 @@ export function createSignInSlice(deps: SignInSliceDeps) {
     sessions,
     perIp: rateLimits.authPerIp,
     clock,
+    retentionDays: deps.config.guestRetentionDays ?? 30,
   });
   const socialUnit = deps.unitOfWork(createSocialRepository);
   const social = createSocialService({
