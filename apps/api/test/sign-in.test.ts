@@ -2,7 +2,7 @@ import { cartItems, carts, orders, otpCodes, sessions, users } from '@storefront
 import { seedStoreSetup } from '@storefront/db/seed/store-setup';
 import { createCoupon, createCurrency, createProduct } from '@storefront/db/testing/factories';
 import { hashToken } from '@storefront/routers/tokens';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRateLimits } from '../src/adapters/rate-limits';
 import {
@@ -202,6 +202,10 @@ describe('guest checkout', () => {
     );
     expect(results.map((r) => r.status).sort()).toEqual([200, 401]);
     const winner = accounts[results.findIndex((r) => r.status === 200)];
+    const loser = accounts[results.findIndex((r) => r.status === 401)];
+    // The merge and the session commit together: the loser got no session (only register's).
+    expect(await t.db.$count(sessions, eq(sessions.userId, loser?.user.id ?? 0))).toBe(1);
+    expect(await t.db.$count(sessions, eq(sessions.userId, winner?.user.id ?? 0))).toBe(2);
     const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
     expect(order?.userId).toBe(winner?.user.id);
     const guestRows = await t.db.select().from(users).where(eq(users.role, 'guest'));
@@ -623,6 +627,132 @@ describe('the admin panel', () => {
       expect(google?.sign_in_methods).not.toContain('password');
     } finally {
       await server.close();
+    }
+  });
+});
+
+describe('a sign-in whose merge or session fails leaves the guest intact and issues no session', () => {
+  type Failing = 'the merge' | 'the session';
+  /**
+   * Makes one half fail, until the returned undo: deleting the guest's row (the merge's last
+   * step), or inserting the account's session.
+   */
+  async function fail(what: Failing, ids: { guestId: number; accountId: number }) {
+    await t.db.execute(
+      sql.raw(`create or replace function fail_sign_in() returns trigger language plpgsql as $$
+        begin raise exception 'sign-in failure (test)'; end $$`),
+    );
+    const [table, when] =
+      what === 'the merge'
+        ? ['users', `before delete on users for each row when (old.id = ${Number(ids.guestId)})`]
+        : [
+            'sessions',
+            `before insert on sessions for each row when (new.user_id = ${Number(ids.accountId)})`,
+          ];
+    await t.db.execute(
+      sql.raw(`create trigger fail_sign_in ${when} execute function fail_sign_in()`),
+    );
+    return () => t.db.execute(sql.raw(`drop trigger fail_sign_in on ${table}`));
+  }
+
+  /** A guest with an order and a line in its cart. */
+  async function guestWithCart() {
+    const { token, orderId, product } = await guestWithOrder(1);
+    await t.request('POST', '/cart/add', { token, body: { product_id: product.id, quantity: 1 } });
+    const [session] = await t.db
+      .select({ userId: sessions.userId })
+      .from(sessions)
+      .where(eq(sessions.id, hashToken(token)));
+    return { token, orderId, guestId: session?.userId ?? 0 };
+  }
+
+  /** The guest still has its session, its order and its cart line. */
+  async function expectIntact(guest: { token: string; orderId: number; guestId: number }) {
+    expect(await t.db.$count(sessions, eq(sessions.id, hashToken(guest.token)))).toBe(1);
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, guest.orderId));
+    expect(order?.userId).toBe(guest.guestId);
+    const lines = await t.db
+      .select({ quantity: cartItems.quantity })
+      .from(cartItems)
+      .innerJoin(carts, eq(carts.id, cartItems.cartId))
+      .where(and(eq(carts.userId, guest.guestId), eq(carts.status, 'open')));
+    expect(lines).toEqual([{ quantity: 1 }]);
+  }
+
+  const sessionsOf = (userId: number) => t.db.$count(sessions, eq(sessions.userId, userId));
+  const FAILURES: Failing[] = ['the merge', 'the session'];
+
+  it.each(FAILURES)('login: %s fails', async (what) => {
+    const account = await registerCustomer(t);
+    const guest = await guestWithCart();
+    const login = () =>
+      t.request('POST', '/auth/login', {
+        body: { email: account.email, password: account.password, guest_token: guest.token },
+      });
+    const undo = await fail(what, { guestId: guest.guestId, accountId: account.user.id });
+    try {
+      expect((await login()).status).toBe(500);
+      await expectIntact(guest);
+      expect(await sessionsOf(account.user.id)).toBe(1);
+    } finally {
+      await undo();
+    }
+    // Nothing was spent: the same guest token merges once the failure is gone.
+    expect((await login()).status).toBe(200);
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, guest.orderId));
+    expect(order?.userId).toBe(account.user.id);
+    expect(await sessionsOf(account.user.id)).toBe(2);
+  });
+
+  it.each(FAILURES)('Sign in with Google: %s fails', async (what) => {
+    const claims = {
+      iss: 'https://accounts.google.com',
+      aud: GOOGLE_AUD,
+      sub: `google-merge-${what.length}-${Date.now()}`,
+      email: `merge${what.length}.${Date.now()}@gmail.com`,
+      email_verified: true,
+      name: 'Merge Failure',
+    };
+    const first = await t.request('POST', '/auth/social', {
+      body: { provider: 'google', id_token: await google.sign(claims) },
+    });
+    expect(first.status).toBe(201);
+    const accountId = first.body.data.user.id as number;
+    const guest = await guestWithCart();
+    const undo = await fail(what, { guestId: guest.guestId, accountId });
+    try {
+      const res = await t.request('POST', '/auth/social', {
+        body: { provider: 'google', id_token: await google.sign(claims), guest_token: guest.token },
+      });
+      expect(res.status).toBe(500);
+      await expectIntact(guest);
+      expect(await sessionsOf(accountId)).toBe(1);
+    } finally {
+      await undo();
+    }
+  });
+
+  it.each(FAILURES)('phone code: %s fails', async (what) => {
+    const phone = what === 'the merge' ? '+919870012345' : '+919870012346';
+    await t.request('POST', '/auth/otp/request', { body: { phone } });
+    const created = await t.request('POST', '/auth/otp/verify', {
+      body: { phone, code: await t.smsCode(phone), name: 'Merge Failure' },
+    });
+    expect(created.status).toBe(201);
+    const accountId = created.body.data.user.id as number;
+    await t.request('POST', '/auth/otp/request', { body: { phone } });
+    const code = await t.smsCode(phone, 2);
+    const guest = await guestWithCart();
+    const undo = await fail(what, { guestId: guest.guestId, accountId });
+    try {
+      const res = await t.request('POST', '/auth/otp/verify', {
+        body: { phone, code, guest_token: guest.token },
+      });
+      expect(res.status).toBe(500);
+      await expectIntact(guest);
+      expect(await sessionsOf(accountId)).toBe(1);
+    } finally {
+      await undo();
     }
   });
 });
