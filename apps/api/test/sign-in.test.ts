@@ -617,6 +617,14 @@ describe('the admin panel', () => {
       const api = adminClient(server.baseUrl, admin.token);
       const found = await api.admin.orders.list.query({ search: 'guest.buyer@' });
       expect(found.data.map((o) => o.id)).toContain(orderId);
+      // The list shows who ordered: a guest by its checkout e-mail, an account by its own.
+      expect(found.data.find((o) => o.id === orderId)?.customer_email).toBe(GUEST_ADDRESS.email);
+      const merged = await guestWithOrder(1);
+      const account = await registerCustomer(t, { guest_token: merged.token });
+      const mine = await api.admin.orders.list.query({ search: account.email });
+      expect(mine.data.map((o) => [o.id, o.customer_email])).toEqual([
+        [merged.orderId, account.email],
+      ]);
       const detail = await api.admin.orders.get.query({ id: orderId });
       expect(detail.data.shipping_address.email).toBe(GUEST_ADDRESS.email);
       const customers = await api.admin.customers.list.query({ per_page: 100 });
