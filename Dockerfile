@@ -19,6 +19,7 @@ COPY apps/admin/package.json ./apps/admin/
 COPY apps/api/package.json ./apps/api/
 COPY packages/client-sdk/package.json ./packages/client-sdk/
 COPY packages/db/package.json ./packages/db/
+COPY packages/pricing/package.json ./packages/pricing/
 COPY packages/routers/package.json ./packages/routers/
 
 FROM base AS build

@@ -112,6 +112,8 @@ const EnvSchema = z
     PAYMENT_EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     /** Days a guest that never ordered is kept after its last session ended; a daily job deletes it. */
     GUEST_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    /** Days the catalogue change feed keeps changes; a daily job compacts older ones (410 after). */
+    SYNC_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     RESEND_API_KEY: optionalString(),
     /** Resend's API address; only changed to point at a stand-in (tests). */
     RESEND_API_URL: optionalString().pipe(z.url().optional()),
@@ -299,6 +301,7 @@ const ECHOED = new Set([
   'PAYMENT_WEBHOOK_GRACE_SECONDS',
   'PAYMENT_EVENT_RETENTION_DAYS',
   'GUEST_RETENTION_DAYS',
+  'SYNC_RETENTION_DAYS',
   'RESEND_API_URL',
   'APPLE_CLIENT_IDS',
   'GOOGLE_CLIENT_IDS',

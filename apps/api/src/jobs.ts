@@ -13,6 +13,7 @@ import {
   type RetryOverrides,
   SMS_QUEUE,
   type SmsJob,
+  SYNC_COMPACTION_QUEUE,
   URGENT_MAIL_PRIORITY,
 } from '@storefront/routers';
 import type { Services } from '@storefront/routers/services';
@@ -37,7 +38,7 @@ export interface QueueOptions extends RetryOverrides {
   retentionDays: number;
 }
 
-type WorkerServices = Pick<Services, 'mail' | 'payments' | 'auth'>;
+type WorkerServices = Pick<Services, 'mail' | 'payments' | 'auth' | 'sync'>;
 
 /**
  * One queue: its retry policy, how many workers a process runs for it, how many jobs each takes
@@ -116,6 +117,16 @@ const QUEUES = [
       await services.auth.signIn.guest.purgeAbandoned();
     },
     schedule: '37 3 * * *',
+  }),
+  queue<object>({
+    name: SYNC_COMPACTION_QUEUE,
+    policy: paymentQueuePolicy,
+    concurrency: () => 1,
+    batchSize: 1,
+    run: async (services) => {
+      await services.sync.feed.compact();
+    },
+    schedule: '41 3 * * *',
   }),
 ];
 

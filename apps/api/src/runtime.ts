@@ -169,6 +169,7 @@ export async function createRuntime(
       emailVerifyUrl: env.EMAIL_VERIFY_URL,
       paymentWebhookGraceSeconds: env.PAYMENT_WEBHOOK_GRACE_SECONDS,
       paymentEventRetentionDays: env.PAYMENT_EVENT_RETENTION_DAYS,
+      syncRetentionDays: env.SYNC_RETENTION_DAYS,
       shop: { name: env.SHOP_NAME, url: env.APP_URL },
       tokenTtlSeconds: env.TOKEN_TTL_SECONDS,
       rememberTokenTtlSeconds: env.REMEMBER_TOKEN_TTL_SECONDS,

@@ -344,3 +344,78 @@ describe('coupons and totals', () => {
     }
   });
 });
+
+describe('Idempotency-Key on cart mutations (the SDK offline cart replays with them)', () => {
+  it('a replayed add answers the first cart and adds once; another body answers 409', async () => {
+    const product = await createProduct(t.db, { priceCents: 1000, stockQuantity: 50 });
+    const { token, add } = await customerWithCart();
+    const headers = { 'Idempotency-Key': 'offline-op-1' };
+    const body = { product_id: product.id, quantity: 2 };
+    const first = await t.request('POST', '/cart/add', { token, body, headers });
+    expect(first.status).toBe(200);
+    const replays = await Promise.all(
+      [1, 2, 3].map(() => t.request('POST', '/cart/add', { token, body, headers })),
+    );
+    for (const replay of replays) {
+      expect(replay.status).toBe(200);
+      expect(replay.body.data).toEqual(first.body.data);
+    }
+    const [line] = await t.db.select().from(cartItems).where(eq(cartItems.productId, product.id));
+    expect(line?.quantity).toBe(2);
+
+    const other = await t.request('POST', '/cart/add', {
+      token,
+      body: { product_id: product.id, quantity: 3 },
+      headers,
+    });
+    expect(other.status).toBe(409);
+    expect(other.body.error_code).toBe('IDEMPOTENCY_CONFLICT');
+    // The same key on another operation is a conflict too, not the add's answer.
+    const clear = await t.request('DELETE', '/cart/clear', { token, headers });
+    expect(clear.status).toBe(409);
+
+    // Without a key nothing changes: each add adds.
+    await add({ product_id: product.id, quantity: 1 });
+    const cart = await t.request('GET', '/cart', { token });
+    expect(cart.body.data.items[0].quantity).toBe(3);
+  });
+
+  it('quantity changes and removals replay too; a failed attempt frees its key', async () => {
+    const product = await createProduct(t.db, { priceCents: 500, stockQuantity: 5 });
+    const { token, add } = await customerWithCart();
+    const cart = (await add({ product_id: product.id, quantity: 1 })).body.data;
+    const itemId = cart.items[0].id;
+    const headers = { 'Idempotency-Key': 'qty-1' };
+    const tooMany = await t.request('PUT', `/cart/items/${itemId}`, {
+      token,
+      body: { quantity: 9 },
+      headers,
+    });
+    expect(tooMany.status).toBe(422);
+    const retry = await t.request('PUT', `/cart/items/${itemId}`, {
+      token,
+      body: { quantity: 9 },
+      headers,
+    });
+    expect(retry.status).toBe(422);
+    await t.db.update(products).set({ stockQuantity: 20 }).where(eq(products.id, product.id));
+    const ok = await t.request('PUT', `/cart/items/${itemId}`, {
+      token,
+      body: { quantity: 9 },
+      headers,
+    });
+    expect(ok.status).toBe(200);
+    const removeHeaders = { 'Idempotency-Key': 'remove-1' };
+    const removed = await t.request('DELETE', `/cart/items/${itemId}`, {
+      token,
+      headers: removeHeaders,
+    });
+    expect(removed.status).toBe(200);
+    const again = await t.request('DELETE', `/cart/items/${itemId}`, {
+      token,
+      headers: removeHeaders,
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.data).toEqual(removed.body.data);
+  });
+});

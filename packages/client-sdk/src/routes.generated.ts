@@ -434,7 +434,7 @@ export const ROUTES = {
     namespace: 'cart',
     name: 'add',
     hasInput: true,
-    idempotent: false,
+    idempotent: true,
     session: null,
   },
   'cart.updateItem': {
@@ -443,7 +443,7 @@ export const ROUTES = {
     namespace: 'cart',
     name: 'updateItem',
     hasInput: true,
-    idempotent: false,
+    idempotent: true,
     session: null,
   },
   'cart.removeItem': {
@@ -452,7 +452,7 @@ export const ROUTES = {
     namespace: 'cart',
     name: 'removeItem',
     hasInput: true,
-    idempotent: false,
+    idempotent: true,
     session: null,
   },
   'cart.clear': {
@@ -461,7 +461,7 @@ export const ROUTES = {
     namespace: 'cart',
     name: 'clear',
     hasInput: false,
-    idempotent: false,
+    idempotent: true,
     session: null,
   },
   'cart.applyCoupon': {
@@ -470,7 +470,7 @@ export const ROUTES = {
     namespace: 'cart',
     name: 'applyCoupon',
     hasInput: true,
-    idempotent: false,
+    idempotent: true,
     session: null,
   },
   'cart.removeCoupon': {
@@ -479,7 +479,7 @@ export const ROUTES = {
     namespace: 'cart',
     name: 'removeCoupon',
     hasInput: false,
-    idempotent: false,
+    idempotent: true,
     session: null,
   },
   'checkout.init': {
@@ -653,6 +653,15 @@ export const ROUTES = {
     idempotent: false,
     session: null,
   },
+  'sync.changes': {
+    method: 'GET',
+    path: '/sync/changes',
+    namespace: 'sync',
+    name: 'changes',
+    hasInput: true,
+    idempotent: false,
+    session: null,
+  },
   'ai.generateDescription': {
     method: 'POST',
     path: '/products/{id}/generate-description',
@@ -697,6 +706,7 @@ export const SERVER_ERROR_CODES = [
   'NOT_FOUND',
   'REVIEW_EXISTS',
   'IDEMPOTENCY_CONFLICT',
+  'SYNC_CURSOR_EXPIRED',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'VALIDATION_ERROR',

@@ -109,7 +109,21 @@ describe('namespace mapping', () => {
     expect(ROUTES['auth.login'].session).toBe('issue');
     expect(ROUTES['auth.refresh'].session).toBe('issue');
     expect(ROUTES['auth.logout'].session).toBe('revoke');
-    expect(Object.values(ROUTES).filter((route) => route.idempotent)).toHaveLength(1);
+    // Place-order and every cart mutation (the offline cart replays them, issue 29).
+    expect(
+      Object.entries(ROUTES)
+        .filter(([, route]) => route.idempotent)
+        .map(([key]) => key)
+        .sort(),
+    ).toEqual([
+      'cart.add',
+      'cart.applyCoupon',
+      'cart.clear',
+      'cart.removeCoupon',
+      'cart.removeItem',
+      'cart.updateItem',
+      'checkout.placeOrder',
+    ]);
   });
 
   it('refuses two procedures that would share a method name', () => {

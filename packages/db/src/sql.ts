@@ -22,3 +22,8 @@ export function setOrKeep<C extends object>(changes: C, keep: Record<string, Col
     Object.entries(keep).map(([name, column]) => [name, sql`${column}`]),
   ) as C;
 }
+
+/** The rows of `db.execute`, whose result is an array on postgres.js and `{ rows }` on PGlite. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}

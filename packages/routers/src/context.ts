@@ -31,7 +31,7 @@ import type {
   SettingsService,
   StoreSettingsService,
 } from './features/store-settings';
-import type { SyncService } from './features/sync';
+import type { SyncChangesSlice, SyncService } from './features/sync';
 import type { WishlistService } from './features/wishlist';
 import type { BusinessMetrics } from './ports';
 
@@ -107,7 +107,12 @@ export interface AppServices {
   wishlist: WishlistService;
   reviews: ReviewsService;
   ai: { descriptions: AiService; agents: AiAgentsService };
-  sync: SyncService;
+  sync: {
+    /** The app's heartbeat and the connection status. */
+    connection: SyncService;
+    /** The catalogue change feed (GET /sync/changes) and its compaction. */
+    feed: SyncChangesSlice;
+  };
   jobs: JobsService;
   /** The admin panel's figures. */
   dashboard: DashboardService;

@@ -32,6 +32,11 @@ export const ERROR_TABLE = {
     trpc: 'CONFLICT',
     message: 'This Idempotency-Key was already used for a different request.',
   },
+  SYNC_CURSOR_EXPIRED: {
+    status: 410,
+    trpc: 'PRECONDITION_FAILED',
+    message: 'This sync cursor has expired; start a full sync again.',
+  },
   PAYLOAD_TOO_LARGE: {
     status: 413,
     trpc: 'PAYLOAD_TOO_LARGE',

@@ -40,3 +40,4 @@ export {
   webhookSignatureValid,
 } from './features/payments';
 export { FEATURE_FLAGS, type FeatureFlags } from './features/store-settings';
+export { SYNC_COMPACTION_QUEUE } from './features/sync';

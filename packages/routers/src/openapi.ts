@@ -87,7 +87,11 @@ export function buildOpenApiDocument(options: { baseUrl: string; version: string
     // A guest session may only call `allowGuest` operations (trpc.ts): the others answer 403.
     const guestRefused: ErrorCode[] =
       meta.openapi.protect !== false && !meta.allowGuest ? ['ACCOUNT_REQUIRED'] : [];
-    if (operation) declared.set(operation, [...(meta.errors ?? []), ...guestRefused]);
+    // An Idempotency-Key over 255 characters is a 422, whether or not the operation has a body.
+    const keyErrors: ErrorCode[] = meta.idempotent ? ['VALIDATION_ERROR'] : [];
+    if (operation) {
+      declared.set(operation, [...(meta.errors ?? []), ...guestRefused, ...keyErrors]);
+    }
   }
   for (const extra of [
     avatarUploadOperation,

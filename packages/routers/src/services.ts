@@ -12,7 +12,7 @@ import {
   createPurchasablesRepository,
   createStockRepository,
 } from './features/catalog';
-import { createCheckoutSlice } from './features/checkout';
+import { createCheckoutSlice, createIdempotencyRepository } from './features/checkout';
 import { createContentSlice } from './features/content';
 import { createCouponRedemptionsRepository, createCouponsSlice } from './features/coupons';
 import { createCustomerSlice } from './features/customer';
@@ -83,6 +83,8 @@ export interface ServiceConfig {
   links?: LinkPolicy;
   /** Days Razorpay webhook payloads are kept (default 30). */
   paymentEventRetentionDays?: number;
+  /** Days the catalogue change feed keeps its changes (SYNC_RETENTION_DAYS, default 30). */
+  syncRetentionDays?: number;
   /** Apple/Google client ids and key sets, phone codes (default: social off, region IN). */
   signIn?: Partial<SignInConfig>;
 }
@@ -134,7 +136,21 @@ export function createServices(deps: ServiceDeps): Services {
   });
   const isFeatureEnabled = (flag: keyof FeatureFlags) =>
     storeSettings.features.isFeatureEnabled(flag);
-  const sync = createSyncSlice({ db, clock, reportBackgroundError });
+  const catalog = createCatalogSlice({ db, unitOfWork, clock, counts });
+  const content = createContentSlice({ db, clock });
+  const sync = createSyncSlice({
+    db,
+    clock,
+    reportBackgroundError,
+    readers: {
+      featureFlags: storeSettings.uncachedFeatureFlags,
+      currencies: () => storeSettings.currencies.list(),
+      categories: () => catalog.products.categories(),
+      banners: () => content.banners.banners(),
+      products: (ids) => catalog.products.findProducts(ids),
+    },
+    retentionDays: config.syncRetentionDays ?? 30,
+  });
   const auth = createAuthSlice({
     db,
     unitOfWork,
@@ -145,7 +161,7 @@ export function createServices(deps: ServiceDeps): Services {
     clock,
     config,
     onCustomerRequest: () => {
-      if (config.implicitHeartbeat !== false) sync.touch();
+      if (config.implicitHeartbeat !== false) sync.connection.touch();
     },
   });
   const revokeAllSessions = (userId: number) => auth.sessions.revokeAllForUser(userId);
@@ -160,7 +176,6 @@ export function createServices(deps: ServiceDeps): Services {
     reportBackgroundError,
   });
   const addresses = createAddressesSlice({ db, unitOfWork, users: auth.users });
-  const catalog = createCatalogSlice({ db, unitOfWork, clock, counts });
   const version = createCatalogVersion({
     store: storeSettings.catalogVersionStore,
     clock,
@@ -173,6 +188,7 @@ export function createServices(deps: ServiceDeps): Services {
     purchasables: createPurchasablesRepository,
     coupons: createCouponRedemptionsRepository,
     reference: storeSettings.referenceData,
+    idempotency: createIdempotencyRepository,
     isFeatureEnabled,
     clock,
   });
@@ -221,7 +237,7 @@ export function createServices(deps: ServiceDeps): Services {
       counts,
       queries: searchQueries,
     }),
-    content: createContentSlice({ db, clock }),
+    content,
     storeSettings,
     cart: cart.service,
     coupons: createCouponsSlice({ db }),
@@ -241,7 +257,7 @@ export function createServices(deps: ServiceDeps): Services {
       db,
       catalogAdmin: catalog.admin,
       defaultCurrency: () => cart.reads.reference.defaultCurrency(),
-      sync,
+      sync: sync.connection,
       clock,
     }),
     payments: createPaymentsSlice({

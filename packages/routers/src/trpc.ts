@@ -169,11 +169,15 @@ const customer = statusProcedure.use(async ({ ctx, meta, next }) => {
  * for this customer (409 IDEMPOTENCY_CONFLICT while in flight or for a different body), the
  * procedure gets the claim as `ctx.idempotency`, and a failure frees the key for a retry.
  */
-const idempotency = customer.use(async ({ ctx, meta, getRawInput, next }) => {
+const idempotency = customer.use(async ({ ctx, meta, path, getRawInput, next }) => {
   const key = ctx.request.idempotencyKey;
   if (!meta?.idempotent || key === undefined) return next();
   const userId = ctx.session.user.id;
-  const claim = await ctx.services.checkout.idempotency.claim(userId, key, await getRawInput());
+  // The operation is part of the request: a key reused on another cart operation with the same
+  // body (clear, then remove-coupon) is a conflict, not a replay of the first one's answer.
+  const request =
+    path === 'checkout.placeOrder' ? await getRawInput() : { path, input: await getRawInput() };
+  const claim = await ctx.services.checkout.idempotency.claim(userId, key, request);
   const result = await next({ ctx: { idempotency: claim } });
   if (!result.ok) await ctx.services.checkout.idempotency.release(userId, key);
   return result;

@@ -6,6 +6,7 @@ export * from './catalog';
 export * from './content';
 export * from './orders';
 export * from './settings';
+export * from './sync';
 export * from './system';
 export * from './users';
 export * from './wishlist';

@@ -47,14 +47,18 @@ export const cartRouter = router({
         tags,
         summary: 'Add to cart',
         description:
-          'Adds a product; a configurable product needs `variant_id` (422 errors.variant_id). Adding a line again merges the quantities; more than the stock answers 422 OUT_OF_STOCK, an unknown or inactive product 422 errors.product_id. Answers the cart.',
+          'Adds a product; a configurable product needs `variant_id` (422 errors.variant_id). Adding a line again merges the quantities; more than the stock answers 422 OUT_OF_STOCK, an unknown or inactive product 422 errors.product_id. Answers the cart. With an `Idempotency-Key` header, the same key from the same customer within 24 hours answers the first response again and changes nothing (409 IDEMPOTENCY_CONFLICT for another body or a request still in flight).',
       },
-      errors: ['OUT_OF_STOCK'],
+      errors: ['OUT_OF_STOCK', 'IDEMPOTENCY_CONFLICT'],
+      idempotent: true,
     })
     .input(ZAddToCartInput)
     .output(ZCartOutput)
     .mutation(async ({ ctx, input }) =>
-      ok(await ctx.services.cart.add(ctx.session.user.id, input), 'Added to cart.'),
+      ok(
+        await ctx.services.cart.add(ctx.session.user.id, input, ctx.idempotency),
+        'Added to cart.',
+      ),
     ),
 
   updateItem: shopperProcedure
@@ -65,15 +69,21 @@ export const cartRouter = router({
         tags,
         summary: 'Update cart item',
         description:
-          'Sets the quantity of a line, from 1 up to the stock (422 OUT_OF_STOCK above it). Answers the cart.',
+          'Sets the quantity of a line, from 1 up to the stock (422 OUT_OF_STOCK above it). Answers the cart. With an `Idempotency-Key` header, the same key from the same customer within 24 hours answers the first response again and changes nothing (409 IDEMPOTENCY_CONFLICT for another body or a request still in flight).',
       },
-      errors: ['OUT_OF_STOCK'],
+      errors: ['OUT_OF_STOCK', 'IDEMPOTENCY_CONFLICT'],
+      idempotent: true,
     })
     .input(ZUpdateCartItemInput)
     .output(ZCartOutput)
     .mutation(async ({ ctx, input }) =>
       ok(
-        await ctx.services.cart.updateQuantity(ctx.session.user.id, input.id, input.quantity),
+        await ctx.services.cart.updateQuantity(
+          ctx.session.user.id,
+          input.id,
+          input.quantity,
+          ctx.idempotency,
+        ),
         'Cart updated.',
       ),
     ),
@@ -85,13 +95,19 @@ export const cartRouter = router({
         path: '/cart/items/{id}',
         tags,
         summary: 'Remove cart item',
-        description: 'Removes a line. Answers the cart.',
+        description:
+          'Removes a line. Answers the cart. With an `Idempotency-Key` header, the same key from the same customer within 24 hours answers the first response again and changes nothing (409 IDEMPOTENCY_CONFLICT for another body or a request still in flight).',
       },
+      errors: ['IDEMPOTENCY_CONFLICT'],
+      idempotent: true,
     })
     .input(ZCartItemId)
     .output(ZCartOutput)
     .mutation(async ({ ctx, input }) =>
-      ok(await ctx.services.cart.removeItem(ctx.session.user.id, input.id), 'Item removed.'),
+      ok(
+        await ctx.services.cart.removeItem(ctx.session.user.id, input.id, ctx.idempotency),
+        'Item removed.',
+      ),
     ),
 
   clear: shopperProcedure
@@ -101,12 +117,15 @@ export const cartRouter = router({
         path: '/cart/clear',
         tags,
         summary: 'Clear cart',
-        description: 'Removes every line. Answers the empty cart.',
+        description:
+          'Removes every line. Answers the empty cart. With an `Idempotency-Key` header, the same key from the same customer within 24 hours answers the first response again and changes nothing (409 IDEMPOTENCY_CONFLICT for another body or a request still in flight).',
       },
+      errors: ['IDEMPOTENCY_CONFLICT'],
+      idempotent: true,
     })
     .output(ZCartOutput)
     .mutation(async ({ ctx }) =>
-      ok(await ctx.services.cart.clear(ctx.session.user.id), 'Cart cleared.'),
+      ok(await ctx.services.cart.clear(ctx.session.user.id, ctx.idempotency), 'Cart cleared.'),
     ),
 
   applyCoupon: shopperProcedure
@@ -118,15 +137,20 @@ export const cartRouter = router({
         tags,
         summary: 'Apply coupon',
         description:
-          'Applies a coupon to the cart; one that does not exist, has expired, is used up or whose minimum is not reached answers 422 COUPON_INVALID with the reason. Answers 403 FEATURE_DISABLED while coupons are switched off.',
+          'Applies a coupon to the cart; one that does not exist, has expired, is used up or whose minimum is not reached answers 422 COUPON_INVALID with the reason. Answers 403 FEATURE_DISABLED while coupons are switched off. With an `Idempotency-Key` header, the same key from the same customer within 24 hours answers the first response again and changes nothing (409 IDEMPOTENCY_CONFLICT for another body or a request still in flight).',
       },
-      errors: ['COUPON_INVALID', 'FEATURE_DISABLED'],
+      errors: ['COUPON_INVALID', 'FEATURE_DISABLED', 'IDEMPOTENCY_CONFLICT'],
+      idempotent: true,
     })
     .input(ZApplyCouponInput)
     .output(ZCartOutput)
     .mutation(async ({ ctx, input }) =>
       ok(
-        await ctx.services.cart.applyCoupon(ctx.session.user.id, input.coupon_code),
+        await ctx.services.cart.applyCoupon(
+          ctx.session.user.id,
+          input.coupon_code,
+          ctx.idempotency,
+        ),
         'Coupon applied.',
       ),
     ),
@@ -140,12 +164,16 @@ export const cartRouter = router({
         tags,
         summary: 'Remove coupon',
         description:
-          'Removes the coupon from the cart. Answers 403 FEATURE_DISABLED while coupons are switched off.',
+          'Removes the coupon from the cart. Answers 403 FEATURE_DISABLED while coupons are switched off. With an `Idempotency-Key` header, the same key from the same customer within 24 hours answers the first response again and changes nothing (409 IDEMPOTENCY_CONFLICT for another body or a request still in flight).',
       },
-      errors: ['FEATURE_DISABLED'],
+      errors: ['FEATURE_DISABLED', 'IDEMPOTENCY_CONFLICT'],
+      idempotent: true,
     })
     .output(ZCartOutput)
     .mutation(async ({ ctx }) =>
-      ok(await ctx.services.cart.removeCoupon(ctx.session.user.id), 'Coupon removed.'),
+      ok(
+        await ctx.services.cart.removeCoupon(ctx.session.user.id, ctx.idempotency),
+        'Coupon removed.',
+      ),
     ),
 });

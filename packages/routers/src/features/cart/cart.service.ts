@@ -2,13 +2,14 @@ import { AppError, validationError } from '../../errors';
 import type { Clock } from '../../ports';
 import type { InTransaction } from '../../transactions';
 import type { PurchasableRecord } from '../catalog';
+import type { IdempotencyClaim } from '../checkout';
 import {
   type CartRepositories,
   evaluateCoupon,
   priceCart,
   purchasableKey,
   toCartDto,
-} from './cart.pricing';
+} from './cart.priced';
 import type { CartRecord } from './cart.repository';
 import type { AddToCartInput, CartDto } from './cart.schemas';
 
@@ -40,19 +41,39 @@ export function createCartService({
   isFeatureEnabled,
   clock,
 }: CartServiceDeps) {
-  async function view(cart: CartRecord, txRepos: CartRepositories = repos): Promise<CartDto> {
-    const couponsEnabled = await isFeatureEnabled('coupons');
+  async function view(
+    cart: CartRecord,
+    txRepos: CartRepositories = repos,
+    couponsEnabled?: boolean,
+  ): Promise<CartDto> {
+    couponsEnabled ??= await isFeatureEnabled('coupons');
     return toCartDto(await priceCart(txRepos, cart, { now: clock.now(), couponsEnabled }));
   }
 
   /**
    * Every change runs in one transaction holding the cart's row lock, then answers with the
-   * whole updated cart (read after commit).
+   * whole updated cart (read after commit). With an Idempotency-Key (the SDK's offline cart
+   * replaying its queue), the answer is priced inside the transaction and recorded with it, so a
+   * replay of an applied change answers that answer again and changes nothing.
    */
   async function mutate(
     userId: number,
     change: (tx: CartRepositories, cart: CartRecord) => Promise<void>,
-  ) {
+    claim?: IdempotencyClaim,
+  ): Promise<CartDto> {
+    if (claim?.replay) return claim.replay as CartDto;
+    if (claim) {
+      // Read before the transaction: the embedded database has one connection, which it holds.
+      const couponsEnabled = await isFeatureEnabled('coupons');
+      return inTransaction(async (tx) => {
+        const cart = await tx.cart.openCart(userId, { lock: true });
+        await change(tx, cart);
+        await tx.cart.touchContents(cart.id);
+        const answer = await view(await tx.cart.openCart(userId), tx, couponsEnabled);
+        await claim.record(tx, 200, answer);
+        return answer;
+      });
+    }
     await inTransaction(async (tx) => {
       const cart = await tx.cart.openCart(userId, { lock: true });
       await change(tx, cart);
@@ -97,69 +118,90 @@ export function createCartService({
     },
 
     /** Adds to the cart, merging into an existing line; the merged quantity must be in stock. */
-    add(userId: number, input: AddToCartInput): Promise<CartDto> {
+    add(userId: number, input: AddToCartInput, claim?: IdempotencyClaim): Promise<CartDto> {
       const variantId = input.variant_id ?? null;
-      return mutate(userId, async (tx, cart) => {
-        const purchasable = await sellable(tx, input.product_id, variantId);
-        const lines = await tx.cart.items(cart.id);
-        const existing = lines.find(
-          (line) =>
-            purchasableKey(line.productId, line.variantId) ===
-            purchasableKey(input.product_id, variantId),
-        );
-        if ((existing?.quantity ?? 0) + input.quantity > purchasable.stockQuantity)
-          throw outOfStock(purchasable);
-        await tx.cart.addQuantity(cart.id, input.product_id, variantId, input.quantity);
-      });
+      return mutate(
+        userId,
+        async (tx, cart) => {
+          const purchasable = await sellable(tx, input.product_id, variantId);
+          const lines = await tx.cart.items(cart.id);
+          const existing = lines.find(
+            (line) =>
+              purchasableKey(line.productId, line.variantId) ===
+              purchasableKey(input.product_id, variantId),
+          );
+          if ((existing?.quantity ?? 0) + input.quantity > purchasable.stockQuantity)
+            throw outOfStock(purchasable);
+          await tx.cart.addQuantity(cart.id, input.product_id, variantId, input.quantity);
+        },
+        claim,
+      );
     },
 
-    updateQuantity(userId: number, itemId: number, quantity: number): Promise<CartDto> {
-      return mutate(userId, async (tx, cart) => {
-        const item = await tx.cart.findItem(cart.id, itemId);
-        if (!item) throw new AppError('NOT_FOUND', 'Cart item not found.');
-        const purchasable = await sellable(tx, item.productId, item.variantId);
-        if (quantity > purchasable.stockQuantity) throw outOfStock(purchasable);
-        await tx.cart.setQuantity(item.id, quantity);
-      });
+    updateQuantity(
+      userId: number,
+      itemId: number,
+      quantity: number,
+      claim?: IdempotencyClaim,
+    ): Promise<CartDto> {
+      return mutate(
+        userId,
+        async (tx, cart) => {
+          const item = await tx.cart.findItem(cart.id, itemId);
+          if (!item) throw new AppError('NOT_FOUND', 'Cart item not found.');
+          const purchasable = await sellable(tx, item.productId, item.variantId);
+          if (quantity > purchasable.stockQuantity) throw outOfStock(purchasable);
+          await tx.cart.setQuantity(item.id, quantity);
+        },
+        claim,
+      );
     },
 
-    removeItem(userId: number, itemId: number): Promise<CartDto> {
-      return mutate(userId, async (tx, cart) => {
-        const item = await tx.cart.findItem(cart.id, itemId);
-        if (!item) throw new AppError('NOT_FOUND', 'Cart item not found.');
-        await tx.cart.deleteItem(item.id);
-      });
+    removeItem(userId: number, itemId: number, claim?: IdempotencyClaim): Promise<CartDto> {
+      return mutate(
+        userId,
+        async (tx, cart) => {
+          const item = await tx.cart.findItem(cart.id, itemId);
+          if (!item) throw new AppError('NOT_FOUND', 'Cart item not found.');
+          await tx.cart.deleteItem(item.id);
+        },
+        claim,
+      );
     },
 
-    clear(userId: number): Promise<CartDto> {
-      return mutate(userId, (tx, cart) => tx.cart.clearItems(cart.id));
+    clear(userId: number, claim?: IdempotencyClaim): Promise<CartDto> {
+      return mutate(userId, (tx, cart) => tx.cart.clearItems(cart.id), claim);
     },
 
-    async applyCoupon(userId: number, code: string): Promise<CartDto> {
+    async applyCoupon(userId: number, code: string, claim?: IdempotencyClaim): Promise<CartDto> {
       await requireCouponsEnabled();
-      return mutate(userId, async (tx, cart) => {
-        const coupon = await tx.coupons.findByCode(code);
-        if (!coupon)
-          throw new AppError('COUPON_INVALID', `Coupon ${code.toUpperCase()} does not exist.`);
-        const priced = await priceCart(
-          tx,
-          { ...cart, couponCode: null },
-          { now: clock.now(), couponsEnabled: false },
-        );
-        const verdict = evaluateCoupon(coupon, {
-          subtotalCents: priced.totals.subtotalCents,
-          now: clock.now(),
-          customerUses: await tx.coupons.customerUses(coupon.id, userId),
-          currency: priced.currency,
-        });
-        if (!verdict.valid) throw new AppError('COUPON_INVALID', verdict.reason);
-        await tx.cart.update(cart.id, { couponCode: coupon.code });
-      });
+      return mutate(
+        userId,
+        async (tx, cart) => {
+          const coupon = await tx.coupons.findByCode(code);
+          if (!coupon)
+            throw new AppError('COUPON_INVALID', `Coupon ${code.toUpperCase()} does not exist.`);
+          const priced = await priceCart(
+            tx,
+            { ...cart, couponCode: null },
+            { now: clock.now(), couponsEnabled: false },
+          );
+          const verdict = evaluateCoupon(coupon, {
+            subtotalCents: priced.totals.subtotalCents,
+            now: clock.now(),
+            customerUses: await tx.coupons.customerUses(coupon.id, userId),
+            currency: priced.currency,
+          });
+          if (!verdict.valid) throw new AppError('COUPON_INVALID', verdict.reason);
+          await tx.cart.update(cart.id, { couponCode: coupon.code });
+        },
+        claim,
+      );
     },
 
-    async removeCoupon(userId: number): Promise<CartDto> {
+    async removeCoupon(userId: number, claim?: IdempotencyClaim): Promise<CartDto> {
       await requireCouponsEnabled();
-      return mutate(userId, (tx, cart) => tx.cart.update(cart.id, { couponCode: null }));
+      return mutate(userId, (tx, cart) => tx.cart.update(cart.id, { couponCode: null }), claim);
     },
   };
 }

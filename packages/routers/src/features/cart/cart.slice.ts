@@ -1,7 +1,7 @@
 import type { Executor } from '@storefront/db/client';
 import type { Clock } from '../../ports';
 import type { RepositoryFactory, UnitOfWorkFactory } from '../../transactions';
-import type { CartRepositories } from './cart.pricing';
+import type { CartRepositories } from './cart.priced';
 import { createCartRepository } from './cart.repository';
 import { createCartService } from './cart.service';
 
@@ -11,6 +11,8 @@ export interface CartSliceDeps {
   purchasables: (executor: Executor) => CartRepositories['purchasables'];
   coupons: (executor: Executor) => CartRepositories['coupons'];
   reference: RepositoryFactory<CartRepositories['reference']>;
+  /** Idempotency-Keys are checkout's store; cart mutations record their answers there too. */
+  idempotency: (executor: Executor) => CartRepositories['idempotency'];
   isFeatureEnabled: (flag: 'coupons') => Promise<boolean>;
   clock: Clock;
 }
@@ -25,6 +27,7 @@ export function createCartSlice(deps: CartSliceDeps) {
     purchasables: deps.purchasables(executor),
     coupons: deps.coupons(executor),
     reference: deps.reference(executor, scope),
+    idempotency: deps.idempotency(executor),
   });
   const unit = deps.unitOfWork(repositories);
   return {

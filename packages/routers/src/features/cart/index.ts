@@ -1,11 +1,7 @@
 /** The cart slice's public surface: what other slices and the app may use (docs/architecture.md). */
-export {
-  type CartRepositories,
-  isShippingMethodOffered,
-  type PricedCart,
-  priceCart,
-  toCartDto,
-} from './cart.pricing';
+
+export type { CartRepositories, PricedCart } from './cart.priced';
+export { isShippingMethodOffered, priceCart, toCartDto } from './cart.priced';
 export { type CartRecord, type CartRepository, createCartRepository } from './cart.repository';
 export { cartRouter } from './cart.router';
 export { type AddToCartInput, type CartDto, ZCart, ZCartOutput } from './cart.schemas';

@@ -2,7 +2,14 @@ import type { CountCache } from '../../count-cache';
 import { pageMeta } from '../../envelope';
 import { AppError, validationError } from '../../errors';
 import type { Clock } from '../../ports';
-import type { CatalogRepository, ProductFilter } from './catalog.repository';
+import {
+  type CatalogRepository,
+  type ProductDetailRecord,
+  type ProductFilter,
+  RECENT_REVIEWS_PER_PRODUCT,
+  type ReviewRecord,
+  type VariantRecord,
+} from './catalog.repository';
 import type { PageInput, ProductDetailDto, ProductListInput } from './catalog.schemas';
 import {
   toCategoryDto,
@@ -20,8 +27,41 @@ export interface CatalogServiceDeps {
   counts?: CountCache;
 }
 
-const RECENT_REVIEWS = 5;
+const RECENT_REVIEWS = RECENT_REVIEWS_PER_PRODUCT;
 const RELATED_LIMIT = 10;
+
+/** A product's detail DTO from its record and parts (one product's queries, or many's). */
+function toDetail(
+  record: ProductDetailRecord,
+  parts: {
+    images: { url: string; alt: string }[];
+    categories: { id: number; name: string; slug: string }[];
+    variants: VariantRecord[];
+    attributeRows: { code: string; name: string; value: string }[];
+    reviews: ReviewRecord[];
+  },
+): ProductDetailDto {
+  const attributes: ProductDetailDto['attributes'] = [];
+  for (const row of parts.attributeRows) {
+    const last = attributes.at(-1);
+    if (last?.code === row.code) last.values.push(row.value);
+    else attributes.push({ code: row.code, name: row.name, values: [row.value] });
+  }
+  return {
+    ...toProductSummaryDto(record),
+    description: record.description,
+    images: parts.images,
+    categories: parts.categories,
+    variants: record.type === 'configurable' ? parts.variants.map(toVariantDto) : [],
+    attributes,
+    recent_reviews: parts.reviews.map(toReviewDto),
+    meta: {
+      title: record.metaTitle ?? record.name,
+      description: record.metaDescription ?? record.shortDescription,
+      keywords: record.metaKeywords ?? '',
+    },
+  };
+}
 
 export function createCatalogService({ repo, clock, counts }: CatalogServiceDeps) {
   /** One page of visible products: the page and the (possibly recent) total side by side. */
@@ -107,26 +147,47 @@ export function createCatalogService({ repo, clock, counts }: CatalogServiceDeps
         repo.attributeValues(id),
         repo.recentReviews(id, RECENT_REVIEWS),
       ]);
-      const attributes: ProductDetailDto['attributes'] = [];
-      for (const row of attributeRows) {
-        const last = attributes.at(-1);
-        if (last?.code === row.code) last.values.push(row.value);
-        else attributes.push({ code: row.code, name: row.name, values: [row.value] });
-      }
-      return {
-        ...toProductSummaryDto(record),
-        description: record.description,
-        images,
-        categories,
-        variants: record.type === 'configurable' ? variants.map(toVariantDto) : [],
-        attributes,
-        recent_reviews: reviews.map(toReviewDto),
-        meta: {
-          title: record.metaTitle ?? record.name,
-          description: record.metaDescription ?? record.shortDescription,
-          keywords: record.metaKeywords ?? '',
-        },
+      return toDetail(record, { images, categories, variants, attributeRows, reviews });
+    },
+
+    /**
+     * Many visible products' details in six queries (the change feed's pages); unknown or
+     * inactive ids are absent from the map.
+     */
+    async findProducts(ids: number[]): Promise<Map<number, ProductDetailDto>> {
+      const parts = await repo.visibleProductDetails(ids, clock.now());
+      const byProduct = <T extends { productId: number }>(rows: T[]) => {
+        const grouped = new Map<number, T[]>();
+        for (const row of rows) {
+          const list = grouped.get(row.productId);
+          if (list) list.push(row);
+          else grouped.set(row.productId, [row]);
+        }
+        return grouped;
       };
+      const images = byProduct(parts.images);
+      const categories = byProduct(parts.categories);
+      const variants = byProduct(parts.variants);
+      const attributes = byProduct(parts.attributes);
+      const reviews = byProduct(parts.reviews);
+      const details = new Map<number, ProductDetailDto>();
+      for (const record of parts.products) {
+        details.set(
+          record.id,
+          toDetail(record, {
+            images: (images.get(record.id) ?? []).map(({ url, alt }) => ({ url, alt })),
+            categories: (categories.get(record.id) ?? []).map(({ id, name, slug }) => ({
+              id,
+              name,
+              slug,
+            })),
+            variants: variants.get(record.id) ?? [],
+            attributeRows: attributes.get(record.id) ?? [],
+            reviews: reviews.get(record.id) ?? [],
+          }),
+        );
+      }
+      return details;
     },
 
     async categories() {

@@ -9,10 +9,13 @@ export {
   selectReviews,
 } from './catalog.repository';
 export { categoriesRouter, productsRouter } from './catalog.router';
+export type { CategoryDto } from './catalog.schemas';
 export {
   type ProductDetailDto,
   type ProductSort,
   type ReviewDto,
+  ZCategory,
+  ZProductDetail,
   ZProductPageOutput,
   ZProductSummary,
   ZReview,

@@ -2,7 +2,12 @@
 export type { CurrenciesService } from './currencies.service';
 export { settingsAdminRouter } from './feature-flags.admin.router';
 export { featuresRouter } from './feature-flags.router';
-export { FEATURE_FLAGS, type FeatureFlag, type FeatureFlags } from './feature-flags.schemas';
+export {
+  FEATURE_FLAGS,
+  type FeatureFlag,
+  type FeatureFlags,
+  ZFeatures,
+} from './feature-flags.schemas';
 export type { SettingsService } from './feature-flags.service';
 export {
   createReferenceDataRepository,
@@ -16,5 +21,7 @@ export {
   taxRatesAdminRouter,
 } from './store-settings.admin.router';
 export { currencyRouter } from './store-settings.router';
+export type { CurrencyDto } from './store-settings.schemas';
+export { ZCurrency } from './store-settings.schemas';
 export type { StoreSettingsService } from './store-settings.service';
 export { createStoreSettingsSlice } from './store-settings.slice';

@@ -39,6 +39,14 @@ export function createStoreSettingsSlice(deps: StoreSettingsSliceDeps) {
       repo: cache.settings(settings),
       featureDefaults: deps.featureDefaults,
     }),
+    /**
+     * The flags read past the cache: the change feed must not hand out another instance's older
+     * copy (sync/changes.service.ts).
+     */
+    uncachedFeatureFlags: createSettingsService({
+      repo: settings,
+      featureDefaults: deps.featureDefaults,
+    }).featureFlags,
     referenceData,
     /** Cleared on every catalogue change (catalog-version.ts). */
     cache,

@@ -1,4 +1,11 @@
-import { authenticatedProcedure, router, shopperProcedure } from '../../trpc';
+import { ok } from '../../envelope';
+import { authenticatedProcedure, publicProcedure, router, shopperProcedure } from '../../trpc';
+import {
+  SYNC_PAGE_DEFAULT,
+  SYNC_PAGE_MAX,
+  ZSyncChangesInput,
+  ZSyncChangesOutput,
+} from './changes.schemas';
 import { ZHeartbeatInput, ZHeartbeatOutput, ZSyncStatus } from './sync.schemas';
 
 const tags = ['sync'];
@@ -16,7 +23,7 @@ export const syncRouter = router({
       },
     })
     .output(ZSyncStatus)
-    .query(({ ctx }) => ctx.services.sync.status()),
+    .query(({ ctx }) => ctx.services.sync.connection.status()),
 
   heartbeat: shopperProcedure
     .meta({
@@ -32,7 +39,23 @@ export const syncRouter = router({
     .input(ZHeartbeatInput)
     .output(ZHeartbeatOutput)
     .mutation(async ({ ctx, input }) => {
-      await ctx.services.sync.heartbeat(input);
+      await ctx.services.sync.connection.heartbeat(input);
       return { success: true as const };
     }),
+
+  changes: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/sync/changes',
+        tags,
+        protect: false,
+        summary: 'Catalogue change feed',
+        description: `What changed in the public catalogue (products, categories, banners, currencies, shipping methods, feature flags) since \`since\`, the \`next_cursor\` of an earlier answer. Without \`since\`: every live row as an upsert, paged, then the changes since that first page. Each change is \`{entity, id, op, data}\`: \`upsert\` with the row as its own read endpoint answers it (a product as GET /products/{id}), or \`delete\` with data null (deleted or hidden). One change per row per page, with its latest state; no change is ever skipped. \`limit\` 1–${SYNC_PAGE_MAX} (default ${SYNC_PAGE_DEFAULT}). Ask again while \`has_more\`. An expired or unknown cursor answers 410 SYNC_CURSOR_EXPIRED: start again without \`since\`.`,
+      },
+      errors: ['SYNC_CURSOR_EXPIRED'],
+    })
+    .input(ZSyncChangesInput)
+    .output(ZSyncChangesOutput)
+    .query(async ({ ctx, input }) => ok(await ctx.services.sync.feed.changes(input))),
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type CouponRules, computeTotals, evaluateCoupon, mulDivHalfUp } from './cart.pricing';
+import { type CouponRules, computeTotals, evaluateCoupon, mulDivHalfUp } from './pricing';
 
 const coupon = (overrides: Partial<CouponRules> = {}): CouponRules => ({
   code: 'SAVE',

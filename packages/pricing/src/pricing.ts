@@ -1,15 +1,17 @@
-import type { CouponType } from '@storefront/db/schema';
-import { centsToAmount } from '../../money';
-import { FALLBACK_CURRENCY, type PurchasableRecord, type PurchasablesRepository } from '../catalog';
-import type { CouponRecord, CouponRedemptionsRepository } from '../coupons';
-import type { ReferenceDataRepository, ShippingMethodRecord } from '../store-settings';
-import type { CartItemRecord, CartRecord, CartRepository } from './cart.repository';
-import type { CartDto } from './cart.schemas';
-
 /**
  * Cart arithmetic, all in integer minor units with one half-up rounding per computed amount
  * (docs/contract.md §1): subtotal − discount + shipping + tax = total, exactly.
+ *
+ * Shared by the server's cart slice and the client SDK's optimistic totals (issue 29), so both
+ * compute the same numbers: plain functions over plain data, no I/O, no Node APIs (the SDK runs
+ * on Hermes). The server loads the data (features/cart/cart.priced.ts); the SDK takes it from its
+ * catalogue store.
  */
+
+export type CouponType = 'percentage' | 'fixed';
+
+/** The one conversion to an API amount (the server's money.ts does the same). */
+const centsToAmount = (cents: number) => Math.round(cents) / 100;
 
 /** `amount × numerator / denominator`, rounded half up, for non-negative integers. */
 export function mulDivHalfUp(amount: number, numerator: number, denominator: number): number {
@@ -103,62 +105,83 @@ export function computeTotals(input: {
   };
 }
 
-export interface CartRepositories {
-  cart: CartRepository;
-  purchasables: Pick<PurchasablesRepository, 'find'>;
-  coupons: Pick<CouponRedemptionsRepository, 'findByCode' | 'customerUses'>;
-  reference: ReferenceDataRepository;
+/** What pricing needs of a cart line. */
+export interface PricingItem {
+  productId: number;
+  variantId: number | null;
+  quantity: number;
 }
 
-export interface PricedLine {
-  item: CartItemRecord;
-  purchasable: PurchasableRecord | undefined;
+/** What pricing needs of a product or variant as sold now (sale applied). */
+export interface PricingPurchasable {
+  productId: number;
+  variantId: number | null;
+  name: string;
+  type: 'simple' | 'configurable';
+  active: boolean;
+  unitPriceCents: number;
+}
+
+export interface PricingShippingMethod {
+  rateCents: number;
+  minSubtotalCents: number | null;
+}
+
+export interface PricedLine<
+  I extends PricingItem = PricingItem,
+  P extends PricingPurchasable = PricingPurchasable,
+> {
+  item: I;
+  purchasable: P | undefined;
   available: boolean;
   unitPriceCents: number;
   lineTotalCents: number;
-}
-
-/** A cart with live catalogue prices: what GET /cart shows and what checkout charges. */
-export interface PricedCart {
-  cart: CartRecord;
-  lines: PricedLine[];
-  totals: Totals;
-  currency: string;
-  coupon: CouponRecord | undefined;
-  couponValid: boolean;
-  shippingMethod: ShippingMethodRecord | undefined;
-  warnings: string[];
 }
 
 export const purchasableKey = (productId: number, variantId: number | null) =>
   `${productId}:${variantId ?? ''}`;
 
 /** A line is sellable when its product is active and the variant (if any) still belongs to it. */
-function matchLine(item: CartItemRecord, purchasables: Map<string, PurchasableRecord>) {
+function matchLine<P extends PricingPurchasable>(item: PricingItem, purchasables: Map<string, P>) {
   const purchasable = purchasables.get(purchasableKey(item.productId, item.variantId));
   const wantsVariant = purchasable?.type === 'configurable';
   const available = Boolean(purchasable?.active) && wantsVariant === (item.variantId !== null);
   return { purchasable, available };
 }
 
-export async function priceCart(
-  repos: CartRepositories,
-  cart: CartRecord,
-  options: { now: Date; couponsEnabled: boolean },
-): Promise<PricedCart> {
-  const items = await repos.cart.items(cart.id);
-  const [purchasableRows, currency] = await Promise.all([
-    repos.purchasables.find(
-      items.map((item) => item.productId),
-      options.now,
-    ),
-    repos.reference.defaultCurrency(),
-  ]);
+export interface PricingInput<I extends PricingItem, P extends PricingPurchasable> {
+  items: I[];
+  purchasables: P[];
+  currency: string;
+  now: Date;
+  /** The cart's coupon code, when it has one and coupons are switched on. */
+  couponCode?: string | null | undefined;
+  /** That coupon's rules (undefined: it no longer exists) and this customer's uses of it. */
+  coupon?: CouponRules | undefined;
+  customerUses?: number;
+  /** The chosen shipping method: `null` when none was chosen, undefined when it no longer exists. */
+  shippingMethod: PricingShippingMethod | null | undefined;
+  taxRateBasisPoints: number;
+}
+
+export interface PricedItems<I extends PricingItem, P extends PricingPurchasable> {
+  lines: PricedLine<I, P>[];
+  totals: Totals;
+  couponValid: boolean;
+  /** The chosen method, when it is still offered for this subtotal. */
+  shippingOffered: boolean;
+  warnings: string[];
+}
+
+/** A cart's lines and totals at the given prices: what GET /cart shows and checkout charges. */
+export function priceItems<I extends PricingItem, P extends PricingPurchasable>(
+  input: PricingInput<I, P>,
+): PricedItems<I, P> {
   const purchasables = new Map(
-    purchasableRows.map((p) => [purchasableKey(p.productId, p.variantId), p]),
+    input.purchasables.map((p) => [purchasableKey(p.productId, p.variantId), p]),
   );
   const warnings: string[] = [];
-  const lines: PricedLine[] = items.map((item) => {
+  const lines: PricedLine<I, P>[] = input.items.map((item) => {
     const { purchasable, available } = matchLine(item, purchasables);
     const unitPriceCents = purchasable?.unitPriceCents ?? 0;
     if (!available) warnings.push(`${purchasable?.name ?? 'A product'} is no longer available.`);
@@ -171,21 +194,18 @@ export async function priceCart(
     };
   });
   const subtotalCents = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
-  const currencyCode = currency ?? FALLBACK_CURRENCY;
 
   let discountCents = 0;
-  let coupon: CouponRecord | undefined;
   let couponValid = false;
-  if (cart.couponCode && options.couponsEnabled) {
-    coupon = await repos.coupons.findByCode(cart.couponCode);
-    if (!coupon) {
-      warnings.push(`Coupon ${cart.couponCode} no longer exists.`);
+  if (input.couponCode) {
+    if (!input.coupon) {
+      warnings.push(`Coupon ${input.couponCode} no longer exists.`);
     } else {
-      const verdict = evaluateCoupon(coupon, {
+      const verdict = evaluateCoupon(input.coupon, {
         subtotalCents,
-        now: options.now,
-        customerUses: await repos.coupons.customerUses(coupon.id, cart.userId),
-        currency: currencyCode,
+        now: input.now,
+        customerUses: input.customerUses ?? 0,
+        currency: input.currency,
       });
       if (verdict.valid) {
         couponValid = true;
@@ -196,66 +216,27 @@ export async function priceCart(
     }
   }
 
-  let shippingMethod: ShippingMethodRecord | undefined;
-  if (cart.shippingMethod) {
-    const method = await repos.reference.shippingMethod(cart.shippingMethod);
+  let shippingOffered = false;
+  if (input.shippingMethod !== null) {
+    const method = input.shippingMethod;
     if (method && isShippingMethodOffered(method, subtotalCents - discountCents))
-      shippingMethod = method;
+      shippingOffered = true;
     else warnings.push('The chosen shipping method is no longer available; choose another.');
   }
 
   const totals = computeTotals({
     subtotalCents,
     discountCents,
-    shippingCents: shippingMethod?.rateCents ?? 0,
-    taxRateBasisPoints: await repos.reference.taxRateBasisPoints(cart.shippingAddress?.country),
+    shippingCents: shippingOffered ? (input.shippingMethod?.rateCents ?? 0) : 0,
+    taxRateBasisPoints: input.taxRateBasisPoints,
   });
-  return {
-    cart,
-    lines,
-    totals,
-    currency: currencyCode,
-    coupon,
-    couponValid,
-    shippingMethod,
-    warnings,
-  };
+  return { lines, totals, couponValid, shippingOffered, warnings };
 }
 
 /** A method with a minimum (e.g. free shipping over 50) is offered only once it is reached. */
 export function isShippingMethodOffered(
-  method: ShippingMethodRecord,
+  method: PricingShippingMethod,
   subtotalAfterDiscountCents: number,
 ): boolean {
   return method.minSubtotalCents === null || subtotalAfterDiscountCents >= method.minSubtotalCents;
-}
-
-export function toCartDto(priced: PricedCart): CartDto {
-  const { cart, lines, totals } = priced;
-  return {
-    id: cart.id,
-    items: lines.map(({ item, purchasable, available, unitPriceCents }) => ({
-      id: item.id,
-      product_id: item.productId,
-      variant_id: item.variantId,
-      product_name: purchasable?.name ?? 'Unavailable product',
-      variant_name: purchasable?.variantName ?? null,
-      sku: purchasable?.sku ?? '',
-      product_image: purchasable?.thumbnail ?? null,
-      price: centsToAmount(unitPriceCents),
-      quantity: item.quantity,
-      total: centsToAmount(unitPriceCents * item.quantity),
-      available,
-      stock_quantity: purchasable?.stockQuantity ?? 0,
-    })),
-    subtotal: centsToAmount(totals.subtotalCents),
-    discount: centsToAmount(totals.discountCents),
-    shipping: centsToAmount(totals.shippingCents),
-    tax: centsToAmount(totals.taxCents),
-    total: centsToAmount(totals.totalCents),
-    coupon_code: priced.couponValid ? (priced.coupon?.code ?? null) : (cart.couponCode ?? null),
-    item_count: lines.reduce((sum, line) => sum + line.item.quantity, 0),
-    currency: priced.currency,
-    warnings: priced.warnings,
-  };
 }

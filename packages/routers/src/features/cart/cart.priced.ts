@@ -1,0 +1,117 @@
+import { type PricedLine, priceItems, type Totals } from '@storefront/pricing';
+import { centsToAmount } from '../../money';
+import { FALLBACK_CURRENCY, type PurchasableRecord, type PurchasablesRepository } from '../catalog';
+import type { IdempotencyRepository } from '../checkout';
+import type { CouponRecord, CouponRedemptionsRepository } from '../coupons';
+import type { ReferenceDataRepository, ShippingMethodRecord } from '../store-settings';
+import type { CartItemRecord, CartRecord, CartRepository } from './cart.repository';
+import type { CartDto } from './cart.schemas';
+
+/**
+ * The server's side of cart pricing: loads what @storefront/pricing needs (the same arithmetic
+ * the SDK runs for its optimistic totals) and shapes the answer.
+ */
+
+export type { CouponRules, CouponVerdict, Totals } from '@storefront/pricing';
+export {
+  computeTotals,
+  evaluateCoupon,
+  isShippingMethodOffered,
+  mulDivHalfUp,
+  purchasableKey,
+} from '@storefront/pricing';
+
+export interface CartRepositories {
+  cart: CartRepository;
+  purchasables: Pick<PurchasablesRepository, 'find'>;
+  coupons: Pick<CouponRedemptionsRepository, 'findByCode' | 'customerUses'>;
+  reference: ReferenceDataRepository;
+  /** Answers of cart mutations sent with an Idempotency-Key (the offline cart's replays). */
+  idempotency: IdempotencyRepository;
+}
+
+export type CartPricedLine = PricedLine<CartItemRecord, PurchasableRecord>;
+
+/** A cart with live catalogue prices: what GET /cart shows and what checkout charges. */
+export interface PricedCart {
+  cart: CartRecord;
+  lines: CartPricedLine[];
+  totals: Totals;
+  currency: string;
+  coupon: CouponRecord | undefined;
+  couponValid: boolean;
+  shippingMethod: ShippingMethodRecord | undefined;
+  warnings: string[];
+}
+
+export async function priceCart(
+  repos: CartRepositories,
+  cart: CartRecord,
+  options: { now: Date; couponsEnabled: boolean },
+): Promise<PricedCart> {
+  const items = await repos.cart.items(cart.id);
+  const couponCode = options.couponsEnabled ? cart.couponCode : null;
+  const [purchasables, currency, coupon, shippingMethod, taxRateBasisPoints] = await Promise.all([
+    repos.purchasables.find(
+      items.map((item) => item.productId),
+      options.now,
+    ),
+    repos.reference.defaultCurrency(),
+    couponCode ? repos.coupons.findByCode(couponCode) : Promise.resolve(undefined),
+    cart.shippingMethod ? repos.reference.shippingMethod(cart.shippingMethod) : null,
+    repos.reference.taxRateBasisPoints(cart.shippingAddress?.country),
+  ]);
+  const customerUses = coupon ? await repos.coupons.customerUses(coupon.id, cart.userId) : 0;
+  const currencyCode = currency ?? FALLBACK_CURRENCY;
+  const priced = priceItems({
+    items,
+    purchasables,
+    currency: currencyCode,
+    now: options.now,
+    couponCode,
+    coupon,
+    customerUses,
+    shippingMethod: shippingMethod === null ? null : shippingMethod,
+    taxRateBasisPoints,
+  });
+  return {
+    cart,
+    lines: priced.lines,
+    totals: priced.totals,
+    currency: currencyCode,
+    coupon,
+    couponValid: priced.couponValid,
+    shippingMethod: priced.shippingOffered ? (shippingMethod ?? undefined) : undefined,
+    warnings: priced.warnings,
+  };
+}
+
+export function toCartDto(priced: PricedCart): CartDto {
+  const { cart, lines, totals } = priced;
+  return {
+    id: cart.id,
+    items: lines.map(({ item, purchasable, available, unitPriceCents }) => ({
+      id: item.id,
+      product_id: item.productId,
+      variant_id: item.variantId,
+      product_name: purchasable?.name ?? 'Unavailable product',
+      variant_name: purchasable?.variantName ?? null,
+      sku: purchasable?.sku ?? '',
+      product_image: purchasable?.thumbnail ?? null,
+      price: centsToAmount(unitPriceCents),
+      quantity: item.quantity,
+      total: centsToAmount(unitPriceCents * item.quantity),
+      available,
+      stock_quantity: purchasable?.stockQuantity ?? 0,
+    })),
+    subtotal: centsToAmount(totals.subtotalCents),
+    discount: centsToAmount(totals.discountCents),
+    shipping: centsToAmount(totals.shippingCents),
+    tax: centsToAmount(totals.taxCents),
+    total: centsToAmount(totals.totalCents),
+    coupon_code: priced.couponValid ? (priced.coupon?.code ?? null) : (cart.couponCode ?? null),
+    item_count: lines.reduce((sum, line) => sum + line.item.quantity, 0),
+    currency: priced.currency,
+    warnings: priced.warnings,
+  };
+}
