@@ -11,6 +11,7 @@ import { CurrenciesPage } from './pages/Currencies';
 import { CustomersPage } from './pages/Customers';
 import { DashboardPage } from './pages/Dashboard';
 import { FailedJobsPage } from './pages/FailedJobs';
+import { NotificationsPage } from './pages/Notifications';
 import { OrderDetailPage } from './pages/OrderDetail';
 import { OrdersPage } from './pages/Orders';
 import { ProductsPage } from './pages/Products';
@@ -45,6 +46,7 @@ const router = createBrowserRouter(
         { path: 'reviews', element: <ReviewsPage /> },
         { path: 'settings', element: <SettingsPage /> },
         { path: 'admins', element: <AdminsPage /> },
+        { path: 'notifications', element: <NotificationsPage /> },
         { path: 'failed-jobs', element: <FailedJobsPage /> },
         { path: '*', element: <Navigate to="/" replace /> },
       ],

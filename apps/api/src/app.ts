@@ -7,6 +7,7 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
+import { createDeleteAccountRoute } from './http/account';
 import { adminPanel } from './http/admin-panel';
 import { apiDocs } from './http/api-docs';
 import { createAvatarRoute } from './http/avatar';
@@ -101,6 +102,7 @@ export function createApp(deps: AppDeps): Express {
     res.json(openApiDocument);
   });
   app.post('/api/v1/auth/avatar', ...createAvatarRoute(services));
+  app.delete('/api/v1/auth/account', ...createDeleteAccountRoute(services));
   if (config.razorpayWebhookSecret) {
     app.post(
       '/api/v1/payments/razorpay/webhook',

@@ -133,6 +133,8 @@ describe('loadEnv refusals', () => {
     ['DATABASE_TIMEOUT_MS', '50'],
     ['PAYMENT_EVENT_RETENTION_DAYS', '0'],
     ['GUEST_RETENTION_DAYS', '0'],
+    ['APP_DEEP_LINK_BASE', 'myshop://orders'],
+    ['EXPO_BASE_URL', 'exp host'],
   ])('%s=%s stops start-up with one line naming the variable and the bad value', (name, value) => {
     const error = configError({ [name]: value });
     expect(error.message).toMatch(new RegExp(`^Invalid configuration: ${name} `));
@@ -156,6 +158,10 @@ describe('loadEnv refusals', () => {
     expect(load({}).RAZORPAY_API_URL).toBe('https://api.razorpay.com');
     expect(load({}).PAYMENT_EVENT_RETENTION_DAYS).toBe(30);
     expect(load({}).GUEST_RETENTION_DAYS).toBe(30);
+    expect(load({}).APP_DEEP_LINK_BASE).toBe('myshop://');
+    expect(load({ APP_DEEP_LINK_BASE: 'https://shop.example/app/' }).APP_DEEP_LINK_BASE).toBe(
+      'https://shop.example/app/',
+    );
   });
 
   it.each([

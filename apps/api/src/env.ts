@@ -150,6 +150,16 @@ const EnvSchema = z
     ),
     /** SMS codes sent per country calling code per hour, whoever asks (SMS pumping). */
     OTP_LIMIT_PER_COUNTRY_HOUR: positiveInt(500),
+    /** Expo's push service: an access token (when the Expo project requires one). */
+    EXPO_ACCESS_TOKEN: optionalString(),
+    /** Expo's push service address; only changed to point at a stand-in (tests). The SDK reads it. */
+    EXPO_BASE_URL: optionalString().pipe(z.url().optional()),
+    /** The app's deep-link base pushes link to: `${APP_DEEP_LINK_BASE}orders/42`. */
+    APP_DEEP_LINK_BASE: z
+      .string()
+      .trim()
+      .regex(/^[a-z][a-z0-9+.-]*:\/\/(\S*\/)?$/i, 'must be a URL base ending in /, e.g. myshop://')
+      .default('myshop://'),
     UPLOADTHING_TOKEN: optionalString(),
     OPENAI_API_KEY: optionalString(),
     OPENAI_BASE_URL: optionalString().pipe(z.url().optional()),
@@ -313,6 +323,8 @@ const ECHOED = new Set([
   'DEFAULT_PHONE_REGION',
   'OTP_COUNTRIES',
   'OTP_LIMIT_PER_COUNTRY_HOUR',
+  'EXPO_BASE_URL',
+  'APP_DEEP_LINK_BASE',
   'JOB_POLL_SECONDS',
   'JOB_RETENTION_DAYS',
   'RESET_MAILS_PER_ADDRESS_PER_HOUR',

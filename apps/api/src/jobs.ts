@@ -1,5 +1,7 @@
 import type { Job, JobResult, PgBoss } from '@storefront/db/jobs';
 import {
+  CAMPAIGN_QUEUE,
+  type CampaignBatchJob,
   GUEST_RETENTION_QUEUE,
   MAIL_QUEUE,
   type MailJob,
@@ -7,7 +9,12 @@ import {
   PAYMENT_EVENT_RETENTION_QUEUE,
   PAYMENT_EVENTS_QUEUE,
   type PaymentEventJob,
+  PUSH_QUEUE,
+  PUSH_RECEIPTS_QUEUE,
+  type PushJob,
+  type PushReceiptsJob,
   paymentQueuePolicy,
+  pushQueuePolicy,
   REFUND_QUEUE,
   type RefundJob,
   type RetryOverrides,
@@ -15,6 +22,7 @@ import {
   type SmsJob,
   SYNC_COMPACTION_QUEUE,
   URGENT_MAIL_PRIORITY,
+  WISHLIST_ALERTS_QUEUE,
 } from '@storefront/routers';
 import type { Services } from '@storefront/routers/services';
 import type { Logger } from 'pino';
@@ -38,7 +46,7 @@ export interface QueueOptions extends RetryOverrides {
   retentionDays: number;
 }
 
-type WorkerServices = Pick<Services, 'mail' | 'payments' | 'auth' | 'sync'>;
+type WorkerServices = Pick<Services, 'mail' | 'payments' | 'auth' | 'sync' | 'notifications'>;
 
 /**
  * One queue: its retry policy, how many workers a process runs for it, how many jobs each takes
@@ -82,6 +90,38 @@ const QUEUES = [
     concurrency: (options) => options.concurrency,
     batchSize: 1,
     run: (services, job) => services.auth.signIn.deliverSms(job),
+  }),
+  queue<PushJob>({
+    name: PUSH_QUEUE,
+    policy: pushQueuePolicy,
+    concurrency: (options) => options.concurrency,
+    batchSize: 1,
+    run: (services, job) => services.notifications.deliver(job),
+  }),
+  queue<PushReceiptsJob>({
+    name: PUSH_RECEIPTS_QUEUE,
+    policy: pushQueuePolicy,
+    concurrency: () => 1,
+    batchSize: 1,
+    run: (services, job) => services.notifications.checkReceipts(job.data),
+  }),
+  queue<CampaignBatchJob>({
+    name: CAMPAIGN_QUEUE,
+    policy: pushQueuePolicy,
+    // One batch at a time per process: with the batches' spacing, the campaign's throttle.
+    concurrency: () => 1,
+    batchSize: 1,
+    run: (services, job) => services.notifications.deliverCampaignBatch(job),
+  }),
+  queue<object>({
+    name: WISHLIST_ALERTS_QUEUE,
+    policy: pushQueuePolicy,
+    concurrency: () => 1,
+    batchSize: 1,
+    run: async (services) => {
+      await services.notifications.processWishlistAlerts();
+    },
+    schedule: '* * * * *',
   }),
   queue<RefundJob>({
     name: REFUND_QUEUE,

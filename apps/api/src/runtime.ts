@@ -11,6 +11,7 @@ import type { Redis } from 'ioredis';
 import { type DestinationStream, type Logger, pino } from 'pino';
 import { createOpenAiModelProvider } from './adapters/ai';
 import { createOutboxMailer, createResendMailer } from './adapters/mail';
+import { createPushSender } from './adapters/push';
 import { createRateLimits } from './adapters/rate-limits';
 import { createOutboxSms, createTwilioSms } from './adapters/sms';
 import { createLocalStorage, createUploadThingStorage } from './adapters/storage';
@@ -193,6 +194,7 @@ export async function createRuntime(
         },
         guestRetentionDays: env.GUEST_RETENTION_DAYS,
       },
+      appDeepLinkBase: env.APP_DEEP_LINK_BASE,
     },
     aiProvider: env.OPENAI_API_KEY
       ? await createOpenAiModelProvider({
@@ -220,6 +222,13 @@ export async function createRuntime(
             ...(env.TWILIO_API_URL ? { apiUrl: env.TWILIO_API_URL } : {}),
           })
         : createOutboxSms(join(dataDir, 'sms-outbox')),
+    pushSender: await createPushSender({
+      expo:
+        env.EXPO_ACCESS_TOKEN || env.EXPO_BASE_URL
+          ? { accessToken: env.EXPO_ACCESS_TOKEN }
+          : undefined,
+      outboxDir: join(dataDir, 'push-outbox'),
+    }),
     avatarStorage: env.UPLOADTHING_TOKEN
       ? createUploadThingStorage({ token: env.UPLOADTHING_TOKEN })
       : createLocalStorage({ dir: uploadsDir, publicBaseUrl: env.APP_URL }),

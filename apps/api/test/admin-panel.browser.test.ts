@@ -255,6 +255,7 @@ describe.skipIf(skipReason)(
         'Banners',
         'Customers',
         'Reviews',
+        'Notifications',
         'Currencies',
         'Shipping methods',
         'Tax rates',

@@ -32,6 +32,7 @@ import { type Logger, pino } from 'pino';
 import supertest from 'supertest';
 import { afterAll, beforeAll, expect, vi } from 'vitest';
 import { createOutboxMailer } from '../src/adapters/mail';
+import { createPushSender } from '../src/adapters/push';
 import { createRateLimits } from '../src/adapters/rate-limits';
 import { createOutboxSms } from '../src/adapters/sms';
 import { createLocalStorage } from '../src/adapters/storage';
@@ -103,6 +104,11 @@ export interface TestAppOptions {
   metricsToken?: string;
   /** Tracing on: spans per procedure (the test started the SDK; see tracing.test.ts). */
   tracer?: Tracer;
+  /**
+   * Pushes through Expo's SDK (the test set EXPO_BASE_URL to a stand-in before the first app
+   * of its file) instead of the push outbox.
+   */
+  expoPush?: boolean;
 }
 
 export interface RequestOptions {
@@ -121,6 +127,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'sf-app-'));
   const outboxDir = join(dir, 'outbox');
   const smsOutboxDir = join(dir, 'sms-outbox');
+  const pushOutboxDir = join(dir, 'push-outbox');
   const uploadsDir = join(dir, 'uploads');
   const logger = options.logger ?? pino({ level: 'silent' });
   // The real queue on the test database; a database given by the test (an unreachable server,
@@ -148,12 +155,17 @@ export async function createTestApp(options: TestAppOptions = {}) {
       aiTimeoutMs: 5_000,
       emailVerifyUrl: `${APP_URL}/verify-email`,
       shop: { name: 'Test Shop', url: APP_URL },
+      pushReceiptDelaySeconds: 1,
       ...options.config,
     },
     jobQueue: jobs ? jobQueueOf(jobs) : NO_QUEUE,
     hasher: options.hasher ?? createArgon2Hasher({ memoryCost: 256, timeCost: 1 }),
     mailer: options.mailer ?? createOutboxMailer(outboxDir),
     sms: options.sms ?? createOutboxSms(smsOutboxDir),
+    pushSender: await createPushSender({
+      expo: options.expoPush ? {} : undefined,
+      outboxDir: pushOutboxDir,
+    }),
     avatarStorage:
       options.avatarStorage ?? createLocalStorage({ dir: uploadsDir, publicBaseUrl: APP_URL }),
     rateLimits:
@@ -259,6 +271,25 @@ export async function createTestApp(options: TestAppOptions = {}) {
     },
     /** E-mails written to the outbox, oldest first. */
     outbox: readOutbox,
+    pushOutboxDir,
+    /** Pushes written to the push outbox (no Expo configured), oldest first. */
+    pushOutbox(): Array<{
+      to: string;
+      title: string;
+      body: string;
+      data: Record<string, unknown>;
+    }> {
+      let names: string[] = [];
+      try {
+        names = readdirSync(pushOutboxDir);
+      } catch {
+        return [];
+      }
+      return names
+        .map((name) => ({ name, at: statSync(join(pushOutboxDir, name)).mtimeMs }))
+        .sort((a, b) => a.at - b.at || a.name.localeCompare(b.name))
+        .map(({ name }) => JSON.parse(readFileSync(join(pushOutboxDir, name), 'utf8')));
+    },
     jobs,
     /** SMS written to the outbox (oldest first). */
     smsOutbox: readSmsOutbox,

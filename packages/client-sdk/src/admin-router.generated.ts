@@ -8,7 +8,7 @@ import type { TRPC_ERROR_CODE_NUMBER } from '@trpc/server/rpc';
 import type { Procedures } from './procedures.generated';
 
 /** The error shape of the /trpc endpoint (the server's errorFormatter). */
-export type ErrorShape = { message: string; data: { httpStatus: number; stack: undefined; error_code: 'BAD_REQUEST' | 'SERVICE_UNAVAILABLE' | 'FORBIDDEN' | 'NOT_FOUND' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'UNAUTHENTICATED' | 'INVALID_CREDENTIALS' | 'FEATURE_DISABLED' | 'ACCOUNT_REQUIRED' | 'REVIEW_EXISTS' | 'IDEMPOTENCY_CONFLICT' | 'SYNC_CURSOR_EXPIRED' | 'VALIDATION_ERROR' | 'OUT_OF_STOCK' | 'COUPON_INVALID' | 'CART_EMPTY' | 'CHECKOUT_INCOMPLETE' | 'PAYMENT_FAILED' | 'ORDER_NOT_CANCELLABLE' | 'INVOICE_NOT_AVAILABLE' | 'INVALID_RESET_TOKEN' | 'INVALID_VERIFICATION_TOKEN' | 'AI_GENERATION_FAILED' | 'INVALID_SOCIAL_TOKEN' | 'INVALID_OTP' | 'REQUEST_HEADER_FIELDS_TOO_LARGE' | 'RATE_LIMITED' | 'INTERNAL_ERROR'; errors: Record<string, string[]> | undefined; code: 'PARSE_ERROR' | 'BAD_REQUEST' | 'INTERNAL_SERVER_ERROR' | 'NOT_IMPLEMENTED' | 'BAD_GATEWAY' | 'SERVICE_UNAVAILABLE' | 'GATEWAY_TIMEOUT' | 'UNAUTHORIZED' | 'PAYMENT_REQUIRED' | 'FORBIDDEN' | 'NOT_FOUND' | 'METHOD_NOT_SUPPORTED' | 'TIMEOUT' | 'CONFLICT' | 'PRECONDITION_FAILED' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'UNPROCESSABLE_CONTENT' | 'PRECONDITION_REQUIRED' | 'TOO_MANY_REQUESTS' | 'CLIENT_CLOSED_REQUEST'; path?: string | undefined; }; code: TRPC_ERROR_CODE_NUMBER; };
+export type ErrorShape = { message: string; data: { httpStatus: number; stack: undefined; error_code: 'BAD_REQUEST' | 'SERVICE_UNAVAILABLE' | 'FORBIDDEN' | 'NOT_FOUND' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'UNAUTHENTICATED' | 'INVALID_CREDENTIALS' | 'FEATURE_DISABLED' | 'ACCOUNT_REQUIRED' | 'REVIEW_EXISTS' | 'IDEMPOTENCY_CONFLICT' | 'SYNC_CURSOR_EXPIRED' | 'VALIDATION_ERROR' | 'OUT_OF_STOCK' | 'COUPON_INVALID' | 'CART_EMPTY' | 'CHECKOUT_INCOMPLETE' | 'PAYMENT_FAILED' | 'ORDER_NOT_CANCELLABLE' | 'ACCOUNT_HAS_OPEN_ORDERS' | 'INVOICE_NOT_AVAILABLE' | 'INVALID_RESET_TOKEN' | 'INVALID_VERIFICATION_TOKEN' | 'AI_GENERATION_FAILED' | 'INVALID_SOCIAL_TOKEN' | 'INVALID_OTP' | 'REQUEST_HEADER_FIELDS_TOO_LARGE' | 'RATE_LIMITED' | 'INTERNAL_ERROR'; errors: Record<string, string[]> | undefined; code: 'PARSE_ERROR' | 'BAD_REQUEST' | 'INTERNAL_SERVER_ERROR' | 'NOT_IMPLEMENTED' | 'BAD_GATEWAY' | 'SERVICE_UNAVAILABLE' | 'GATEWAY_TIMEOUT' | 'UNAUTHORIZED' | 'PAYMENT_REQUIRED' | 'FORBIDDEN' | 'NOT_FOUND' | 'METHOD_NOT_SUPPORTED' | 'TIMEOUT' | 'CONFLICT' | 'PRECONDITION_FAILED' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'UNPROCESSABLE_CONTENT' | 'PRECONDITION_REQUIRED' | 'TOO_MANY_REQUESTS' | 'CLIENT_CLOSED_REQUEST'; path?: string | undefined; }; code: TRPC_ERROR_CODE_NUMBER; };
 
 type Query<K extends keyof Procedures> = TRPCQueryProcedure<{
   input: Procedures[K]['input'];
@@ -50,6 +50,9 @@ export type AppRouter = TRPCBuiltRouter<
       updateProfile: Mutation<'customer.updateProfile'>;
       requestPhoneCode: Mutation<'customer.requestPhoneCode'>;
       verifyPhone: Mutation<'customer.verifyPhone'>;
+    };
+    account: {
+      export: Query<'account.export'>;
     };
     addresses: {
       list: Query<'addresses.list'>;
@@ -126,6 +129,13 @@ export type AppRouter = TRPCBuiltRouter<
       remove: Mutation<'wishlist.remove'>;
       moveToCart: Mutation<'wishlist.moveToCart'>;
     };
+    notifications: {
+      registerDevice: Mutation<'notifications.registerDevice'>;
+      listDevices: Query<'notifications.listDevices'>;
+      removeDevice: Mutation<'notifications.removeDevice'>;
+      preferences: Query<'notifications.preferences'>;
+      updatePreferences: Mutation<'notifications.updatePreferences'>;
+    };
     sync: {
       status: Query<'sync.status'>;
       heartbeat: Mutation<'sync.heartbeat'>;
@@ -139,6 +149,7 @@ export type AppRouter = TRPCBuiltRouter<
         list: Query<'admin.customers.list'>;
         get: Query<'admin.customers.get'>;
         setBlocked: Mutation<'admin.customers.setBlocked'>;
+        delete: Mutation<'admin.customers.delete'>;
       };
       orders: {
         list: Query<'admin.orders.list'>;
@@ -232,6 +243,10 @@ export type AppRouter = TRPCBuiltRouter<
         list: Query<'admin.admins.list'>;
         invite: Mutation<'admin.admins.invite'>;
         disable: Mutation<'admin.admins.disable'>;
+      };
+      notifications: {
+        send: Mutation<'admin.notifications.send'>;
+        list: Query<'admin.notifications.list'>;
       };
     };
   }

@@ -61,11 +61,42 @@ export type NamespaceMethods<N extends Namespace> = {
  */
 export type UploadFile = { uri: string; name: string; type: string } | Blob;
 
-/** The two operations that are not JSON procedures, written by hand. */
+type RegisteredDevice = Unwrap<OperationResult<'notifications.registerDevice'>>;
+
+/** What `registerForPush` sends besides the token. */
+export interface PushDevice {
+  /** `Platform.OS` in React Native. */
+  platform: 'ios' | 'android';
+  app_version?: string;
+  locale?: string;
+}
+
+/** A registration is re-sent once it is older than this (the server keeps `last_seen_at`). */
+const PUSH_REFRESH_MS = 24 * 60 * 60 * 1000;
+
+/** The operations that are not JSON procedures, and helpers, written by hand. */
 interface HandWritten {
   auth: {
     /** POST /auth/avatar (multipart field `avatar`; JPEG, PNG, WebP or GIF, 2 MB at most). */
     uploadAvatar(file: UploadFile, options?: RequestOptions): Promise<Unwrap<AvatarOutput>>;
+    /**
+     * DELETE /auth/account `{password}`: deletes the account (422 errors.password when wrong,
+     * 422 ACCOUNT_HAS_OPEN_ORDERS while orders are open); the stored token is cleared.
+     */
+    deleteAccount(input: { password: string }, options?: RequestOptions): Promise<null>;
+  };
+  notifications: {
+    /**
+     * Registers the Expo push token for this customer (POST /customer/devices): the one call an
+     * app makes after `getExpoPushTokenAsync()`, at every start. It is sent again only when this
+     * client has not registered the same token in the last day (the server's `last_seen_at`);
+     * otherwise it answers the last registration without a request.
+     */
+    registerForPush(
+      token: string,
+      device: PushDevice,
+      options?: RequestOptions,
+    ): Promise<RegisteredDevice>;
   };
   orders: {
     /** GET /customer/orders/{id}/invoice: the PDF bytes (the order must be paid). */
@@ -133,8 +164,24 @@ export function createStorefrontClient(options: StorefrontClientOptions): Storef
       : (callOptions?: RequestOptions) => transport.call(route, undefined, callOptions);
   }
 
+  let lastPush: { token: string; device: RegisteredDevice } | undefined;
   const handWritten: HandWritten = {
     auth: {
+      async deleteAccount(input, callOptions) {
+        await transport.send(
+          {
+            method: 'DELETE',
+            path: '/auth/account',
+            body: JSON.stringify(input),
+            json: true,
+            retry: 'never',
+          },
+          callOptions,
+        );
+        lastPush = undefined;
+        await tokenStore.clear();
+        return null;
+      },
       uploadAvatar(file, callOptions) {
         const form = new FormData();
         if (isBlob(file)) {
@@ -147,6 +194,17 @@ export function createStorefrontClient(options: StorefrontClientOptions): Storef
           { method: 'POST', path: '/auth/avatar', body: form, retry: 'never' },
           callOptions,
         ) as Promise<Unwrap<AvatarOutput>>;
+      },
+    },
+    notifications: {
+      async registerForPush(token, device, callOptions) {
+        const seen = lastPush?.token === token ? Date.parse(lastPush.device.last_seen_at) : NaN;
+        if (lastPush && Date.now() - seen < PUSH_REFRESH_MS) return lastPush.device;
+        const registered = (await (
+          namespaces.notifications as { registerDevice: (...args: unknown[]) => Promise<unknown> }
+        ).registerDevice({ token, ...device }, callOptions)) as RegisteredDevice;
+        lastPush = { token, device: registered };
+        return registered;
       },
     },
     orders: {
@@ -165,6 +223,7 @@ export function createStorefrontClient(options: StorefrontClientOptions): Storef
   };
   Object.assign(namespaces.auth as object, handWritten.auth);
   Object.assign(namespaces.orders as object, handWritten.orders);
+  Object.assign(namespaces.notifications as object, handWritten.notifications);
 
   return { ...namespaces, tokenStore } as unknown as StorefrontClient;
 }

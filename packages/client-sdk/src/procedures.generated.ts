@@ -100,6 +100,11 @@ export interface Procedures {
     input: { phone: string; code: string; };
     output: { success: true; data: { phone: string; }; message?: string | undefined; };
   };
+  'account.export': {
+    type: 'query';
+    input: void;
+    output: { success: true; data: { profile: { id: number; name: string; email: string; phone: string; date_of_birth: string | null; gender: string | null; avatar_url: string | null; email_verified_at: string | null; created_at: string; }; addresses: unknown[]; reviews: unknown[]; wishlist: unknown[]; devices: unknown[]; exported_at: string; orders: { items: unknown[]; events: unknown[]; order?: unknown; }[]; notification_preferences: { order_updates: boolean; wishlist_alerts: boolean; promotions: boolean; }; }; message?: string | undefined; };
+  };
   'addresses.list': {
     type: 'query';
     input: void;
@@ -355,6 +360,31 @@ export interface Procedures {
     input: { id: number; };
     output: { success: true; data: { id: number; items: { id: number; product_id: number; variant_id: number | null; product_name: string; variant_name: string | null; sku: string; product_image: string | null; price: number; quantity: number; total: number; available: boolean; stock_quantity: number; }[]; subtotal: number; discount: number; shipping: number; tax: number; total: number; coupon_code: string | null; item_count: number; currency: string; warnings: string[]; }; message?: string | undefined; };
   };
+  'notifications.registerDevice': {
+    type: 'mutation';
+    input: { token: string; platform: 'ios' | 'android'; app_version?: string | undefined; locale?: string | undefined; };
+    output: { success: true; data: { id: number; platform: 'ios' | 'android'; app_version: string | null; locale: string | null; created_at: string; last_seen_at: string; }; message?: string | undefined; };
+  };
+  'notifications.listDevices': {
+    type: 'query';
+    input: void;
+    output: { success: true; data: { id: number; platform: 'ios' | 'android'; app_version: string | null; locale: string | null; created_at: string; last_seen_at: string; }[]; message?: string | undefined; };
+  };
+  'notifications.removeDevice': {
+    type: 'mutation';
+    input: { id: number; };
+    output: { success: true; data: null; message?: string | undefined; };
+  };
+  'notifications.preferences': {
+    type: 'query';
+    input: void;
+    output: { success: true; data: { order_updates: boolean; wishlist_alerts: boolean; promotions: boolean; }; message?: string | undefined; };
+  };
+  'notifications.updatePreferences': {
+    type: 'mutation';
+    input: { order_updates: boolean; wishlist_alerts: boolean; promotions: boolean; };
+    output: { success: true; data: { order_updates: boolean; wishlist_alerts: boolean; promotions: boolean; }; message?: string | undefined; };
+  };
   'sync.status': {
     type: 'query';
     input: void;
@@ -378,17 +408,22 @@ export interface Procedures {
   'admin.customers.list': {
     type: 'query';
     input: { search?: string | undefined; page?: number | undefined; per_page?: number | undefined; };
-    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'guest' | 'customer' | 'admin'; blocked_at: string | null; sign_in_methods: ('password' | 'phone' | 'apple' | 'google')[]; }[]; meta: { current_page: number; per_page: number; total: number; last_page: number; }; message?: string | undefined; };
+    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'guest' | 'customer' | 'admin'; blocked_at: string | null; sign_in_methods: ('password' | 'phone' | 'apple' | 'google')[]; deleted_at: string | null; }[]; meta: { current_page: number; per_page: number; total: number; last_page: number; }; message?: string | undefined; };
   };
   'admin.customers.get': {
     type: 'query';
     input: { id: number; };
-    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'guest' | 'customer' | 'admin'; blocked_at: string | null; sign_in_methods: ('password' | 'phone' | 'apple' | 'google')[]; }; message?: string | undefined; };
+    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'guest' | 'customer' | 'admin'; blocked_at: string | null; sign_in_methods: ('password' | 'phone' | 'apple' | 'google')[]; deleted_at: string | null; }; message?: string | undefined; };
   };
   'admin.customers.setBlocked': {
     type: 'mutation';
     input: { id: number; blocked: boolean; };
-    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'guest' | 'customer' | 'admin'; blocked_at: string | null; sign_in_methods: ('password' | 'phone' | 'apple' | 'google')[]; }; message?: string | undefined; };
+    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'guest' | 'customer' | 'admin'; blocked_at: string | null; sign_in_methods: ('password' | 'phone' | 'apple' | 'google')[]; deleted_at: string | null; }; message?: string | undefined; };
+  };
+  'admin.customers.delete': {
+    type: 'mutation';
+    input: { id: number; };
+    output: { success: true; data: null; message?: string | undefined; };
   };
   'admin.orders.list': {
     type: 'query';
@@ -547,7 +582,7 @@ export interface Procedures {
   };
   'admin.settings.setFeature': {
     type: 'mutation';
-    input: { flag: 'wishlist' | 'reviews' | 'coupons' | 'gift_cards' | 'loyalty_points' | 'ai_descriptions'; enabled: boolean; };
+    input: { flag: 'reviews' | 'wishlist' | 'coupons' | 'gift_cards' | 'loyalty_points' | 'ai_descriptions'; enabled: boolean; };
     output: { success: true; data: { wishlist: boolean; reviews: boolean; coupons: boolean; gift_cards: boolean; loyalty_points: boolean; ai_descriptions: boolean; }; message?: string | undefined; };
   };
   'admin.aiAgents.list': {
@@ -668,22 +703,32 @@ export interface Procedures {
   'admin.admins.me': {
     type: 'query';
     input: void;
-    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'guest' | 'customer' | 'admin'; blocked_at: string | null; sign_in_methods: ('password' | 'phone' | 'apple' | 'google')[]; }; message?: string | undefined; };
+    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'guest' | 'customer' | 'admin'; blocked_at: string | null; sign_in_methods: ('password' | 'phone' | 'apple' | 'google')[]; deleted_at: string | null; }; message?: string | undefined; };
   };
   'admin.admins.list': {
     type: 'query';
     input: void;
-    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'guest' | 'customer' | 'admin'; blocked_at: string | null; sign_in_methods: ('password' | 'phone' | 'apple' | 'google')[]; }[]; message?: string | undefined; };
+    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'guest' | 'customer' | 'admin'; blocked_at: string | null; sign_in_methods: ('password' | 'phone' | 'apple' | 'google')[]; deleted_at: string | null; }[]; message?: string | undefined; };
   };
   'admin.admins.invite': {
     type: 'mutation';
     input: { name: string; email: string; password: string; };
-    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'guest' | 'customer' | 'admin'; blocked_at: string | null; sign_in_methods: ('password' | 'phone' | 'apple' | 'google')[]; }; message?: string | undefined; };
+    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'guest' | 'customer' | 'admin'; blocked_at: string | null; sign_in_methods: ('password' | 'phone' | 'apple' | 'google')[]; deleted_at: string | null; }; message?: string | undefined; };
   };
   'admin.admins.disable': {
     type: 'mutation';
     input: { id: number; };
-    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'guest' | 'customer' | 'admin'; blocked_at: string | null; sign_in_methods: ('password' | 'phone' | 'apple' | 'google')[]; }; message?: string | undefined; };
+    output: { success: true; data: { id: number; name: string; email: string; phone: string; avatar_url: string | null; email_verified_at: string | null; date_of_birth: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; created_at: string; role: 'guest' | 'customer' | 'admin'; blocked_at: string | null; sign_in_methods: ('password' | 'phone' | 'apple' | 'google')[]; deleted_at: string | null; }; message?: string | undefined; };
+  };
+  'admin.notifications.send': {
+    type: 'mutation';
+    input: { title: string; body: string; product_id?: number | undefined; category_id?: number | undefined; };
+    output: { success: true; data: { id: number; targeted: number; }; message?: string | undefined; };
+  };
+  'admin.notifications.list': {
+    type: 'query';
+    input: { page?: number | undefined; per_page?: number | undefined; };
+    output: { success: true; data: { id: number; title: string; body: string; product_id: number | null; category_id: number | null; targeted: number; sent: number; failed: number; removed: number; created_at: string; }[]; meta: { current_page: number; per_page: number; total: number; last_page: number; }; message?: string | undefined; };
   };
 }
 

@@ -59,11 +59,16 @@ describe('namespace mapping', () => {
     ['/customer/wishlist/{id}/move-to-cart', 'wishlist'],
     ['/products/{id}/generate-description', 'ai'],
     ['/system/api-sync/heartbeat', 'sync'],
+    ['/customer/devices', 'notifications'],
+    ['/customer/notification-preferences', 'notifications'],
+    ['/customer/export', 'account'],
+    ['/auth/account', 'auth'],
   ];
 
-  /** The two REST routes that are not procedures (multipart, binary): client.ts adds them. */
+  /** The REST routes that are not procedures (multipart, binary, DELETE with a body): client.ts adds them. */
   const HAND_WRITTEN: Record<string, string> = {
     '/auth/avatar': 'auth',
+    '/auth/account': 'auth',
     '/customer/orders/{id}/invoice': 'orders',
   };
   const namespaceOf = (path: string) =>

@@ -447,3 +447,51 @@ describe('ETag revalidation of catalogue reads', () => {
     expect(cache.get('c')).toEqual({ etag: '3', body: 'C' });
   });
 });
+
+describe('hand-written helpers', () => {
+  const device = (lastSeen: string) => ({
+    success: true,
+    data: {
+      id: 7,
+      platform: 'ios',
+      app_version: null,
+      locale: null,
+      created_at: lastSeen,
+      last_seen_at: lastSeen,
+    },
+  });
+
+  it('registerForPush sends once, then again only for another token', async () => {
+    const now = new Date().toISOString();
+    const a = scripted(json(201, device(now)), json(201, device(now)));
+    const client = createStorefrontClient({ baseUrl: BASE, fetch: a.fetch, retry: fast });
+    const token = 'ExponentPushToken[abc]';
+    expect((await client.notifications.registerForPush(token, { platform: 'ios' })).id).toBe(7);
+    await client.notifications.registerForPush(token, { platform: 'ios' });
+    expect(a.seen).toHaveLength(1);
+    expect(a.seen[0]?.method).toBe('POST');
+    expect(a.seen[0]?.url).toBe(`${BASE}/api/v1/customer/devices`);
+    expect(JSON.parse(String(a.seen[0]?.body))).toEqual({ token, platform: 'ios' });
+    await client.notifications.registerForPush('ExponentPushToken[other]', { platform: 'ios' });
+    expect(a.seen).toHaveLength(2);
+  });
+
+  it('registerForPush re-sends a registration older than a day', async () => {
+    const old = new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString();
+    const a = scripted(json(200, device(old)), json(200, device(new Date().toISOString())));
+    const client = createStorefrontClient({ baseUrl: BASE, fetch: a.fetch, retry: fast });
+    await client.notifications.registerForPush('ExponentPushToken[abc]', { platform: 'android' });
+    await client.notifications.registerForPush('ExponentPushToken[abc]', { platform: 'android' });
+    expect(a.seen).toHaveLength(2);
+  });
+
+  it('deleteAccount sends DELETE /auth/account with the password and clears the token', async () => {
+    const a = scripted(json(200, { success: true, data: null }));
+    const tokenStore = memoryTokenStore('t0k');
+    const client = createStorefrontClient({ baseUrl: BASE, fetch: a.fetch, tokenStore });
+    expect(await client.auth.deleteAccount({ password: 'secret pass' })).toBeNull();
+    expect(a.seen[0]).toMatchObject({ method: 'DELETE', url: `${BASE}/api/v1/auth/account` });
+    expect(JSON.parse(String(a.seen[0]?.body))).toEqual({ password: 'secret pass' });
+    expect(await tokenStore.get()).toBeNull();
+  });
+});

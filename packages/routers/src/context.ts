@@ -1,5 +1,6 @@
 import type { Tracer } from '@opentelemetry/api';
 import type { CatalogVersion } from './catalog-version';
+import type { AccountSlice } from './features/account';
 import type { AddressesService } from './features/addresses';
 import type { AiAgentsService, AiService } from './features/ai';
 import type { AuthenticatedSession, AuthService, SessionStore, SignInSlice } from './features/auth';
@@ -22,6 +23,7 @@ import type { AdminsService, CustomerService } from './features/customer';
 import type { DashboardService } from './features/dashboard';
 import type { JobsService } from './features/jobs';
 import type { MailService } from './features/mail';
+import type { NotificationsSlice } from './features/notifications';
 import type { OrdersService } from './features/orders';
 import type { PaymentEvents, RefundsService } from './features/payments';
 import type { ReviewsService } from './features/reviews';
@@ -78,7 +80,12 @@ export interface AuthServices {
  */
 export interface AppServices {
   auth: AuthServices;
-  customer: { profiles: CustomerService; admins: AdminsService };
+  customer: {
+    profiles: CustomerService;
+    admins: AdminsService;
+    /** Account deletion and the customer's data export (docs/privacy.md). */
+    account: AccountSlice;
+  };
   addresses: AddressesService;
   catalog: {
     products: CatalogService;
@@ -104,6 +111,8 @@ export interface AppServices {
     idempotency: IdempotencyService;
   };
   orders: OrdersService;
+  /** Devices, notification preferences and push notifications (jobs run `deliver`). */
+  notifications: NotificationsSlice;
   wishlist: WishlistService;
   reviews: ReviewsService;
   ai: { descriptions: AiService; agents: AiAgentsService };

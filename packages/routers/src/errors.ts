@@ -74,6 +74,12 @@ export const ERROR_TABLE = {
     trpc: 'UNPROCESSABLE_CONTENT',
     message: 'This order can no longer be cancelled.',
   },
+  ACCOUNT_HAS_OPEN_ORDERS: {
+    status: 422,
+    trpc: 'UNPROCESSABLE_CONTENT',
+    message:
+      'The account has orders still open: it can be deleted once they are delivered or cancelled.',
+  },
   INVOICE_NOT_AVAILABLE: {
     status: 422,
     trpc: 'UNPROCESSABLE_CONTENT',

@@ -27,6 +27,16 @@ export {
   mailQueuePolicy,
   URGENT_MAIL_PRIORITY,
 } from './features/mail';
+export {
+  CAMPAIGN_QUEUE,
+  type CampaignBatchJob,
+  PUSH_QUEUE,
+  PUSH_RECEIPTS_QUEUE,
+  type PushJob,
+  type PushReceiptsJob,
+  pushQueuePolicy,
+  WISHLIST_ALERTS_QUEUE,
+} from './features/notifications';
 export { renderInvoicePdf } from './features/orders';
 export {
   PAYMENT_EVENT_RETENTION_QUEUE,

@@ -2,6 +2,7 @@ import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import type { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { ERROR_TABLE, type ErrorCode, ZErrorEnvelope } from './errors';
+import { deleteAccountOperation, deleteAccountPath } from './features/account';
 import { avatarUploadOperation, avatarUploadPath } from './features/customer';
 import { invoiceOperation, invoicePath } from './features/orders';
 import { razorpayWebhookOperation, razorpayWebhookPath } from './features/payments';
@@ -26,6 +27,7 @@ const TAGS: Record<string, string> = {
   orders: "The customer's orders: list, detail, cancel, tracking and invoice.",
   payments: 'Callbacks from the payment gateway (Razorpay), not for the app.',
   wishlist: 'Products saved for later.',
+  notifications: "Push notifications: the customer's devices and what they are told about.",
   sync: 'Mobile-app connectivity shown in the admin panel.',
   ai: 'AI-written product descriptions.',
 };
@@ -46,7 +48,7 @@ const RETRY_AFTER = {
 
 interface ExtraOperation {
   path: string;
-  method: 'get' | 'post';
+  method: 'get' | 'post' | 'delete';
   errors: ErrorCode[];
 }
 
@@ -59,6 +61,7 @@ interface ExtraOperation {
 export function buildOpenApiDocument(options: { baseUrl: string; version: string }): OpenAPIObject {
   const extraPaths: ZodOpenApiPathsObject = {
     ...avatarUploadPath,
+    ...deleteAccountPath,
     ...invoicePath,
     ...razorpayWebhookPath,
   };
@@ -95,6 +98,7 @@ export function buildOpenApiDocument(options: { baseUrl: string; version: string
   }
   for (const extra of [
     avatarUploadOperation,
+    deleteAccountOperation,
     invoiceOperation,
     razorpayWebhookOperation,
   ] satisfies ExtraOperation[]) {

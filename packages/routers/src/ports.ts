@@ -53,6 +53,41 @@ export interface JobQueue {
   retry(queue: string, id: string): Promise<void>;
 }
 
+/** One push notification to one device (an Expo push token). */
+export interface PushMessage {
+  to: string;
+  title: string;
+  body: string;
+  data: Record<string, unknown>;
+}
+
+/**
+ * The push service's answer for one message: accepted (with the id its receipt is read by; the
+ * outbox has none), or refused (`error` is Expo's code, e.g. `DeviceNotRegistered`).
+ */
+export type PushTicket =
+  | { status: 'ok'; id?: string | undefined }
+  | { status: 'error'; message: string; error?: string | undefined };
+
+/** The delivery result of an accepted push, read later by the ticket's id. */
+export type PushReceipt =
+  | { status: 'ok' }
+  | { status: 'error'; message: string; error?: string | undefined };
+
+/** Expo's push service, or the outbox (apps/api/src/adapters/push.ts). */
+export interface PushSender {
+  /** The push service's own check of a token's form (Expo.isExpoPushToken). */
+  isPushToken(token: string): boolean;
+  /**
+   * Sends the messages (chunked as the service asks) and answers one ticket per message, in
+   * order. Throws when a request failed as a whole (the job is retried). `idempotencyKey` (the
+   * job's id) lets the outbox write each message once.
+   */
+  send(messages: PushMessage[], options: { idempotencyKey: string }): Promise<PushTicket[]>;
+  /** Receipts by ticket id; an id missing from the answer is not ready yet. */
+  receipts(ids: string[]): Promise<Record<string, PushReceipt>>;
+}
+
 export interface StoredFile {
   /** Absolute URL the app can load. */
   url: string;
@@ -118,8 +153,11 @@ export interface BusinessMetrics {
   payment(outcome: 'captured' | 'failed' | 'refunded'): void;
   /** An e-mail delivery attempt succeeded or failed (a failed attempt is retried by its job). */
   mail(outcome: 'sent' | 'failed'): void;
-  /** A push notification delivery attempt succeeded or failed. */
-  push(outcome: 'sent' | 'failed'): void;
+  /**
+   * A push notification was accepted (`sent`), refused (`failed`, by ticket or receipt), or its
+   * device was removed because the push service no longer knows it (`removed`).
+   */
+  push(outcome: 'sent' | 'failed' | 'removed'): void;
 }
 
 export const noBusinessMetrics: BusinessMetrics = {

@@ -1,3 +1,4 @@
+import { accountRouter } from './features/account';
 import { addressesRouter } from './features/addresses';
 import { aiAgentsAdminRouter, aiRouter } from './features/ai';
 import { authRouter } from './features/auth';
@@ -14,6 +15,7 @@ import { couponsAdminRouter } from './features/coupons';
 import { adminsAdminRouter, customerAdminRouter, customerRouter } from './features/customer';
 import { dashboardAdminRouter } from './features/dashboard';
 import { jobsAdminRouter } from './features/jobs';
+import { notificationsAdminRouter, notificationsRouter } from './features/notifications';
 import { ordersAdminRouter, ordersRouter } from './features/orders';
 import { reviewsAdminRouter, reviewsRouter } from './features/reviews';
 import { searchRouter } from './features/search';
@@ -51,6 +53,7 @@ const adminRouter = router({
   jobs: jobsAdminRouter,
   dashboard: dashboardAdminRouter,
   admins: adminsAdminRouter,
+  notifications: notificationsAdminRouter,
 });
 
 /*
@@ -62,6 +65,7 @@ const adminRouter = router({
 export const appRouter = router({
   auth: authRouter,
   customer: customerRouter,
+  account: accountRouter,
   addresses: addressesRouter,
   features: featuresRouter,
   products: productsRouter,
@@ -74,6 +78,7 @@ export const appRouter = router({
   checkout: checkoutRouter,
   orders: ordersRouter,
   wishlist: wishlistRouter,
+  notifications: notificationsRouter,
   sync: syncRouter,
   ai: aiRouter,
   admin: adminRouter,

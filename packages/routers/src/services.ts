@@ -3,6 +3,7 @@ import type { Database, Executor } from '@storefront/db/client';
 import { createCatalogVersion } from './catalog-version';
 import type { Services } from './context';
 import { createCountCache, createTtlCache } from './count-cache';
+import { createAccountSlice } from './features/account';
 import { createAddressesSlice } from './features/addresses';
 import { type AiModelProvider, createAiSlice, productContextFrom } from './features/ai';
 import { createAuthSlice, type PasswordHasher, type SignInConfig } from './features/auth';
@@ -19,6 +20,7 @@ import { createCustomerSlice } from './features/customer';
 import { createDashboardSlice } from './features/dashboard';
 import { createJobsRepository, createJobsSlice } from './features/jobs';
 import { createMailService } from './features/mail';
+import { createNotificationsSlice } from './features/notifications';
 import { createOrdersSlice } from './features/orders';
 import {
   createPaymentProviders,
@@ -38,6 +40,7 @@ import {
   type JobQueue,
   type Mailer,
   noBusinessMetrics,
+  type PushSender,
   type RateLimits,
   type SmsSender,
 } from './ports';
@@ -87,6 +90,10 @@ export interface ServiceConfig {
   syncRetentionDays?: number;
   /** Apple/Google client ids and key sets, phone codes (default: social off, region IN). */
   signIn?: Partial<SignInConfig>;
+  /** The app's deep-link base pushes link to (APP_DEEP_LINK_BASE, e.g. `myshop://`). */
+  appDeepLinkBase?: string;
+  /** Seconds between sending pushes and reading their receipts (default 900). */
+  pushReceiptDelaySeconds?: number;
 }
 
 export interface ServiceDeps {
@@ -98,6 +105,8 @@ export interface ServiceDeps {
   /** The durable job queue e-mails (and later payments) go through. */
   jobQueue: JobQueue;
   avatarStorage: FileStorage;
+  /** Expo's push service, or the push outbox. */
+  pushSender: PushSender;
   rateLimits: RateLimits;
   /** Razorpay when configured, else the development gateway's secret. */
   payments: PaymentConfig;
@@ -227,8 +236,32 @@ export function createServices(deps: ServiceDeps): Services {
     metrics,
     tracer: deps.tracer,
     auth,
-    customer,
+    customer: {
+      ...customer,
+      account: createAccountSlice({
+        db,
+        unitOfWork,
+        jobs,
+        hasher: deps.hasher,
+        avatarStorage: deps.avatarStorage,
+        cancelOrder: (userId, orderId, reason) => orders.cancel(userId, orderId, reason),
+        clock,
+        reportBackgroundError,
+      }),
+    },
     addresses,
+    notifications: createNotificationsSlice({
+      db,
+      unitOfWork,
+      jobs,
+      sender: deps.pushSender,
+      metrics,
+      clock,
+      config: {
+        deepLinkBase: config.appDeepLinkBase ?? 'myshop://',
+        receiptDelaySeconds: config.pushReceiptDelaySeconds ?? 900,
+      },
+    }),
     catalog: { ...catalog, version },
     search: createSearchSlice({
       db,

@@ -3,6 +3,13 @@ import { createJobBoss, jobQueueOf } from '@storefront/db/jobs';
 import { openTestDatabase, type TestDatabase } from '@storefront/db/testing';
 import type { Context } from '../src/context';
 import { MAIL_QUEUE, type MailJob, mailQueuePolicy } from '../src/features/mail';
+import {
+  CAMPAIGN_QUEUE,
+  PUSH_QUEUE,
+  PUSH_RECEIPTS_QUEUE,
+  pushQueuePolicy,
+  WISHLIST_ALERTS_QUEUE,
+} from '../src/features/notifications';
 import type { Mailer, MailMessage, RateLimiter } from '../src/ports';
 import { appRouter } from '../src/root';
 import { createServices, type Services } from '../src/services';
@@ -52,6 +59,10 @@ export async function openSlice(): Promise<SliceHarness> {
   const boss = createJobBoss(db);
   await boss.start();
   await boss.createQueue(MAIL_QUEUE, mailQueuePolicy({ retryDelaySeconds: 1 }));
+  // Orders queue their pushes too (nothing sends them here).
+  for (const queue of [PUSH_QUEUE, PUSH_RECEIPTS_QUEUE, WISHLIST_ALERTS_QUEUE, CAMPAIGN_QUEUE]) {
+    await boss.createQueue(queue, pushQueuePolicy({ retryDelaySeconds: 1 }));
+  }
   const mail: MailMessage[] = [];
   const mailer: Mailer = { send: async (message) => void mail.push(message) };
   const services = createServices({
@@ -93,6 +104,11 @@ export async function openSlice(): Promise<SliceHarness> {
     },
     jobQueue: jobQueueOf(boss),
     sms: { send: async () => {} },
+    pushSender: {
+      isPushToken: (token) => token.startsWith('ExponentPushToken['),
+      send: async (messages) => messages.map(() => ({ status: 'ok' as const })),
+      receipts: async () => ({}),
+    },
     payments: { developmentSecret: GATEWAY_SECRET },
   });
 

@@ -15,6 +15,7 @@ const NAVIGATION = [
   { to: '/banners', label: 'Banners' },
   { to: '/customers', label: 'Customers' },
   { to: '/reviews', label: 'Reviews' },
+  { to: '/notifications', label: 'Notifications' },
   { to: '/currencies', label: 'Currencies' },
   { to: '/shipping-methods', label: 'Shipping methods' },
   { to: '/tax-rates', label: 'Tax rates' },

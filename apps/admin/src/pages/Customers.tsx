@@ -1,4 +1,4 @@
-import { Badge, Button, Stack, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Title } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable } from '../components/DataTable';
@@ -29,6 +29,10 @@ export function CustomersPage() {
     placeholderData: keepPreviousData,
   });
   const setBlocked = useMutation(trpc.admin.customers.setBlocked.mutationOptions());
+  const remove = useMutation({
+    ...trpc.admin.customers.delete.mutationOptions(),
+    onSuccess: () => customers.refetch(),
+  });
   return (
     <Stack>
       <Title order={2}>Customers</Title>
@@ -41,6 +45,7 @@ export function CustomersPage() {
         }}
       />
       <ErrorAlert error={setBlocked.error} />
+      <ErrorAlert error={remove.error} />
       <QueryState
         query={customers}
         isEmpty={(r) => r.data.length === 0}
@@ -65,29 +70,51 @@ export function CustomersPage() {
                 {
                   label: 'State',
                   render: (customer) => (
-                    <Badge color={customer.blocked_at ? 'red' : 'green'} variant="light">
-                      {customer.blocked_at
-                        ? 'Blocked'
-                        : customer.role === 'admin'
-                          ? 'Admin'
-                          : 'Active'}
+                    <Badge
+                      color={customer.deleted_at ? 'gray' : customer.blocked_at ? 'red' : 'green'}
+                      variant="light"
+                    >
+                      {customer.deleted_at
+                        ? 'Deleted'
+                        : customer.blocked_at
+                          ? 'Blocked'
+                          : customer.role === 'admin'
+                            ? 'Admin'
+                            : 'Active'}
                     </Badge>
                   ),
                 },
                 {
                   label: 'Actions',
                   render: (customer) => {
+                    if (customer.deleted_at) return null;
                     const blocked = customer.blocked_at !== null;
                     return (
-                      <Button
-                        size="xs"
-                        variant="light"
-                        color={blocked ? 'green' : 'red'}
-                        aria-label={`${blocked ? 'Unblock' : 'Block'} ${customer.email}`}
-                        onClick={() => setBlocked.mutate({ id: customer.id, blocked: !blocked })}
-                      >
-                        {blocked ? 'Unblock' : 'Block'}
-                      </Button>
+                      <Group gap="xs">
+                        <Button
+                          size="xs"
+                          variant="light"
+                          color={blocked ? 'green' : 'red'}
+                          aria-label={`${blocked ? 'Unblock' : 'Block'} ${customer.email}`}
+                          onClick={() => setBlocked.mutate({ id: customer.id, blocked: !blocked })}
+                        >
+                          {blocked ? 'Unblock' : 'Block'}
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Delete ${customer.email}`}
+                          onClick={() => {
+                            // The customer asked by e-mail; this cannot be undone.
+                            if (window.confirm(`Delete the account of ${customer.email}?`)) {
+                              remove.mutate({ id: customer.id });
+                            }
+                          }}
+                        >
+                          Delete
+                        </Button>
+                      </Group>
                     );
                   },
                 },

@@ -81,7 +81,7 @@ export function createMetrics(sources: MetricsSources = {}): AppMetrics {
   });
   const pushes = new Counter({
     name: 'storefront_pushes_total',
-    help: 'Push notification delivery attempts, sent or failed.',
+    help: 'Push notifications sent or failed, and devices removed (DeviceNotRegistered).',
     labelNames: ['outcome'] as const,
     registers: [registry],
   });
@@ -91,6 +91,7 @@ export function createMetrics(sources: MetricsSources = {}): AppMetrics {
     mails.inc({ outcome }, 0);
     pushes.inc({ outcome }, 0);
   }
+  pushes.inc({ outcome: 'removed' }, 0);
 
   const gauge = (name: string, help: string, labelNames: string[] = []) =>
     new Gauge({ name, help, labelNames, registers: [registry] });

@@ -1,9 +1,11 @@
 // The one barrel of the project (docs/architecture.md): drizzle needs every table in one object.
+export * from './account';
 export * from './addresses';
 export * from './ai';
 export * from './cart';
 export * from './catalog';
 export * from './content';
+export * from './notifications';
 export * from './orders';
 export * from './settings';
 export * from './sync';

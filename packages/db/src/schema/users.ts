@@ -36,6 +36,8 @@ export const users = pgTable(
     role: text('role', { enum: USER_ROLES }).notNull().default('customer'),
     emailVerifiedAt: timestamptz('email_verified_at'),
     blockedAt: timestamptz('blocked_at'),
+    /** The customer deleted the account: the row stays (orders point at it), emptied. */
+    deletedAt: timestamptz('deleted_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

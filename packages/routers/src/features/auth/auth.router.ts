@@ -164,15 +164,16 @@ export const authRouter = router({
         tags,
         summary: 'Log out',
         description:
-          'Revokes the presented token; other sessions of the user stay signed in. No body is needed.',
+          'Revokes the presented token and removes the devices registered with it (no more pushes to a signed-out phone); other sessions of the user stay signed in. No body is needed.',
       },
       session: 'revoke',
     })
     .input(z.object({}))
     .output(ZNullEnvelope)
-    .mutation(async ({ ctx }) =>
-      ok(await ctx.services.auth.accounts.logout(ctx.session), 'Logged out successfully.'),
-    ),
+    .mutation(async ({ ctx }) => {
+      await ctx.services.notifications.forgetSession(ctx.session.sessionId);
+      return ok(await ctx.services.auth.accounts.logout(ctx.session), 'Logged out successfully.');
+    }),
 
   refresh: shopperProcedure
     .meta({

@@ -30,6 +30,8 @@ export interface UserRecord {
   role: UserRole;
   emailVerifiedAt: Date | null;
   blockedAt: Date | null;
+  /** The account was deleted (account slice): the row stays, emptied. */
+  deletedAt: Date | null;
   createdAt: Date;
 }
 
@@ -49,6 +51,7 @@ const userColumns = {
   role: users.role,
   emailVerifiedAt: users.emailVerifiedAt,
   blockedAt: users.blockedAt,
+  deletedAt: users.deletedAt,
   createdAt: users.createdAt,
 };
 

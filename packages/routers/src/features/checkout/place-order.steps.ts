@@ -5,6 +5,7 @@ import { type CartRecord, outOfStock, type PricedCart, priceCart } from '../cart
 import { takeStock } from '../catalog';
 import { redeemCoupon } from '../coupons';
 import { enqueueMail } from '../mail';
+import { enqueueOrderPush } from '../notifications';
 import { type OrderRecord, STATUS_EVENT_TEXT } from '../orders';
 import { type PaymentProviders, paymentNotVerified } from '../payments';
 import type { PaymentMethodRecord, ShippingMethodRecord } from '../store-settings';
@@ -274,12 +275,13 @@ export async function handOverCart(tx: CheckoutRepositories, cart: CartRecord): 
   await tx.cart.update(cart.id, { status: 'ordered' });
 }
 
-/** 7. Enqueue follow-ups: the confirmation e-mail, committed with the order (mail.jobs.ts). */
+/** 7. Enqueue follow-ups: the confirmation e-mail and push, committed with the order. */
 export async function enqueueFollowUps(
   tx: CheckoutRepositories,
   order: OrderRecord,
 ): Promise<void> {
   await enqueueMail(tx.jobs, { kind: 'order-placed', orderId: order.id });
+  await enqueueOrderPush(tx.jobs, order.id, 'order_placed');
 }
 
 /** What place-order answers. */

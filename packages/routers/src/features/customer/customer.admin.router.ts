@@ -1,4 +1,4 @@
-import { ok, page } from '../../envelope';
+import { ok, page, ZNullEnvelope } from '../../envelope';
 import { adminProcedure, router } from '../../trpc';
 import { ZIdInput } from '../../zod-helpers';
 import {
@@ -28,6 +28,13 @@ export const customerAdminRouter = router({
     .output(ZAdminCustomerOutput)
     .mutation(async ({ ctx, input }) =>
       ok(await ctx.services.customer.profiles.setBlocked(input.id, input.blocked)),
+    ),
+  /** Deletes a customer who asked by e-mail, as DELETE /auth/account does (account slice). */
+  delete: adminProcedure
+    .input(ZIdInput)
+    .output(ZNullEnvelope)
+    .mutation(async ({ ctx, input }) =>
+      ok(await ctx.services.customer.account.deleteByAdmin(input.id), 'Customer deleted.'),
     ),
 });
 

@@ -11,6 +11,8 @@ export const ZAdminCustomer = ZUser.extend({
   sign_in_methods: z.array(z.enum(['password', 'phone', ...SOCIAL_PROVIDERS])).meta({
     description: 'How the account signs in: e-mail and password, SMS code, Apple, Google',
   }),
+  /** The customer deleted the account (its row stays, emptied, for the orders): docs/privacy.md. */
+  deleted_at: zDateTime().nullable(),
 }).meta({ id: 'AdminCustomer' });
 
 export const ZAdminCustomerListInput = z.object({

@@ -76,6 +76,7 @@ export function toAdminCustomerDto(user: UserRecord) {
       ...(user.phoneVerifiedAt !== null ? (['phone'] as const) : []),
       ...user.socialProviders,
     ],
+    deleted_at: toIsoOrNull(user.deletedAt),
   };
 }
 

@@ -23,6 +23,11 @@ export type MailJob =
       status: Extract<OrderStatus, 'processing' | 'shipped' | 'completed'>;
     }
   | { kind: 'order-canceled'; orderId: number }
+  /**
+   * Sent after the account is erased, so it carries the address and name itself (kept in the job
+   * table for JOB_RETENTION_DAYS at most: docs/privacy.md).
+   */
+  | { kind: 'account-deleted'; email: string; name: string }
   | {
       kind: 'payment-refunded';
       userId: number;

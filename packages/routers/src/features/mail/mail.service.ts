@@ -72,6 +72,7 @@ export function createMailService(deps: MailServiceDeps) {
 
   async function compose(job: MailJob, delivery: Delivery) {
     const {
+      AccountDeletedEmail,
       OrderCanceledEmail,
       OrderPlacedEmail,
       OrderStatusEmail,
@@ -132,6 +133,12 @@ export function createMailService(deps: MailServiceDeps) {
           }),
         );
       }
+      case 'account-deleted':
+        return renderMail(
+          job.email,
+          'Your account was deleted',
+          AccountDeletedEmail({ shop, name: job.name }),
+        );
       case 'payment-refunded': {
         const user = await deps.users.findById(job.userId);
         // A guest (or an account without an e-mail) is written to at the checkout's e-mail.

@@ -193,6 +193,20 @@ export function PasswordChangedEmail(props: {
   );
 }
 
+export function AccountDeletedEmail(props: { shop: Shop; name: string }) {
+  return (
+    <Layout shop={props.shop} preview="Your account was deleted">
+      <Heading>Your account was deleted</Heading>
+      <Text>
+        Hello {props.name}, as you asked, your {props.shop.name} account and the personal data it
+        held are deleted. Orders stay on our books, without your name, e-mail or phone, for as long
+        as the law requires.
+      </Text>
+      <Text>Wasn’t you? Contact us at once.</Text>
+    </Layout>
+  );
+}
+
 export function OrderPlacedEmail(props: { shop: Shop; order: OrderDto }) {
   const { order } = props;
   return (

@@ -4,6 +4,7 @@ import type { InTransaction } from '../../transactions';
 import { releaseStock, type StockRepository } from '../catalog';
 import { type CouponRedemptionsRepository, releaseCoupon } from '../coupons';
 import { enqueueMail, type MailJob, type MailJobs } from '../mail';
+import { enqueueOrderStatusPush } from '../notifications';
 import { enqueueRefund } from '../payments';
 import { toOrderDto, toOrderListEntryDto, toTrackingDto } from './order.dto';
 import {
@@ -96,6 +97,7 @@ export function createOrdersService({ repo, inTransaction }: OrdersServiceDeps) 
       await tx.orders.addEvent(current.id, to, event);
       const mail = statusMail(current.id, to);
       if (mail) await enqueueMail(tx.jobs, mail);
+      await enqueueOrderStatusPush(tx.jobs, current.id, to);
       return updated;
     });
     return detail(order);

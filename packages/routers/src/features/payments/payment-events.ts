@@ -4,6 +4,7 @@ import type { InTransaction } from '../../transactions';
 import type { CartRecord, CartRepository } from '../cart';
 import type { PlaceOrderService } from '../checkout';
 import { enqueueMail, type MailJobs } from '../mail';
+import { enqueuePaymentFailedPush } from '../notifications';
 import type { OrdersRepository } from '../orders';
 import type { GatewayEvent, ReportedPayment } from './gateway';
 import type { GatewayOrdersRepository } from './gateway-orders.repository';
@@ -160,7 +161,10 @@ export function createPaymentEvents(deps: PaymentEventsDeps) {
       outcome = await reconcile(event.payment);
     } else if (event.kind === 'failed') {
       const { gatewayOrderId } = event.payment;
-      if (gatewayOrderId) await deps.carts.recordPaymentError(gatewayOrderId, event.reason);
+      if (gatewayOrderId) {
+        await deps.carts.recordPaymentError(gatewayOrderId, event.reason);
+        await enqueuePaymentFailedPush(deps.jobs, gatewayOrderId, event.reason);
+      }
       outcome = `payment failed: ${event.reason}`;
       deps.metrics.payment('failed');
     } else if (event.kind === 'refund processed' || event.kind === 'refund failed') {

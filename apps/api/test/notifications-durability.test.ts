@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { withDatabase } from '@storefront/db/testing/global-setup';
+import postgres from 'postgres';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { registerCustomer } from './harness';
+import { apiClient } from './support/api-client';
+import { startFakeExpo } from './support/fake-expo';
+import { startServer, waitFor } from './support/server-process';
+import { prepareCheckout } from './support/shop';
+
+/*
+ * An order's push is queued with the order: a process killed (-9) after the order commits and
+ * before the push is sent leaves it in the queue, and the next process sends it once. Real server
+ * processes (main.ts) pushing to a stand-in of Expo's service through EXPO_BASE_URL.
+ */
+const template = inject('testDatabase');
+const cleanups: Array<() => Promise<void> | void> = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+async function serverDatabase(): Promise<Record<string, string>> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sf-push-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  if (template.kind !== 'postgres') return { DATA_DIR: dataDir };
+  const name = `${template.prefix}_push_${randomBytes(4).toString('hex')}`;
+  const admin = postgres(template.serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`CREATE DATABASE "${name}"`);
+  cleanups.push(async () => {
+    await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.end();
+  });
+  return { DATA_DIR: dataDir, DATABASE_URL: withDatabase(template.serverUrl, name) };
+}
+
+describe('a queued push outlives its process', () => {
+  it('kill -9 after place-order commits: after a restart the phone gets one push', async () => {
+    const expo = await startFakeExpo();
+    cleanups.push(() => expo.close());
+    const base = {
+      ...(await serverDatabase()),
+      AUTH_RATE_LIMIT_PER_IP: '1000',
+      JOB_POLL_SECONDS: '0.5',
+      EXPO_BASE_URL: expo.url,
+      APP_DEEP_LINK_BASE: 'myshop://',
+    };
+    // A queues but never sends (no workers): the push is only in the queue when A dies.
+    const a = await startServer({ ...base, SEED_DEMO: 'true', JOBS_ENABLED: 'false' });
+    cleanups.push(() => a.kill());
+    const api = apiClient(a.url);
+    const customer = await registerCustomer(api);
+    const phone = `ExponentPushToken[durable-${randomBytes(4).toString('hex')}]`;
+    const device = await api.request('POST', '/customer/devices', {
+      token: customer.token,
+      body: { token: phone, platform: 'ios' },
+    });
+    expect(device.status).toBe(201);
+    const products = await api.request('GET', '/products?per_page=1');
+    await api.request('POST', '/cart/add', {
+      token: customer.token,
+      body: { product_id: products.body.data[0]?.id, quantity: 1 },
+    });
+    await prepareCheckout(api, customer.token);
+    const placed = await api.request('POST', '/checkout/place-order', {
+      token: customer.token,
+      body: {},
+    });
+    expect(placed.status).toBe(201);
+    a.kill();
+    await a.exited;
+    expect(expo.pushes).toHaveLength(0);
+
+    const b = await startServer({ ...base, JOBS_ENABLED: 'true' });
+    cleanups.push(() => b.kill());
+    await waitFor('the restarted server to send the push', async () => expo.pushes.length > 0);
+    // Another poll or two: a second copy would show up now.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const id = placed.body.data.order_id;
+    expect(expo.pushes).toEqual([
+      expect.objectContaining({
+        to: phone,
+        data: { type: 'order_placed', order_id: id, url: `myshop://orders/${id}` },
+      }),
+    ]);
+  }, 120_000);
+});

@@ -1,0 +1,39 @@
+import type { ZodOpenApiPathsObject } from 'zod-openapi';
+import { ZNullEnvelope } from '../../envelope';
+import type { ErrorCode } from '../../errors';
+import { ZDeleteAccountInput } from './account.schemas';
+
+/**
+ * DELETE with a body, which trpc-to-openapi does not read (DELETE inputs come from the query,
+ * where a password would be logged): a plain Express route calling `account.deleteOwn`
+ * (apps/api/src/http/account.ts); this entry puts it in the OpenAPI document.
+ */
+export const deleteAccountPath: ZodOpenApiPathsObject = {
+  '/auth/account': {
+    delete: {
+      operationId: 'auth-deleteAccount',
+      tags: ['auth'],
+      summary: 'Delete my account',
+      description:
+        'Deletes the account after checking the password (wrong → 422 errors.password). Orders still processing, shipped or paid and pending answer 422 ACCOUNT_HAS_OPEN_ORDERS naming their numbers in errors.orders; pending unpaid orders are cancelled first. Then, at once: every session is revoked; devices, addresses, cart, wishlist, avatar and link tokens are deleted; reviews stay under "Deleted customer"; orders stay for the shop\'s accounts without the name, e-mail and phone (docs/privacy.md). A confirmation e-mail goes to the address. The address can register again; the old password no longer signs in. The last active admin cannot be deleted.',
+      security: [{ Authorization: [] }],
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: ZDeleteAccountInput } },
+      },
+      responses: {
+        200: {
+          description: 'The account is deleted',
+          content: { 'application/json': { schema: ZNullEnvelope } },
+        },
+      },
+    },
+  },
+};
+
+/** Its errors besides those of its shape (see openapi.ts). */
+export const deleteAccountOperation = {
+  path: '/auth/account',
+  method: 'delete' as const,
+  errors: ['ACCOUNT_HAS_OPEN_ORDERS', 'VALIDATION_ERROR'] as ErrorCode[],
+};

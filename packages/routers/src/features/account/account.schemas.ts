@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { envelope } from '../../envelope';
+import { zDateTime, zId } from '../../zod-helpers';
+
+export const ZDeleteAccountInput = z.object({
+  /** The current password: a stolen phone's open session alone cannot delete the account. */
+  password: z.string().min(1).max(255),
+});
+
+export const ZAdminDeleteCustomerInput = z.object({ id: zId() });
+
+/** A row as stored: an object of its columns (snake_case, dates as ISO strings). */
+const ZRow = z.unknown().meta({ description: 'A row as stored, its columns in snake_case' });
+const ZRows = z.array(ZRow);
+
+export const ZAccountExport = z
+  .object({
+    exported_at: zDateTime(),
+    profile: z.object({
+      id: z.number().int(),
+      name: z.string(),
+      email: z.string(),
+      phone: z.string(),
+      date_of_birth: z.string().nullable(),
+      gender: z.string().nullable(),
+      avatar_url: z.string().nullable(),
+      email_verified_at: zDateTime().nullable(),
+      created_at: zDateTime(),
+    }),
+    addresses: ZRows,
+    orders: z.array(z.object({ order: ZRow, items: ZRows, events: ZRows })),
+    reviews: ZRows,
+    wishlist: ZRows,
+    /** Devices as registered (their push tokens included: they are the customer's data). */
+    devices: ZRows,
+    notification_preferences: z.object({
+      order_updates: z.boolean(),
+      wishlist_alerts: z.boolean(),
+      promotions: z.boolean(),
+    }),
+  })
+  .meta({ id: 'AccountExport' });
+export type AccountExport = z.infer<typeof ZAccountExport>;
+
+export const ZAccountExportOutput = envelope(ZAccountExport);

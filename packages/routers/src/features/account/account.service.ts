@@ -1,0 +1,161 @@
+import { AppError, validationError } from '../../errors';
+import type { Clock, FileStorage } from '../../ports';
+import type { InTransaction } from '../../transactions';
+import type { PasswordHasher } from '../auth/index';
+import { enqueueMail, type MailJobs } from '../mail/index';
+import type { AccountRepository } from './account.repository';
+import type { AccountExport } from './account.schemas';
+
+/** Exports one customer may take in 24 hours. */
+export const EXPORTS_PER_DAY = 3;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface AccountServiceDeps {
+  repo: AccountRepository;
+  inTransaction: InTransaction<{ repo: AccountRepository; jobs: MailJobs }>;
+  hasher: PasswordHasher;
+  avatarStorage: FileStorage;
+  /** Cancels a pending unpaid order as the customer would (stock and coupon given back). */
+  cancelOrder(userId: number, orderId: number, reason: string): Promise<unknown>;
+  clock: Clock;
+  reportBackgroundError?: ((error: unknown) => void) | undefined;
+}
+
+/** Rows as JSON: snake_case keys, dates as ISO strings. */
+function exported(row: object): unknown {
+  return Object.fromEntries(
+    Object.entries(row).map(([key, value]) => [
+      key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`),
+      value instanceof Date ? value.toISOString() : value,
+    ]),
+  );
+}
+
+export function createAccountService(deps: AccountServiceDeps) {
+  const { repo, clock } = deps;
+
+  /**
+   * Erases the account (docs/privacy.md): open orders refuse, pending unpaid ones are cancelled
+   * first, then one transaction deletes every personal row, empties the account's row (orders
+   * point at it) and queues the confirmation to the address being erased.
+   */
+  async function erase(userId: number, options: { password?: string; byAdmin?: boolean }) {
+    const user = await repo.lockUser(userId);
+    if (!user || user.deletedAt) throw new AppError('NOT_FOUND');
+    // An account made with Apple, Google or a phone code has no password: its session is the proof.
+    if (options.password !== undefined && user.passwordHash !== null) {
+      const matches = await deps.hasher.verify(user.passwordHash, options.password);
+      if (!matches) {
+        throw validationError({ password: ['The password is incorrect.'] });
+      }
+    }
+    const open = await repo.openOrderNumbers(userId);
+    if (open.length > 0) {
+      throw new AppError(
+        'ACCOUNT_HAS_OPEN_ORDERS',
+        `These orders are still open: ${open.join(', ')}. The account can be deleted once they are delivered or cancelled.`,
+        { fieldErrors: { orders: open } },
+      );
+    }
+    for (const orderId of await repo.pendingUnpaidOrderIds(userId)) {
+      await deps.cancelOrder(userId, orderId, 'The customer deleted the account.');
+    }
+    const avatarUrl = await deps.inTransaction(async (tx) => {
+      const locked = await tx.repo.lockUser(userId);
+      if (!locked || locked.deletedAt) throw new AppError('NOT_FOUND');
+      if (locked.role === 'admin') {
+        const admins = await tx.repo.activeAdminIds();
+        if (admins.includes(userId) && admins.length <= 1) {
+          const message = 'The last active admin cannot be deleted.';
+          throw validationError({ [options.byAdmin ? 'id' : 'password']: [message] }, message);
+        }
+      }
+      // An order placed meanwhile keeps the account.
+      const stillOpen = await tx.repo.openOrderNumbers(userId);
+      if (stillOpen.length > 0) {
+        throw new AppError('ACCOUNT_HAS_OPEN_ORDERS', undefined, {
+          fieldErrors: { orders: stillOpen },
+        });
+      }
+      if (locked.email) {
+        await enqueueMail(tx.jobs, {
+          kind: 'account-deleted',
+          email: locked.email,
+          name: locked.name,
+        });
+      }
+      await tx.repo.erase(userId, clock.now());
+      return locked.avatarUrl;
+    });
+    // The file goes after the commit: a failed delete must not keep the account.
+    if (avatarUrl) {
+      await deps.avatarStorage.delete(avatarUrl).catch(deps.reportBackgroundError ?? (() => {}));
+    }
+    return null;
+  }
+
+  return {
+    /** DELETE /auth/account: the signed-in customer, with the password. */
+    deleteOwn(userId: number, password: string): Promise<null> {
+      return erase(userId, { password });
+    },
+
+    /** admin.customers.delete: a customer who asked by e-mail. */
+    deleteByAdmin(userId: number): Promise<null> {
+      return erase(userId, { byAdmin: true });
+    },
+
+    /** GET /customer/export: everything held about the customer, at most 3 times a day. */
+    async export(userId: number): Promise<AccountExport> {
+      const now = clock.now();
+      return deps.inTransaction(async (tx) => {
+        const user = await tx.repo.lockUser(userId);
+        if (!user || user.deletedAt) throw new AppError('NOT_FOUND');
+        const since = new Date(now.getTime() - DAY_MS);
+        if ((await tx.repo.exportsSince(userId, since)) >= EXPORTS_PER_DAY) {
+          throw new AppError(
+            'RATE_LIMITED',
+            `At most ${EXPORTS_PER_DAY} exports a day. Please try again tomorrow.`,
+            { retryAfterSeconds: 24 * 60 * 60 },
+          );
+        }
+        await tx.repo.recordExport(userId, now);
+        const data = await tx.repo.exportData(userId);
+        return {
+          exported_at: now.toISOString(),
+          profile: {
+            id: user.id,
+            name: user.name,
+            email: user.email ?? '',
+            phone: user.phone,
+            date_of_birth: user.dateOfBirth,
+            gender: user.gender,
+            avatar_url: user.avatarUrl,
+            email_verified_at: user.emailVerifiedAt?.toISOString() ?? null,
+            created_at: user.createdAt.toISOString(),
+          },
+          addresses: data.addresses.map(exported),
+          orders: data.orders.map(({ order, items, events }) => ({
+            order: exported(order),
+            items: items.map(exported),
+            events: events.map(exported),
+          })),
+          reviews: data.reviews.map(({ review, productName }) =>
+            exported({ ...review, productName }),
+          ),
+          wishlist: data.wishlist.map(({ item, productName }) =>
+            exported({ ...item, productName }),
+          ),
+          devices: data.devices.map(({ sessionId: _session, ...device }) => exported(device)),
+          notification_preferences: {
+            order_updates: data.preferences?.orderUpdates ?? true,
+            wishlist_alerts: data.preferences?.wishlistAlerts ?? true,
+            promotions: data.preferences?.promotions ?? false,
+          },
+        };
+      });
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,0 +1,19 @@
+// The notifications slice's public surface: other slices import only from here.
+
+export { notificationsAdminRouter } from './notifications.admin.router';
+export { notificationsRouter } from './notifications.router';
+export type { NotificationsSlice } from './notifications.slice';
+export { createNotificationsSlice } from './notifications.slice';
+export {
+  CAMPAIGN_QUEUE,
+  type CampaignBatchJob,
+  enqueueOrderPush,
+  enqueueOrderStatusPush,
+  enqueuePaymentFailedPush,
+  PUSH_QUEUE,
+  PUSH_RECEIPTS_QUEUE,
+  type PushJob,
+  type PushReceiptsJob,
+  pushQueuePolicy,
+  WISHLIST_ALERTS_QUEUE,
+} from './push.jobs';
