@@ -132,6 +132,7 @@ describe('loadEnv refusals', () => {
     ['NODE_ENV', 'staging'],
     ['DATABASE_TIMEOUT_MS', '50'],
     ['PAYMENT_EVENT_RETENTION_DAYS', '0'],
+    ['GUEST_RETENTION_DAYS', '0'],
     ['APP_DEEP_LINK_BASE', 'myshop://orders'],
     ['EXPO_BASE_URL', 'exp host'],
   ])('%s=%s stops start-up with one line naming the variable and the bad value', (name, value) => {
@@ -156,6 +157,7 @@ describe('loadEnv refusals', () => {
     ).toBe('production');
     expect(load({}).RAZORPAY_API_URL).toBe('https://api.razorpay.com');
     expect(load({}).PAYMENT_EVENT_RETENTION_DAYS).toBe(30);
+    expect(load({}).GUEST_RETENTION_DAYS).toBe(30);
     expect(load({}).APP_DEEP_LINK_BASE).toBe('myshop://');
     expect(load({ APP_DEEP_LINK_BASE: 'https://shop.example/app/' }).APP_DEEP_LINK_BASE).toBe(
       'https://shop.example/app/',

@@ -110,6 +110,8 @@ const EnvSchema = z
     PAYMENT_WEBHOOK_GRACE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
     /** Days Razorpay webhook payloads (customers' e-mail, phone) are kept; a daily job drops them. */
     PAYMENT_EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    /** Days a guest that never ordered is kept after its last session ended; a daily job deletes it. */
+    GUEST_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     /** Days the catalogue change feed keeps changes; a daily job compacts older ones (410 after). */
     SYNC_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     RESEND_API_KEY: optionalString(),
@@ -308,6 +310,7 @@ const ECHOED = new Set([
   'RAZORPAY_API_URL',
   'PAYMENT_WEBHOOK_GRACE_SECONDS',
   'PAYMENT_EVENT_RETENTION_DAYS',
+  'GUEST_RETENTION_DAYS',
   'SYNC_RETENTION_DAYS',
   'RESEND_API_URL',
   'APPLE_CLIENT_IDS',

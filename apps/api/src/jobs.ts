@@ -2,6 +2,7 @@ import type { Job, JobResult, PgBoss } from '@storefront/db/jobs';
 import {
   CAMPAIGN_QUEUE,
   type CampaignBatchJob,
+  GUEST_RETENTION_QUEUE,
   LOYALTY_EXPIRY_QUEUE,
   MAIL_QUEUE,
   type MailJob,
@@ -149,6 +150,17 @@ const QUEUES = [
       await services.payments.events.dropExpiredPayloads();
     },
     schedule: '17 3 * * *',
+  }),
+  // Guests that never ordered and whose sessions ended GUEST_RETENTION_DAYS ago: nothing left to keep.
+  queue<object>({
+    name: GUEST_RETENTION_QUEUE,
+    policy: paymentQueuePolicy,
+    concurrency: () => 1,
+    batchSize: 1,
+    run: async (services) => {
+      await services.auth.signIn.guest.purgeAbandoned();
+    },
+    schedule: '37 3 * * *',
   }),
   queue<object>({
     name: SYNC_COMPACTION_QUEUE,

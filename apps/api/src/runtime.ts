@@ -192,6 +192,7 @@ export async function createRuntime(
           countries: env.OTP_COUNTRIES,
           shopName: env.SHOP_NAME,
         },
+        guestRetentionDays: env.GUEST_RETENTION_DAYS,
       },
       appDeepLinkBase: env.APP_DEEP_LINK_BASE,
     },

@@ -1,11 +1,13 @@
 import { bossJobs } from '@storefront/db/jobs';
 import { orders, paymentWebhookEvents, products } from '@storefront/db/schema';
+import { createProduct } from '@storefront/db/testing/factories';
 import { eq, sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerCustomer, type TestApp } from './harness';
 import { signedDelivery, startFakeRazorpay } from './support/fake-razorpay';
 import { openRazorpayShop, type razorpayShop } from './support/razorpay-shop';
+import { NEW_ADDRESS } from './support/shop';
 
 /*
  * The payment edge (issues 24 and 31): Razorpay's webhooks cover the whole account, arrive more
@@ -371,6 +373,39 @@ describe('planted bugs (issue 31)', () => {
       { timeout: 20_000, interval: 100 },
     );
     expect(razorpay.refundCalls(buyer.payment.gateway_payment_id)).toHaveLength(1);
+  });
+});
+
+describe('a guest’s refunded payment', () => {
+  it('the "refunded, no order" e-mail goes to the checkout e-mail of a guest', async () => {
+    const guest = await t.request('POST', '/auth/guest');
+    expect(guest.status).toBe(201);
+    const token = guest.body.data.token as string;
+    const email = `refunded.guest.${Date.now()}@example.com`;
+    const product = await createProduct(t.db, { priceCents: 1500, stockQuantity: 10 });
+    for (const [path, body] of [
+      ['/cart/add', { product_id: product.id, quantity: 1 }],
+      ['/checkout/shipping-address', { ...NEW_ADDRESS, email }],
+      ['/checkout/shipping-method', { shipping_method: 'flatrate' }],
+    ] as const) {
+      const step = await t.request('POST', path, { token, body });
+      expect(step.status, JSON.stringify(step.body)).toBe(200);
+    }
+    const gatewayOrder = (await shop.choose(token, 'card')).body.data.gateway_order;
+    const payment = razorpay.pay(gatewayOrder.id);
+    // Sold out before the webhook's job: the payment goes back, and the guest is told.
+    await t.db.update(products).set({ stockQuantity: 0 }).where(eq(products.id, product.id));
+    await shop.deliver(shop.captured(payment.gateway_payment_id, 'evt_guest_refund'));
+    expect((await processed('evt_guest_refund'))?.outcome).toMatch(/^refunded: /);
+    const mail = await vi.waitFor(
+      () => {
+        const found = t.outbox().find((m) => m.to === email);
+        expect(found).toBeTruthy();
+        return found;
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+    expect(mail?.subject).toBe('Your payment is being refunded');
   });
 });
 

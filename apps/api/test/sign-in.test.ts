@@ -2,7 +2,7 @@ import { cartItems, carts, orders, otpCodes, sessions, users } from '@storefront
 import { seedStoreSetup } from '@storefront/db/seed/store-setup';
 import { createCoupon, createCurrency, createProduct } from '@storefront/db/testing/factories';
 import { hashToken } from '@storefront/routers/tokens';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRateLimits } from '../src/adapters/rate-limits';
 import {
@@ -202,10 +202,102 @@ describe('guest checkout', () => {
     );
     expect(results.map((r) => r.status).sort()).toEqual([200, 401]);
     const winner = accounts[results.findIndex((r) => r.status === 200)];
+    const loser = accounts[results.findIndex((r) => r.status === 401)];
+    // The merge and the session commit together: the loser got no session (only register's).
+    expect(await t.db.$count(sessions, eq(sessions.userId, loser?.user.id ?? 0))).toBe(1);
+    expect(await t.db.$count(sessions, eq(sessions.userId, winner?.user.id ?? 0))).toBe(2);
     const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
     expect(order?.userId).toBe(winner?.user.id);
     const guestRows = await t.db.select().from(users).where(eq(users.role, 'guest'));
     expect(guestRows.some((u) => u.id === order?.userId)).toBe(false);
+  });
+});
+
+describe('clean-up of abandoned guests (GUEST_RETENTION_DAYS, default 30)', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const daysAgo = (days: number) => new Date(Date.now() - days * DAY);
+  const guestIdOf = async (token: string) => {
+    const [row] = await t.db
+      .select({ userId: sessions.userId })
+      .from(sessions)
+      .where(eq(sessions.id, hashToken(token)));
+    if (!row) throw new Error('no session for this token');
+    return row.userId;
+  };
+  /** A guest made `createdDays` ago whose (one) session ended `expiredDays` ago. */
+  async function agedGuest(createdDays: number, expiredDays: number, token?: string) {
+    const guestToken = token ?? (await startGuest());
+    const id = await guestIdOf(guestToken);
+    await t.db
+      .update(users)
+      .set({ createdAt: daysAgo(createdDays) })
+      .where(eq(users.id, id));
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: daysAgo(expiredDays) })
+      .where(eq(sessions.userId, id));
+    return { id, token: guestToken };
+  }
+
+  it('deletes exactly the guests without orders whose sessions all ended 30+ days ago', async () => {
+    const abandoned = await agedGuest(60, 31);
+    // Its open cart goes with it.
+    const product = await createProduct(t.db, { stockQuantity: 5 });
+    const [cart] = await t.db.insert(carts).values({ userId: abandoned.id }).returning();
+    if (!cart) throw new Error('no cart');
+    await t.db.insert(cartItems).values({ cartId: cart.id, productId: product.id, quantity: 1 });
+    const noSessionLeft = await agedGuest(60, 31);
+    await t.db.delete(sessions).where(eq(sessions.userId, noSessionLeft.id));
+    const endedRecently = await agedGuest(60, 10);
+    const stillSignedIn = await agedGuest(60, 31);
+    await t.db.insert(sessions).values({
+      id: hashToken(`live-${stillSignedIn.id}`),
+      userId: stillSignedIn.id,
+      expiresAt: new Date(Date.now() + DAY),
+    });
+    const newGuest = await guestIdOf(await startGuest());
+    const withOrder = await guestWithOrder(1);
+    const buyer = await agedGuest(60, 31, withOrder.token);
+    const customer = await registerCustomer(t);
+    await t.db
+      .update(users)
+      .set({ createdAt: daysAgo(60) })
+      .where(eq(users.id, customer.user.id));
+    await t.db.delete(sessions).where(eq(sessions.userId, customer.user.id));
+
+    const deleted = await t.services.auth.signIn.guest.purgeAbandoned();
+    expect(deleted.sort((a, b) => a - b)).toEqual(
+      [abandoned.id, noSessionLeft.id].sort((a, b) => a - b),
+    );
+    const left = await t.db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        inArray(users.id, [
+          abandoned.id,
+          noSessionLeft.id,
+          endedRecently.id,
+          stillSignedIn.id,
+          newGuest,
+          buyer.id,
+          customer.user.id,
+        ]),
+      );
+    expect(left.map((row) => row.id).sort((a, b) => a - b)).toEqual(
+      [endedRecently.id, stillSignedIn.id, newGuest, buyer.id, customer.user.id].sort(
+        (a, b) => a - b,
+      ),
+    );
+    expect(await t.db.select().from(carts).where(eq(carts.id, cart.id))).toEqual([]);
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, withOrder.orderId));
+    expect(order?.userId).toBe(buyer.id);
+    // A second run finds nothing more.
+    expect(await t.services.auth.signIn.guest.purgeAbandoned()).toEqual([]);
+  });
+
+  it('runs daily on a schedule, whichever instance takes it', async () => {
+    const schedules = (await t.jobs?.getSchedules()) ?? [];
+    expect(schedules.map((schedule) => schedule.name)).toContain('guest-retention');
   });
 });
 
@@ -525,6 +617,14 @@ describe('the admin panel', () => {
       const api = adminClient(server.baseUrl, admin.token);
       const found = await api.admin.orders.list.query({ search: 'guest.buyer@' });
       expect(found.data.map((o) => o.id)).toContain(orderId);
+      // The list shows who ordered: a guest by its checkout e-mail, an account by its own.
+      expect(found.data.find((o) => o.id === orderId)?.customer_email).toBe(GUEST_ADDRESS.email);
+      const merged = await guestWithOrder(1);
+      const account = await registerCustomer(t, { guest_token: merged.token });
+      const mine = await api.admin.orders.list.query({ search: account.email });
+      expect(mine.data.map((o) => [o.id, o.customer_email])).toEqual([
+        [merged.orderId, account.email],
+      ]);
       const detail = await api.admin.orders.get.query({ id: orderId });
       expect(detail.data.shipping_address.email).toBe(GUEST_ADDRESS.email);
       const customers = await api.admin.customers.list.query({ per_page: 100 });
@@ -535,6 +635,132 @@ describe('the admin panel', () => {
       expect(google?.sign_in_methods).not.toContain('password');
     } finally {
       await server.close();
+    }
+  });
+});
+
+describe('a sign-in whose merge or session fails leaves the guest intact and issues no session', () => {
+  type Failing = 'the merge' | 'the session';
+  /**
+   * Makes one half fail, until the returned undo: deleting the guest's row (the merge's last
+   * step), or inserting the account's session.
+   */
+  async function fail(what: Failing, ids: { guestId: number; accountId: number }) {
+    await t.db.execute(
+      sql.raw(`create or replace function fail_sign_in() returns trigger language plpgsql as $$
+        begin raise exception 'sign-in failure (test)'; end $$`),
+    );
+    const [table, when] =
+      what === 'the merge'
+        ? ['users', `before delete on users for each row when (old.id = ${Number(ids.guestId)})`]
+        : [
+            'sessions',
+            `before insert on sessions for each row when (new.user_id = ${Number(ids.accountId)})`,
+          ];
+    await t.db.execute(
+      sql.raw(`create trigger fail_sign_in ${when} execute function fail_sign_in()`),
+    );
+    return () => t.db.execute(sql.raw(`drop trigger fail_sign_in on ${table}`));
+  }
+
+  /** A guest with an order and a line in its cart. */
+  async function guestWithCart() {
+    const { token, orderId, product } = await guestWithOrder(1);
+    await t.request('POST', '/cart/add', { token, body: { product_id: product.id, quantity: 1 } });
+    const [session] = await t.db
+      .select({ userId: sessions.userId })
+      .from(sessions)
+      .where(eq(sessions.id, hashToken(token)));
+    return { token, orderId, guestId: session?.userId ?? 0 };
+  }
+
+  /** The guest still has its session, its order and its cart line. */
+  async function expectIntact(guest: { token: string; orderId: number; guestId: number }) {
+    expect(await t.db.$count(sessions, eq(sessions.id, hashToken(guest.token)))).toBe(1);
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, guest.orderId));
+    expect(order?.userId).toBe(guest.guestId);
+    const lines = await t.db
+      .select({ quantity: cartItems.quantity })
+      .from(cartItems)
+      .innerJoin(carts, eq(carts.id, cartItems.cartId))
+      .where(and(eq(carts.userId, guest.guestId), eq(carts.status, 'open')));
+    expect(lines).toEqual([{ quantity: 1 }]);
+  }
+
+  const sessionsOf = (userId: number) => t.db.$count(sessions, eq(sessions.userId, userId));
+  const FAILURES: Failing[] = ['the merge', 'the session'];
+
+  it.each(FAILURES)('login: %s fails', async (what) => {
+    const account = await registerCustomer(t);
+    const guest = await guestWithCart();
+    const login = () =>
+      t.request('POST', '/auth/login', {
+        body: { email: account.email, password: account.password, guest_token: guest.token },
+      });
+    const undo = await fail(what, { guestId: guest.guestId, accountId: account.user.id });
+    try {
+      expect((await login()).status).toBe(500);
+      await expectIntact(guest);
+      expect(await sessionsOf(account.user.id)).toBe(1);
+    } finally {
+      await undo();
+    }
+    // Nothing was spent: the same guest token merges once the failure is gone.
+    expect((await login()).status).toBe(200);
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, guest.orderId));
+    expect(order?.userId).toBe(account.user.id);
+    expect(await sessionsOf(account.user.id)).toBe(2);
+  });
+
+  it.each(FAILURES)('Sign in with Google: %s fails', async (what) => {
+    const claims = {
+      iss: 'https://accounts.google.com',
+      aud: GOOGLE_AUD,
+      sub: `google-merge-${what.length}-${Date.now()}`,
+      email: `merge${what.length}.${Date.now()}@gmail.com`,
+      email_verified: true,
+      name: 'Merge Failure',
+    };
+    const first = await t.request('POST', '/auth/social', {
+      body: { provider: 'google', id_token: await google.sign(claims) },
+    });
+    expect(first.status).toBe(201);
+    const accountId = first.body.data.user.id as number;
+    const guest = await guestWithCart();
+    const undo = await fail(what, { guestId: guest.guestId, accountId });
+    try {
+      const res = await t.request('POST', '/auth/social', {
+        body: { provider: 'google', id_token: await google.sign(claims), guest_token: guest.token },
+      });
+      expect(res.status).toBe(500);
+      await expectIntact(guest);
+      expect(await sessionsOf(accountId)).toBe(1);
+    } finally {
+      await undo();
+    }
+  });
+
+  it.each(FAILURES)('phone code: %s fails', async (what) => {
+    const phone = what === 'the merge' ? '+919870012345' : '+919870012346';
+    await t.request('POST', '/auth/otp/request', { body: { phone } });
+    const created = await t.request('POST', '/auth/otp/verify', {
+      body: { phone, code: await t.smsCode(phone), name: 'Merge Failure' },
+    });
+    expect(created.status).toBe(201);
+    const accountId = created.body.data.user.id as number;
+    await t.request('POST', '/auth/otp/request', { body: { phone } });
+    const code = await t.smsCode(phone, 2);
+    const guest = await guestWithCart();
+    const undo = await fail(what, { guestId: guest.guestId, accountId });
+    try {
+      const res = await t.request('POST', '/auth/otp/verify', {
+        body: { phone, code, guest_token: guest.token },
+      });
+      expect(res.status).toBe(500);
+      await expectIntact(guest);
+      expect(await sessionsOf(accountId)).toBe(1);
+    } finally {
+      await undo();
     }
   });
 });

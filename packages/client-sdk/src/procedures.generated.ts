@@ -458,7 +458,7 @@ export interface Procedures {
   'admin.orders.list': {
     type: 'query';
     input: { status?: 'pending' | 'processing' | 'shipped' | 'completed' | 'canceled' | undefined; payment_status?: 'pending' | 'paid' | 'refund_pending' | 'refunded' | 'failed' | undefined; from?: string | undefined; to?: string | undefined; search?: string | undefined; page?: number | undefined; per_page?: number | undefined; };
-    output: { success: true; data: { id: number; order_number: string; status: 'pending' | 'processing' | 'shipped' | 'completed' | 'canceled'; payment_status: 'pending' | 'paid' | 'refund_pending' | 'refunded' | 'failed'; total: number; currency: string; item_count: number; created_at: string; }[]; meta: { current_page: number; per_page: number; total: number; last_page: number; }; message?: string | undefined; };
+    output: { success: true; data: { id: number; order_number: string; status: 'pending' | 'processing' | 'shipped' | 'completed' | 'canceled'; payment_status: 'pending' | 'paid' | 'refund_pending' | 'refunded' | 'failed'; total: number; currency: string; item_count: number; created_at: string; customer_email: string | null; }[]; meta: { current_page: number; per_page: number; total: number; last_page: number; }; message?: string | undefined; };
   };
   'admin.orders.get': {
     type: 'query';

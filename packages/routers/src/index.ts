@@ -7,6 +7,7 @@ export {
   type AuthenticatedSession,
   createArgon2Hasher,
   createUsersRepository,
+  GUEST_RETENTION_QUEUE,
   type PasswordHasher,
   SMS_QUEUE,
   type SmsJob,

@@ -131,6 +131,8 @@ export function OrdersPage() {
                     </Anchor>
                   ),
                 },
+                // A guest's order: the e-mail given at checkout.
+                { label: 'Customer', render: (order) => order.customer_email ?? '—' },
                 { label: 'Placed', render: (order) => dateTime(order.created_at) },
                 { label: 'Status', render: (order) => <StatusBadge value={order.status} /> },
                 {

@@ -12,7 +12,7 @@ import type {
 } from './auth.schemas';
 import type { GuestRepository } from './guest.repository';
 import type { PasswordHasher } from './passwords';
-import type { AuthenticatedSession, SessionStore } from './sessions';
+import type { AuthenticatedSession, IssuedToken, SessionOptions, SessionStore } from './sessions';
 import { toLoginUserDto, toUserDto } from './user.dto';
 import type { UsersRepository } from './users.repository';
 
@@ -36,7 +36,12 @@ export interface AuthServiceDeps {
   /** Merges a guest (`guest_token`) into the account signing in (sign-in.slice.ts). */
   guest?: {
     assertMergeable(guestToken: string | undefined): Promise<void>;
-    merge(guestToken: string | undefined, accountId: number): Promise<void>;
+    signIn(
+      accountId: number,
+      guestToken: string | undefined,
+      options: SessionOptions,
+      passwordHash?: string,
+    ): Promise<IssuedToken>;
     mergeIn(tx: GuestRepository, guestToken: string | undefined, accountId: number): Promise<void>;
   };
 }
@@ -111,12 +116,14 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!user?.passwordHash || !valid) throw new AppError('INVALID_CREDENTIALS');
       if (user.blockedAt) throw new AppError('FORBIDDEN', 'This account has been blocked.');
       await rateLimits.loginFailuresPerEmail.reset(failuresKey);
-      await deps.guest?.merge(input.guest_token, user.id);
-      const token = await sessions.issue(
-        user.id,
-        { rememberMe: input.remember_me ?? false, deviceName: input.device_name ?? null },
-        user.passwordHash,
-      );
+      const options = {
+        rememberMe: input.remember_me ?? false,
+        deviceName: input.device_name ?? null,
+      };
+      // The guest merge (if any) and the session commit together: a failed merge issues none.
+      const token = deps.guest
+        ? await deps.guest.signIn(user.id, input.guest_token, options, user.passwordHash)
+        : await sessions.issue(user.id, options, user.passwordHash);
       return { user: toLoginUserDto(user), ...token };
     },
 

@@ -63,6 +63,7 @@ export function createAuthSlice(deps: AuthSliceDeps) {
         countries: [],
         shopName: deps.config.shop.name,
       },
+      guestRetentionDays: deps.config.signIn?.guestRetentionDays,
     },
   });
   const accounts = createAuthService({

@@ -10,7 +10,7 @@ import {
   sessions,
   users,
 } from '@storefront/db/schema';
-import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, exists, gt, inArray, lt, ne, not, sql } from 'drizzle-orm';
 
 /**
  * Guest accounts (users with role `guest`) and their merge into a real account. A guest is an
@@ -127,6 +127,33 @@ export function createGuestRepository(db: Executor) {
           ...(couponCode !== undefined ? { couponCode } : {}),
         })
         .where(eq(carts.id, cartId));
+    },
+
+    /**
+     * Deletes the guests made before `cutoff` that have no session living past it (all ended at
+     * least the retention ago) and no order (orders keep their guest: the row is referenced).
+     * Their open cart, sessions and the like go with the row (ON DELETE CASCADE).
+     */
+    async deleteAbandonedGuests(cutoff: Date): Promise<number[]> {
+      const rows = await db
+        .delete(users)
+        .where(
+          and(
+            eq(users.role, 'guest'),
+            lt(users.createdAt, cutoff),
+            not(
+              exists(
+                db
+                  .select({ one: sql`1` })
+                  .from(sessions)
+                  .where(and(eq(sessions.userId, users.id), gt(sessions.expiresAt, cutoff))),
+              ),
+            ),
+            not(exists(db.select({ one: sql`1` }).from(orders).where(eq(orders.userId, users.id)))),
+          ),
+        )
+        .returning({ id: users.id });
+      return rows.map((row) => row.id);
     },
 
     /** Moves everything the guest owns besides its open cart to the account, then deletes it. */

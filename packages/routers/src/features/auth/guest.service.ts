@@ -3,22 +3,40 @@ import type { Clock, RateLimiter } from '../../ports';
 import { hashToken } from '../../tokens';
 import type { InTransaction } from '../../transactions';
 import type { GuestRepository } from './guest.repository';
-import type { AuthenticatedSession, IssuedToken, SessionStore } from './sessions';
+import type { AuthenticatedSession, IssuedToken, SessionOptions, SessionStore } from './sessions';
+import type { SessionsRepository } from './sessions.repository';
+
+/** A sign-in's session and its guest merge, written in one transaction. */
+export interface GuestSignInRepositories {
+  guest: GuestRepository;
+  sessions: SessionsRepository;
+}
 
 export interface GuestServiceDeps {
   repo: GuestRepository;
-  inTransaction: InTransaction<GuestRepository>;
+  signInTransaction: InTransaction<GuestSignInRepositories>;
   sessions: SessionStore;
   /** The per-IP limit of register (a guest is a cheap account to mint). */
   perIp: RateLimiter;
   clock: Clock;
+  /** Days an abandoned guest (sessions ended, no order) is kept (GUEST_RETENTION_DAYS). */
+  retentionDays: number;
 }
+
+/** The daily job that deletes abandoned guests (GUEST_RETENTION_DAYS). */
+export const GUEST_RETENTION_QUEUE = 'guest-retention';
 
 const STOLEN_OR_USED = 'This guest session has ended or was already merged.';
 
 export function createGuestService(deps: GuestServiceDeps) {
   const { repo, sessions, clock } = deps;
 
+  /**
+   * Moves the guest's cart lines (quantities added, capped by stock; its coupon kept when the
+   * account's cart has none) and its orders to the account, and ends the guest, in the caller's
+   * transaction. The guest session is claimed first by deleting it, so of racing merges of one
+   * token exactly one does anything; the others (and any later use of the token) get 401.
+   */
   async function mergeIn(
     tx: GuestRepository,
     guestToken: string | undefined,
@@ -82,18 +100,35 @@ export function createGuestService(deps: GuestServiceDeps) {
     },
 
     /**
-     * Moves the guest's cart lines (quantities added, capped by stock; its coupon kept when the
-     * account's cart has none) and its orders to the account, and ends the guest: one
-     * transaction. The guest session is claimed first by deleting it, so of racing merges of one
-     * token exactly one does anything; the others (and any later use of the token) get 401.
+     * A session for the account with the guest (if any) merged in the same transaction: a merge
+     * that fails (a token lost to a racing merge: 401) issues no session, and a session refused
+     * (the password changed meanwhile) merges nothing. `passwordHash` as in `sessions.issue`.
      */
-    async merge(guestToken: string | undefined, accountId: number): Promise<void> {
-      if (guestToken === undefined) return;
-      await deps.inTransaction((tx) => mergeIn(tx, guestToken, accountId));
+    async signIn(
+      accountId: number,
+      guestToken: string | undefined,
+      options: SessionOptions,
+      passwordHash?: string,
+    ): Promise<IssuedToken> {
+      if (guestToken === undefined) return sessions.issue(accountId, options, passwordHash);
+      return deps.signInTransaction(async (tx) => {
+        const token = await sessions.issueIn(tx.sessions, accountId, options, passwordHash);
+        await mergeIn(tx.guest, guestToken, accountId);
+        return token;
+      });
     },
 
     /** `merge` inside the caller's transaction (register: the account and the merge commit together). */
     mergeIn,
+
+    /**
+     * The daily clean-up: deletes guests whose sessions all ended at least `retentionDays` ago
+     * and that never ordered; answers their ids. A guest with orders keeps its row.
+     */
+    purgeAbandoned(): Promise<number[]> {
+      const day = 24 * 60 * 60 * 1000;
+      return repo.deleteAbandonedGuests(new Date(clock.now().getTime() - deps.retentionDays * day));
+    },
 
     /** A guest's checkout must carry an e-mail: it is where the order's e-mails go. */
     requireCheckoutEmail(session: AuthenticatedSession, address: object): void {

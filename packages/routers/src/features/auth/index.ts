@@ -3,6 +3,7 @@ export { authRouter } from './auth.router';
 export { email, newPassword, type ProfileInput, ZAvatarOutput, ZUser } from './auth.schemas';
 export type { AuthService } from './auth.service';
 export { createAuthSlice } from './auth.slice';
+export { GUEST_RETENTION_QUEUE } from './guest.service';
 export type { LinkTokens } from './link-tokens';
 export { SMS_QUEUE, type SmsJob } from './otp.service';
 export { createArgon2Hasher, type PasswordHasher } from './passwords';

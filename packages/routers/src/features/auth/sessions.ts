@@ -71,6 +71,19 @@ export function createSessionStore({ repo, inTransaction, config, clock }: Sessi
     return { token, token_type: 'Bearer', expires_in: lifetime };
   };
 
+  const issueIn = async (
+    tx: SessionsRepository,
+    userId: number,
+    options: SessionOptions = {},
+    passwordHash?: string,
+  ): Promise<IssuedToken> => {
+    const current = await tx.lockUser(userId);
+    if (!current || (passwordHash !== undefined && current.passwordHash !== passwordHash)) {
+      throw new AppError('INVALID_CREDENTIALS');
+    }
+    return insertSession(tx, userId, options);
+  };
+
   return {
     /**
      * A new session for the user. With `passwordHash` (login), only if the password the caller
@@ -82,14 +95,11 @@ export function createSessionStore({ repo, inTransaction, config, clock }: Sessi
       options: SessionOptions = {},
       passwordHash?: string,
     ): Promise<IssuedToken> {
-      return inTransaction(async (tx) => {
-        const current = await tx.lockUser(userId);
-        if (!current || (passwordHash !== undefined && current.passwordHash !== passwordHash)) {
-          throw new AppError('INVALID_CREDENTIALS');
-        }
-        return insertSession(tx, userId, options);
-      });
+      return inTransaction((tx) => issueIn(tx, userId, options, passwordHash));
     },
+
+    /** `issue` inside the caller's transaction (a sign-in that merges a guest: one commit). */
+    issueIn,
 
     /**
      * Exchanges the presented session for a new one. Exactly one of several concurrent

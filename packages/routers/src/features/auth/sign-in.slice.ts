@@ -9,6 +9,7 @@ import { createGuestService } from './guest.service';
 import { createOtpRepository } from './otp.repository';
 import { createOtpService, type OtpCheck, type OtpConfig, type SmsJob } from './otp.service';
 import type { SessionStore } from './sessions';
+import { createSessionsRepository } from './sessions.repository';
 import { createSocialRepository } from './social.repository';
 import { createSocialService, type SocialConfig } from './social.service';
 import { toLoginUserDto } from './user.dto';
@@ -22,6 +23,8 @@ import type { UsersRepository } from './users.repository';
 export interface SignInConfig {
   social: SocialConfig;
   otp: OtpConfig;
+  /** Days an abandoned guest is kept after its last session ended (default 30). */
+  guestRetentionDays?: number | undefined;
 }
 
 export interface SignInSliceDeps {
@@ -55,10 +58,14 @@ export function createSignInSlice(deps: SignInSliceDeps) {
   const guestUnit = deps.unitOfWork(createGuestRepository);
   const guest = createGuestService({
     repo: guestUnit.repos,
-    inTransaction: guestUnit.inTransaction,
+    signInTransaction: deps.unitOfWork((executor) => ({
+      guest: createGuestRepository(executor),
+      sessions: createSessionsRepository(executor),
+    })).inTransaction,
     sessions,
     perIp: rateLimits.authPerIp,
     clock,
+    retentionDays: deps.config.guestRetentionDays ?? 30,
   });
   const socialUnit = deps.unitOfWork(createSocialRepository);
   const social = createSocialService({
@@ -84,13 +91,12 @@ export function createSignInSlice(deps: SignInSliceDeps) {
     clock,
   });
 
-  /** The login answer for a user: blocked → 403; the guest (if any) merged first. */
+  /** The login answer for a user: blocked → 403; the guest (if any) merged with the session. */
   async function signInUser(userId: number, options: SignInOptions) {
     const user = await users.findById(userId);
     if (!user) throw new AppError('UNAUTHENTICATED');
     if (user.blockedAt) throw new AppError('FORBIDDEN', 'This account has been blocked.');
-    await guest.merge(options.guest_token, user.id);
-    const token = await sessions.issue(user.id, {
+    const token = await guest.signIn(user.id, options.guest_token, {
       rememberMe: options.remember_me ?? false,
       deviceName: options.device_name ?? null,
     });

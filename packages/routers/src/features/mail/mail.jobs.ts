@@ -51,6 +51,11 @@ export type MailJob =
       amountMinor: number;
       currency: string;
       reason: string;
+      /**
+       * The e-mail of the checkout's shipping address, where a guest (no account e-mail) is
+       * written to; read when the refund is made, as the checkout may be gone by delivery.
+       */
+      checkoutEmail?: string | null;
     };
 
 /** Anything that can enqueue inside the caller's transaction (the jobs repository). */

@@ -154,9 +154,11 @@ export function createMailService(deps: MailServiceDeps) {
         );
       case 'payment-refunded': {
         const user = await deps.users.findById(job.userId);
-        if (!user?.email) return undefined;
+        // A guest (or an account without an e-mail) is written to at the checkout's e-mail.
+        const to = user?.email || job.checkoutEmail;
+        if (!user || !to) return undefined;
         return renderMail(
-          user.email,
+          to,
           'Your payment is being refunded',
           PaymentRefundedEmail({
             shop,

@@ -1,14 +1,13 @@
 import { ok, page } from '../../envelope';
 import { adminProcedure, router } from '../../trpc';
 import { allowedActions } from './order-status';
-import { ZAdminOrderListInput, ZAdminOrderOutput, ZAdminShipInput } from './orders.admin.schemas';
 import {
-  type OrderDto,
-  ZCancelOrderInput,
-  ZOrderId,
-  ZOrderListOutput,
-  ZTrackingOutput,
-} from './orders.schemas';
+  ZAdminOrderListInput,
+  ZAdminOrderListOutput,
+  ZAdminOrderOutput,
+  ZAdminShipInput,
+} from './orders.admin.schemas';
+import { type OrderDto, ZCancelOrderInput, ZOrderId, ZTrackingOutput } from './orders.schemas';
 
 const withActions = (order: OrderDto) => ({
   ...order,
@@ -20,9 +19,9 @@ export const ordersAdminRouter = router({
   /** Every customer's orders, newest first; filters by status, payment status, date; search. */
   list: adminProcedure
     .input(ZAdminOrderListInput)
-    .output(ZOrderListOutput)
+    .output(ZAdminOrderListOutput)
     .query(async ({ ctx, input }) => {
-      const { items, meta } = await ctx.services.orders.list(undefined, input);
+      const { items, meta } = await ctx.services.orders.adminList(input);
       return page(items, meta);
     }),
   get: adminProcedure

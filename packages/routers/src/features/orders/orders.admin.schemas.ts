@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { envelope } from '../../envelope';
+import { envelope, paginatedEnvelope } from '../../envelope';
 import { pageQuery } from '../../pagination';
 import { zDateTime, zId, zWebUrl } from '../../zod-helpers';
 import { ORDER_ACTION_NAMES } from './order-status';
 import { ZOrderStatus, ZPaymentStatus } from './order-status.schemas';
-import { ZOrder } from './orders.schemas';
+import { ZOrder, ZOrderListEntry } from './orders.schemas';
 
 /** An order as the back office sees it: the customer's view plus what can be done to it now. */
 export const ZAdminOrder = ZOrder.extend({
@@ -13,6 +13,14 @@ export const ZAdminOrder = ZOrder.extend({
     .meta({ description: 'The actions the order’s status allows now (its state machine)' }),
 });
 export const ZAdminOrderOutput = envelope(ZAdminOrder);
+
+/** A line of the admin's order list: who ordered, by e-mail (a guest's: the checkout e-mail). */
+export const ZAdminOrderListEntry = ZOrderListEntry.extend({
+  customer_email: z.string().nullable().meta({
+    description: 'The account’s e-mail; a guest’s (or an account without one): the checkout’s',
+  }),
+}).meta({ id: 'AdminOrderListEntry' });
+export const ZAdminOrderListOutput = paginatedEnvelope(ZAdminOrderListEntry);
 
 export const ZAdminShipInput = z.object({
   id: zId(),

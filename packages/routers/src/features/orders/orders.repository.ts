@@ -150,6 +150,10 @@ export function createOrdersRepository(db: Executor) {
           .select({
             order: orders,
             itemCount: sql<number>`(select coalesce(sum(oi.quantity), 0)::int from ${orderItems} oi where oi.order_id = ${qualified(orders, orders.id)})`,
+            // The account's e-mail; a guest's (or an account's without one) is the checkout's.
+            customerEmail: sql<
+              string | null
+            >`coalesce(nullif((select ${qualified(users, users.email)} from ${users} where ${qualified(users, users.id)} = ${qualified(orders, orders.userId)}), ''), nullif(${qualified(orders, orders.shippingAddress)}->>'email', ''))`,
           })
           .from(orders)
           .where(where)

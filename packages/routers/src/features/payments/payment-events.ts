@@ -1,7 +1,7 @@
 import { AppError } from '../../errors';
 import type { BusinessMetrics, Clock } from '../../ports';
 import type { InTransaction } from '../../transactions';
-import type { CartRepository } from '../cart';
+import type { CartRecord, CartRepository } from '../cart';
 import type { PlaceOrderService } from '../checkout';
 import { enqueueMail, type MailJobs } from '../mail';
 import { enqueuePaymentFailedPush } from '../notifications';
@@ -32,7 +32,7 @@ export interface PaymentEventsDeps {
   events: PaymentEventsRepository;
   /** Storing an event and queuing its job, together. */
   inTransaction: InTransaction<{ events: PaymentEventsRepository; jobs: MailJobs }>;
-  carts: Pick<CartRepository, 'findByGatewayOrder' | 'recordPaymentError'>;
+  carts: Pick<CartRepository, 'findByGatewayOrder' | 'recordPaymentError' | 'openCart'>;
   /** The gateway orders the shop created: only their payments are the shop's to act on. */
   gatewayOrders: Pick<GatewayOrdersRepository, 'find' | 'markPaid'>;
   orders: Pick<
@@ -68,6 +68,10 @@ const NOT_PLACEABLE = new Set([
   'LOYALTY_BALANCE_CHANGED',
 ]);
 
+/** The e-mail a guest gave with the checkout's shipping address, if any. */
+const checkoutEmailOf = (cart: CartRecord | undefined): string | null =>
+  cart?.shippingAddress?.email || null;
+
 /**
  * Razorpay's webhook, made durable (docs/decisions.md "Payments"): `receive` stores each event
  * once and queues its handling; `process` reconciles. A captured payment with no order yet is
@@ -82,6 +86,7 @@ export function createPaymentEvents(deps: PaymentEventsDeps) {
     payment: ReportedPayment,
     userId: number | undefined,
     reason: string,
+    checkoutEmail: string | null,
   ) {
     const provider = deps.payments.forType('card');
     await provider.refund({
@@ -96,6 +101,7 @@ export function createPaymentEvents(deps: PaymentEventsDeps) {
         amountMinor: payment.amountMinor,
         currency: payment.currency,
         reason,
+        checkoutEmail,
       });
     }
     return `refunded: ${reason}`;
@@ -116,10 +122,22 @@ export function createPaymentEvents(deps: PaymentEventsDeps) {
     const owner = gatewayOrder.userId ?? undefined;
     const cart = await deps.carts.findByGatewayOrder(gatewayOrder.id);
     if (!cart) {
-      return refundUnplaced(payment, owner, 'the checkout moved on to another payment order');
+      // The checkout moved on: its (open) cart still holds the address a guest is written to.
+      const current = owner === undefined ? undefined : await deps.carts.openCart(owner);
+      return refundUnplaced(
+        payment,
+        owner,
+        'the checkout moved on to another payment order',
+        checkoutEmailOf(current),
+      );
     }
     if (cart.status !== 'open') {
-      return refundUnplaced(payment, cart.userId, 'the checkout was already ordered');
+      return refundUnplaced(
+        payment,
+        cart.userId,
+        'the checkout was already ordered',
+        checkoutEmailOf(cart),
+      );
     }
     try {
       const placed = await deps.placeOrder.placeFromGateway(cart.userId, {
@@ -131,7 +149,7 @@ export function createPaymentEvents(deps: PaymentEventsDeps) {
       // The app's place-order won the race meanwhile: nothing to do.
       if (await deps.orders.paymentIdUsed(payment.paymentId)) return 'order already placed';
       if (error instanceof AppError && NOT_PLACEABLE.has(error.errorCode)) {
-        return refundUnplaced(payment, cart.userId, error.message);
+        return refundUnplaced(payment, cart.userId, error.message, checkoutEmailOf(cart));
       }
       throw error;
     }
