@@ -87,7 +87,8 @@ export function createMailService(deps: MailServiceDeps) {
       case 'welcome':
       case 'verify-email': {
         const user = await deps.users.findById(job.userId);
-        if (!user?.email) return undefined;
+        // A deleted account keeps its row (emptied, docs/privacy.md): nothing more is sent to it.
+        if (!user?.email || user.deletedAt) return undefined;
         const token = await linkToken('verification', user.id, delivery);
         if (!token) return undefined;
         const verifyLink = linkWithToken(config.emailVerifyUrl, token, user.email);
@@ -105,7 +106,7 @@ export function createMailService(deps: MailServiceDeps) {
       }
       case 'password-reset': {
         const user = job.userId === null ? undefined : await deps.users.findById(job.userId);
-        if (!user?.email || user.blockedAt) return undefined;
+        if (!user?.email || user.blockedAt || user.deletedAt) return undefined;
         const token = await linkToken('reset', user.id, delivery);
         if (!token) return undefined;
         return renderMail(
