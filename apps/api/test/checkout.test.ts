@@ -519,7 +519,15 @@ describe('concurrency and idempotency', () => {
       .where(sql`${bossJobs.name} = 'refunds' and ${bossJobs.data}->>'orderId' = ${String(id)}`);
     expect(refundJobs).toHaveLength(1);
     const events = await t.db.select().from(orderEvents).where(eq(orderEvents.orderId, id));
-    expect(events.filter((event) => event.status === 'canceled')).toHaveLength(1);
+    // The refund job may already have settled the refund, which adds its own "Payment refunded."
+    // event (also status canceled); the cancellation itself is recorded once.
+    const canceled = events.filter((event) => event.status === 'canceled');
+    expect(canceled.filter((event) => event.description.startsWith('Order cancel'))).toHaveLength(
+      1,
+    );
+    expect(
+      canceled.filter((event) => event.description === 'Payment refunded.').length,
+    ).toBeLessThanOrEqual(1);
   });
 
   it('the same Idempotency-Key sent 5 times at once creates one order and replays it', async () => {
