@@ -49,4 +49,4 @@ EXPOSE 8000
 # Liveness only: /ready (database reachable) is what a load balancer should route on.
 HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8000)+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-CMD ["node", "--max-semi-space-size=4", "apps/api/dist/main.js"]
+CMD ["node", "--max-semi-space-size=16", "--heap-growing-percent=50", "apps/api/dist/main.js"]
