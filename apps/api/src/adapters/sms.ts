@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DependencyUnavailableError } from '@storefront/routers/errors';
 import type { SmsSender } from '@storefront/routers/ports';
-import twilio from 'twilio';
+import type { Twilio } from 'twilio';
 
 /** Development and tests: each SMS is a JSON file `{to, body}` in `dir` ($DATA_DIR/sms-outbox). */
 export function createOutboxSms(dir: string): SmsSender {
@@ -35,26 +35,33 @@ export class SmsUnavailableError extends DependencyUnavailableError {
  * rewriting the origin of each request there (the SDK's region/edge only pick Twilio hosts).
  */
 export function createTwilioSms(options: TwilioSmsOptions): SmsSender {
-  let httpClient: InstanceType<typeof twilio.RequestClient> | undefined;
-  if (options.apiUrl) {
-    const base = new URL(options.apiUrl);
-    const client = new twilio.RequestClient();
-    const request = client.request.bind(client);
-    client.request = (opts) => {
-      const uri = new URL(opts.uri);
-      uri.protocol = base.protocol;
-      uri.host = base.host;
-      return request({ ...opts, uri: uri.toString() });
-    };
-    httpClient = client;
-  }
-  const client = twilio(options.accountSid, options.authToken, httpClient ? { httpClient } : {});
+  // The SDK loads on the first SMS: ~25 MB a process that sends none never needs
+  // (docs/performance.md).
+  let loading: Promise<Twilio> | undefined;
+  const twilioClient = () =>
+    (loading ??= import('twilio').then(({ default: twilio }) => {
+      let httpClient: InstanceType<typeof twilio.RequestClient> | undefined;
+      if (options.apiUrl) {
+        const base = new URL(options.apiUrl);
+        const client = new twilio.RequestClient();
+        const request = client.request.bind(client);
+        client.request = (opts) => {
+          const uri = new URL(opts.uri);
+          uri.protocol = base.protocol;
+          uri.host = base.host;
+          return request({ ...opts, uri: uri.toString() });
+        };
+        httpClient = client;
+      }
+      return twilio(options.accountSid, options.authToken, httpClient ? { httpClient } : {});
+    }));
   const fromField = options.from.startsWith('MG')
     ? { messagingServiceSid: options.from }
     : { from: options.from };
   return {
     async send(message) {
       try {
+        const client = await twilioClient();
         await client.messages.create({ to: message.to, body: message.body, ...fromField });
       } catch (error) {
         throw new SmsUnavailableError('Twilio did not accept the SMS', { cause: error });

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import sharp from 'sharp';
 import { AppError, validationError } from '../../errors';
 import { metaFor, type PageRequest, pageOffset } from '../../pagination';
 import type { Clock, FileStorage, RateLimiter } from '../../ports';
@@ -31,6 +30,8 @@ const NOT_AN_IMAGE = 'The file must be a JPEG, PNG, WebP or GIF image.';
  * VP8L WebP declaring 16384×16384 and a "JPEG" without a frame header through.
  */
 async function reencodeAvatar(bytes: Uint8Array): Promise<Buffer> {
+  // Loaded on the first upload: libvips adds ~20 MB to every process (docs/performance.md).
+  const { default: sharp } = await import('sharp');
   const image = sharp(bytes, { limitInputPixels: AVATAR_MAX_INPUT_PIXELS, failOn: 'error' });
   try {
     const { format, width = 0, height = 0 } = await image.metadata();

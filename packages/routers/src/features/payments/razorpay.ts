@@ -1,4 +1,4 @@
-import Razorpay from 'razorpay';
+import type Razorpay from 'razorpay';
 import { AppError, DependencyUnavailableError } from '../../errors';
 import { hmacSignatureValid, type PaymentProvider, signatureValid } from './gateway';
 
@@ -47,13 +47,20 @@ async function gatewayCall<T>(work: () => Promise<T>): Promise<T> {
  * captured (an authorized payment is captured here).
  */
 export function createRazorpayGateway(config: RazorpayConfig): PaymentProvider {
-  const client = new Razorpay({ key_id: config.keyId, key_secret: config.keySecret });
-  // The SDK fixes its host; its axios instance is where a stand-in (or a proxy) is set.
-  const http = (
-    client as unknown as { api: { rq: { defaults: { baseURL: string; timeout: number } } } }
-  ).api.rq.defaults;
-  http.baseURL = config.apiUrl;
-  http.timeout = config.timeoutMs ?? 10_000;
+  // The SDK (and its axios) loads on the first call: ~20 MB a process that takes no card payment
+  // never needs (docs/performance.md).
+  let loading: Promise<Razorpay> | undefined;
+  const razorpay = () =>
+    (loading ??= import('razorpay').then(({ default: RazorpaySdk }) => {
+      const client = new RazorpaySdk({ key_id: config.keyId, key_secret: config.keySecret });
+      // The SDK fixes its host; its axios instance is where a stand-in (or a proxy) is set.
+      const http = (
+        client as unknown as { api: { rq: { defaults: { baseURL: string; timeout: number } } } }
+      ).api.rq.defaults;
+      http.baseURL = config.apiUrl;
+      http.timeout = config.timeoutMs ?? 10_000;
+      return client;
+    }));
 
   /** The payment as Razorpay has it: this order's, this amount and currency, captured. */
   async function confirmCaptured(payment: {
@@ -62,7 +69,9 @@ export function createRazorpayGateway(config: RazorpayConfig): PaymentProvider {
     amountMinor: number;
     currency: string;
   }): Promise<void> {
-    let fetched = await gatewayCall(() => client.payments.fetch(payment.gatewayPaymentId));
+    let fetched = await gatewayCall(async () =>
+      (await razorpay()).payments.fetch(payment.gatewayPaymentId),
+    );
     const refuse = (reason: string) =>
       new AppError('PAYMENT_FAILED', `The payment could not be accepted: ${reason}.`);
     if (fetched.order_id !== payment.gatewayOrderId) throw refuse('it belongs to another order');
@@ -70,8 +79,12 @@ export function createRazorpayGateway(config: RazorpayConfig): PaymentProvider {
       throw refuse('its amount or currency differs from the order');
     }
     if (fetched.status === 'authorized') {
-      fetched = await gatewayCall(() =>
-        client.payments.capture(payment.gatewayPaymentId, payment.amountMinor, payment.currency),
+      fetched = await gatewayCall(async () =>
+        (await razorpay()).payments.capture(
+          payment.gatewayPaymentId,
+          payment.amountMinor,
+          payment.currency,
+        ),
       );
     }
     if (fetched.status !== 'captured') throw refuse(`it is ${fetched.status}, not captured`);
@@ -82,8 +95,8 @@ export function createRazorpayGateway(config: RazorpayConfig): PaymentProvider {
     keyId: config.keyId,
 
     async createOrder({ amountMinor, currency, receipt, notes }) {
-      const order = await gatewayCall(() =>
-        client.orders.create({ amount: amountMinor, currency, receipt, notes }),
+      const order = await gatewayCall(async () =>
+        (await razorpay()).orders.create({ amount: amountMinor, currency, receipt, notes }),
       );
       return { id: order.id };
     },
@@ -92,14 +105,14 @@ export function createRazorpayGateway(config: RazorpayConfig): PaymentProvider {
     confirmCapturedPayment: confirmCaptured,
 
     async refund({ paymentId, amountMinor }) {
-      const refund = await gatewayCall(() =>
-        client.payments.refund(paymentId, { amount: amountMinor }),
+      const refund = await gatewayCall(async () =>
+        (await razorpay()).payments.refund(paymentId, { amount: amountMinor }),
       );
       return { refundId: refund.id, settled: refund.status === 'processed' };
     },
 
     async refundSettled(refundId) {
-      const refund = await gatewayCall(() => client.refunds.fetch(refundId));
+      const refund = await gatewayCall(async () => (await razorpay()).refunds.fetch(refundId));
       return refund.status === 'processed';
     },
   };
