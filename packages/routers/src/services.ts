@@ -12,6 +12,7 @@ import {
   createCartRepository,
   createCartSlice,
   noCredits,
+  onlyWhereCreditsApplied,
   priceCart,
 } from './features/cart';
 import {
@@ -244,24 +245,26 @@ export function createServices(deps: ServiceDeps): Services {
     cart: createCartRepository,
   });
   // Points first, then the cards (gift-cards/amount-due.ts).
-  credits = async (priced) =>
+  credits = onlyWhereCreditsApplied(async (priced) =>
     creditFields(
       await giftCards.cartCredits(
         priced.cart.id,
         priced.totals.totalCents,
         await loyalty.cartLoyalty(priced.cart.id),
       ),
-    );
+    ),
+  );
   creditsWithin = (executor) => {
     const flags = storeSettings.featuresWithin(executor);
     const cards = giftCards.cartCreditsWithin(executor, () => flags.isFeatureEnabled('gift_cards'));
     const points = loyalty.cartLoyaltyWithin(executor, () =>
       flags.isFeatureEnabled('loyalty_points'),
     );
-    return async (priced) =>
+    return onlyWhereCreditsApplied(async (priced) =>
       creditFields(
         await cards(priced.cart.id, priced.totals.totalCents, await points(priced.cart.id)),
-      );
+      ),
+    );
   };
   const providers = createPaymentProviders(deps.payments);
   const checkout = createCheckoutSlice({

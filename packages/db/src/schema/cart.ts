@@ -58,6 +58,11 @@ export const carts = pgTable(
     gatewayCartVersion: integer('gateway_cart_version'),
     /** Why Razorpay reported the last payment for this gateway order as failed (webhook). */
     gatewayPaymentError: text('gateway_payment_error'),
+    /**
+     * A gift card or loyalty points were applied to this cart at some point. A cart without
+     * (nearly every cart) is priced without reading them (docs/performance.md, "Cart credits").
+     */
+    creditsApplied: boolean('credits_applied').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

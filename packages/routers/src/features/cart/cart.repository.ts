@@ -69,6 +69,11 @@ const cartQueries = preparedQueries((db) => {
       .set({ version: sql`${carts.version} + 1` })
       .where(eq(carts.id, sql.placeholder('cartId')))
       .prepare('cart_touch'),
+    touchContentsWithCredits: db
+      .update(carts)
+      .set({ version: sql`${carts.version} + 1`, creditsApplied: true })
+      .where(eq(carts.id, sql.placeholder('cartId')))
+      .prepare('cart_touch_credits'),
   };
 });
 
@@ -149,9 +154,15 @@ export function createCartRepository(db: Executor) {
       await db.delete(cartItems).where(eq(cartItems.cartId, cartId));
     },
 
-    /** Records a change of contents: a gateway order issued for an older version is void. */
-    async touchContents(cartId: number): Promise<void> {
-      await queries().touchContents.execute({ cartId });
+    /**
+     * Records a change of contents: a gateway order issued for an older version is void.
+     * `creditsApplied`: a gift card or points were applied, so reads of the cart include them.
+     */
+    async touchContents(cartId: number, options: { creditsApplied?: true } = {}): Promise<void> {
+      const query = options.creditsApplied
+        ? queries().touchContentsWithCredits
+        : queries().touchContents;
+      await query.execute({ cartId });
     },
 
     async update(cartId: number, changes: CartChanges): Promise<void> {

@@ -29,6 +29,16 @@ export const noCredits: CartCredits = async (priced) => ({
   amount_due: toCartDto(priced).total,
 });
 
+/**
+ * `credits` for carts that ever had a gift card or points applied (`carts.credits_applied`);
+ * nothing due to them on every other cart, without reading their tables (docs/performance.md,
+ * "Cart credits").
+ */
+export const onlyWhereCreditsApplied =
+  (credits: CartCredits): CartCredits =>
+  (priced) =>
+    priced.cart.creditsApplied ? credits(priced) : noCredits(priced);
+
 export interface CartServiceDeps {
   repos: CartRepositories;
   inTransaction: InTransaction<CartRepositories>;

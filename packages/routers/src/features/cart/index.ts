@@ -10,6 +10,7 @@ export {
   type CartCredits,
   type CartService,
   noCredits,
+  onlyWhereCreditsApplied,
   outOfStock,
 } from './cart.service';
 export { createCartSlice } from './cart.slice';

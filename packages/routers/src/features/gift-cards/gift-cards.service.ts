@@ -18,7 +18,7 @@ export const MAX_CARDS_PER_CART = 3;
 /** What the cart's own mutations need of the cart slice: its open cart, locked. */
 export interface CartAccess {
   openCart(userId: number, options?: { lock: boolean }): Promise<CartRecord>;
-  touchContents(cartId: number): Promise<void>;
+  touchContents(cartId: number, options?: { creditsApplied?: true }): Promise<void>;
 }
 
 export interface GiftCardsTx {
@@ -118,7 +118,7 @@ export function createGiftCardsService(deps: GiftCardsServiceDeps) {
         }
         await tx.giftCards.addToCart(cart.id, card.id);
         // A new amount due: a gateway order issued for the old one no longer fits.
-        await tx.cart.touchContents(cart.id);
+        await tx.cart.touchContents(cart.id, { creditsApplied: true });
       });
     },
 

@@ -16,7 +16,7 @@ import { pointsToExpire, ratesOf } from './loyalty-spend.steps';
 
 export interface LoyaltyCartAccess {
   openCart(userId: number, options?: { lock: boolean }): Promise<CartRecord>;
-  touchContents(cartId: number): Promise<void>;
+  touchContents(cartId: number, options?: { creditsApplied?: true }): Promise<void>;
 }
 
 export interface LoyaltyTx {
@@ -93,7 +93,7 @@ export function createLoyaltyService(deps: LoyaltyServiceDeps) {
         const most = maxPointsFor(totalCents, ratesOf(settings));
         if (points > most) throw pointsError(`At most ${most} points can pay for this order.`);
         await tx.loyalty.setCartPoints(cart.id, points);
-        await tx.cart.touchContents(cart.id);
+        await tx.cart.touchContents(cart.id, { creditsApplied: true });
       });
     },
 
