@@ -77,4 +77,54 @@ describe('catalog version', () => {
     expect(await version.current()).toMatch(/^t0\./);
     expect(state.reads).toBe(reads + 1);
   });
+
+  it('changes made while a write is in flight share one queued write of the newest token', async () => {
+    const written: string[] = [];
+    let release: (() => void) | undefined;
+    const store: CatalogVersionStore = {
+      read: async () => 't0',
+      initialise: async () => {},
+      write: (token) =>
+        new Promise((resolve) => {
+          release = () => {
+            written.push(token);
+            resolve();
+          };
+        }),
+    };
+    const version = createCatalogVersion({ store, clock, ttlMs: 60_000 });
+    const settled: number[] = [];
+    const first = version.changed().then(() => settled.push(1));
+    await Promise.resolve();
+    // Ten more changes while the first write waits: none of them is done when it is.
+    const rest = Array.from({ length: 10 }, (_, i) =>
+      version.changed().then(() => settled.push(i + 2)),
+    );
+    release?.();
+    await first;
+    expect(settled).toEqual([1]);
+    await new Promise((resolve) => setImmediate(resolve));
+    release?.();
+    await Promise.all(rest);
+    expect(written).toHaveLength(2);
+    expect(settled).toHaveLength(11);
+    // The queued write stored the newest token, the one this instance answers with.
+    expect(await version.current()).toMatch(new RegExp(`^${written[1]}\\.`));
+  });
+
+  it('a change of products alone keeps reference data cached; any other change clears it', async () => {
+    const { store } = memoryStore('t0');
+    const cleared = { catalogue: 0, reference: 0 };
+    const version = createCatalogVersion({
+      store,
+      clock,
+      ttlMs: 60_000,
+      caches: [{ clear: () => (cleared.catalogue += 1) }],
+      referenceCaches: [{ clear: () => (cleared.reference += 1) }],
+    });
+    await version.changed('products');
+    expect(cleared).toEqual({ catalogue: 1, reference: 0 });
+    await version.changed();
+    expect(cleared).toEqual({ catalogue: 2, reference: 1 });
+  });
 });

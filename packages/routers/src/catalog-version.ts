@@ -24,8 +24,11 @@ export interface CatalogVersionStore {
  */
 export interface CatalogVersion {
   current(): Promise<string>;
-  /** Never throws: the write it follows has already committed. */
-  changed(): Promise<void>;
+  /**
+   * Never throws: the write it follows has already committed. `products`: only product rows
+   * changed (stock, ratings: a customer's order or review), so reference data stays cached.
+   */
+  changed(what?: 'products' | 'anything'): Promise<void>;
 }
 
 const newToken = () => randomBytes(6).toString('base64url');
@@ -37,10 +40,15 @@ export function createCatalogVersion(options: {
   ttlMs: number;
   windowMs?: number;
   /**
-   * This instance's caches of catalogue data (list totals, reference data): cleared by every
+   * This instance's caches of catalogue data (list totals, built searches): cleared by every
    * change made here, and whenever a read shows another instance's change.
    */
   caches?: Array<{ clear(): void }>;
+  /**
+   * Its caches of reference data (flags, currencies, methods, tax rates): cleared likewise, except
+   * by changes to products alone.
+   */
+  referenceCaches?: Array<{ clear(): void }>;
   reportError?: (error: unknown) => void;
 }): CatalogVersion {
   const { store, clock, ttlMs } = options;
@@ -48,8 +56,9 @@ export function createCatalogVersion(options: {
   let cached: { token: Promise<string>; expiresAt: number } | undefined;
   /** The last token this instance knew: a different one read back means a change elsewhere. */
   let known: string | undefined;
-  const clearCaches = () => {
+  const clearCaches = (what: 'products' | 'anything' = 'anything') => {
     for (const cache of options.caches ?? []) cache.clear();
+    if (what === 'anything') for (const cache of options.referenceCaches ?? []) cache.clear();
   };
 
   async function readToken(): Promise<string> {
@@ -77,24 +86,56 @@ export function createCatalogVersion(options: {
     return loading;
   }
 
+  /** Stores the newest token this instance made; never throws. */
+  async function writeNewest(): Promise<void> {
+    try {
+      await store.write(known ?? newToken());
+    } catch (error) {
+      // The database is unreachable: re-read it as soon as it is back.
+      cached = undefined;
+      options.reportError?.(error);
+    }
+  }
+
+  /**
+   * Every order moves the version (stock), so 50 customers checking out wrote the one settings
+   * row 50 times over, each write queued on the last one's row lock. Writes are coalesced
+   * instead: a change while a write is in flight joins the single write queued behind it, which
+   * stores the newest token, so each caller still returns only after a write that began after
+   * its change (docs/performance.md, "Catalogue version").
+   */
+  let writing: Promise<void> | undefined;
+  let queued: Promise<void> | undefined;
+  function startWrite(): Promise<void> {
+    const started = writeNewest().finally(() => {
+      if (writing === started) writing = undefined;
+    });
+    writing = started;
+    return started;
+  }
+  function scheduleWrite(): Promise<void> {
+    if (queued) return queued;
+    if (!writing) return startWrite();
+    const next = writing.then(() => {
+      queued = undefined;
+      return startWrite();
+    });
+    queued = next;
+    return next;
+  }
+
   return {
     async current() {
       const now = clock.now().getTime();
       return `${await token(now)}.${Math.floor(now / windowMs).toString(36)}`;
     },
 
-    async changed() {
+    changed(what = 'anything') {
       const next = newToken();
       known = next;
       cached = { token: Promise.resolve(next), expiresAt: clock.now().getTime() + ttlMs };
-      clearCaches();
-      try {
-        await store.write(next);
-      } catch (error) {
-        // The database is unreachable: re-read it as soon as it is back.
-        cached = undefined;
-        options.reportError?.(error);
-      }
+      clearCaches(what);
+      return scheduleWrite();
     },
   };
 }

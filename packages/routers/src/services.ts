@@ -202,7 +202,8 @@ export function createServices(deps: ServiceDeps): Services {
     store: storeSettings.catalogVersionStore,
     clock,
     ttlMs: config.catalogVersionTtlMs ?? 1_000,
-    caches: [counts, storeSettings.cache, searchQueries],
+    caches: [counts, searchQueries],
+    referenceCaches: [storeSettings.cache],
     ...(reportBackgroundError ? { reportError: reportBackgroundError } : {}),
   });
   // Gift cards and points: what they pay of a cart is computed after its totals (their slices).

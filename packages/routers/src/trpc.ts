@@ -73,14 +73,16 @@ export const middleware = t.middleware;
 
 /**
  * After a successful write that changes the public catalogue, its cache token moves (the write
- * has committed by then: services commit before they return).
+ * has committed by then: services commit before they return). A customer's write changes
+ * products only (stock, ratings); an admin's may change anything.
  */
 async function afterCatalogWrite<Result extends { ok: boolean }>(
   ctx: Context,
   type: 'query' | 'mutation' | 'subscription',
   result: Result,
+  what: 'products' | 'anything',
 ): Promise<Result> {
-  if (result.ok && type === 'mutation') await ctx.services.catalog.version.changed();
+  if (result.ok && type === 'mutation') await ctx.services.catalog.version.changed(what);
   return result;
 }
 
@@ -145,7 +147,7 @@ const traced = t.middleware(({ ctx, path, type, next }) => {
 /** Every procedure starts here: applies the declared success status. */
 const statusProcedure = t.procedure.use(traced).use(async ({ meta, ctx, type, next }) => {
   if (meta?.successStatus) ctx.response.status = meta.successStatus;
-  return meta?.changesCatalog ? afterCatalogWrite(ctx, type, await next()) : next();
+  return meta?.changesCatalog ? afterCatalogWrite(ctx, type, await next(), 'products') : next();
 });
 
 /**
@@ -220,7 +222,7 @@ export const shopperProcedure = customerProcedure.meta({ allowGuest: true });
 export const adminProcedure = customer
   .use(async ({ ctx, type, next }) => {
     if (ctx.session.user.role !== 'admin') throw new AppError('FORBIDDEN');
-    return afterCatalogWrite(ctx, type, await next());
+    return afterCatalogWrite(ctx, type, await next(), 'anything');
   })
   .use(refuseUnstorableStrings);
 
