@@ -138,27 +138,35 @@ const cartLines = (db: postgres.Sql | postgres.TransactionSql, cartId: number) =
      order by ci.id`;
 
 /**
- * purchasables.repository.ts find: the products (price now with the sale rule, stock, thumbnail)
- * and, for configurable ones, their variants — two queries, whatever the count.
+ * purchasables.repository.ts find: each product (price now with the sale rule, stock, thumbnail)
+ * joined to its variants, if any — one query, whatever the count; products as the first row of
+ * each id, variants from every row that has one.
  */
-function purchasableReads(db: postgres.Sql | postgres.TransactionSql, ids: number[], now: string) {
-  return Promise.all([
-    db`select p.id, p.name, p.sku, p.type, p.active, p.stock_quantity,
-         (case when p.special_price_cents is not null and p.special_price_cents < p.price_cents
-            and (p.special_from is null or p.special_from <= ${now}::timestamptz)
-            and (p.special_to is null or p.special_to > ${now}::timestamptz)
-          then p.special_price_cents else p.price_cents end) as unit_price_cents,
-         (select i.url from product_images i where i.product_id = p.id
-            order by i.position, i.id limit 1) as thumbnail
-       from products p where p.id in ${db(ids)}`,
-    db`select v.product_id, v.id, v.name, v.sku, v.stock_quantity,
-         (case when v.special_price_cents is not null and v.special_price_cents < v.price_cents
-            and (p.special_from is null or p.special_from <= ${now}::timestamptz)
-            and (p.special_to is null or p.special_to > ${now}::timestamptz)
-          then v.special_price_cents else v.price_cents end) as unit_price_cents
-       from product_variants v join products p on p.id = v.product_id
-       where v.product_id in ${db(ids)}`,
-  ]);
+async function purchasableReads(
+  db: postgres.Sql | postgres.TransactionSql,
+  ids: number[],
+  now: string,
+) {
+  const rows = await db`select p.id, p.name, p.sku, p.type, p.active, p.stock_quantity,
+       (case when p.special_price_cents is not null and p.special_price_cents < p.price_cents
+          and (p.special_from is null or p.special_from <= ${now}::timestamptz)
+          and (p.special_to is null or p.special_to > ${now}::timestamptz)
+        then p.special_price_cents else p.price_cents end) as unit_price_cents,
+       (select i.url from product_images i where i.product_id = p.id
+          order by i.position, i.id limit 1) as thumbnail,
+       v.id as variant_id, v.name as variant_name, v.sku as variant_sku,
+       v.stock_quantity as variant_stock,
+       (case when v.special_price_cents is not null and v.special_price_cents < v.price_cents
+          and (p.special_from is null or p.special_from <= ${now}::timestamptz)
+          and (p.special_to is null or p.special_to > ${now}::timestamptz)
+        then v.special_price_cents else v.price_cents end) as variant_unit_price_cents
+     from products p left join product_variants v on v.product_id = p.id
+     where p.id in ${db(ids)} order by p.id, v.id`;
+  const products = rows.filter((row, i) => i === 0 || rows[i - 1]?.id !== row.id);
+  const variants = rows
+    .filter((row) => row.variant_id !== null)
+    .map((row) => ({ id: row.variant_id, unit_price_cents: row.variant_unit_price_cents }));
+  return [products, variants] as const;
 }
 
 /**

@@ -24,15 +24,15 @@ export interface PurchasableRecord {
 }
 
 /**
- * The two queries of `find`, built by drizzle once with the ids (an int[] parameter) and `now` as
+ * `find`'s one query, built by drizzle once with the ids (an int[] parameter) and `now` as
  * placeholders, and run on the pool or the caller's transaction (prepared.ts): the cart and
- * checkout call it in every change.
+ * checkout call it in every change. A product comes back once per variant (once when it has none).
  */
 const purchasableQueries = preparedQueries((db) => {
   const now = sql.placeholder('now');
   const ids = sql.placeholder('ids');
   return {
-    products: db
+    find: db
       .select({
         productId: products.id,
         name: products.name,
@@ -42,23 +42,19 @@ const purchasableQueries = preparedQueries((db) => {
         unitPriceCents: productFinalPrice(now),
         stockQuantity: products.stockQuantity,
         thumbnail: productSummaryColumns(now).thumbnail,
-      })
-      .from(products)
-      .where(sql`${products.id} = any(${ids}::int[])`)
-      .prepare('purchasable_products'),
-    variants: db
-      .select({
-        productId: productVariants.productId,
         variantId: productVariants.id,
         variantName: productVariants.name,
-        sku: productVariants.sku,
-        unitPriceCents: sql<number>`(case when ${saleActiveSql(productVariants.priceCents, productVariants.specialPriceCents, now)} then ${productVariants.specialPriceCents} else ${productVariants.priceCents} end)`,
-        stockQuantity: productVariants.stockQuantity,
+        variantSku: productVariants.sku,
+        variantUnitPriceCents: sql<
+          number | null
+        >`(case when ${saleActiveSql(productVariants.priceCents, productVariants.specialPriceCents, now)} then ${productVariants.specialPriceCents} else ${productVariants.priceCents} end)`,
+        variantStockQuantity: productVariants.stockQuantity,
       })
-      .from(productVariants)
-      .innerJoin(products, eq(products.id, productVariants.productId))
-      .where(sql`${productVariants.productId} = any(${ids}::int[])`)
-      .prepare('purchasable_variants'),
+      .from(products)
+      .leftJoin(productVariants, eq(productVariants.productId, products.id))
+      .where(sql`${products.id} = any(${ids}::int[])`)
+      .orderBy(products.id, productVariants.id)
+      .prepare('purchasables'),
   };
 });
 
@@ -70,28 +66,43 @@ export function createPurchasablesRepository(db: Executor) {
   return {
     /**
      * Products (and, for configurable ones, every variant) by id, active or not, with the price
-     * a customer pays now. One query for products and one for variants, whatever the count.
+     * a customer pays now: one query, whatever the count.
      */
     async find(productIds: number[], now: Date): Promise<PurchasableRecord[]> {
       if (productIds.length === 0) return [];
-      const values = { ids: [...new Set(productIds)], now: now.toISOString() };
-      const queries = purchasableQueries.on(db);
-      const [productRows, variantRows] = await Promise.all([
-        queries.products.execute(values),
-        queries.variants.execute(values),
-      ]);
-      const byProduct = new Map(productRows.map((row) => [row.productId, row]));
-      const purchasables: PurchasableRecord[] = productRows.map((row) => ({
-        ...row,
-        variantId: null,
-        variantName: null,
-      }));
-      for (const variant of variantRows) {
-        const product = byProduct.get(variant.productId);
-        if (!product) continue;
-        purchasables.push({ ...product, ...variant });
+      const rows = await purchasableQueries
+        .on(db)
+        .find.execute({ ids: [...new Set(productIds)], now: now.toISOString() });
+      const purchasables: PurchasableRecord[] = [];
+      const variants: PurchasableRecord[] = [];
+      let previous: number | undefined;
+      for (const row of rows) {
+        const product = {
+          productId: row.productId,
+          name: row.name,
+          sku: row.sku,
+          type: row.type,
+          active: row.active,
+          unitPriceCents: row.unitPriceCents,
+          stockQuantity: row.stockQuantity,
+          thumbnail: row.thumbnail,
+        };
+        if (row.productId !== previous) {
+          purchasables.push({ ...product, variantId: null, variantName: null });
+          previous = row.productId;
+        }
+        if (row.variantId === null) continue;
+        variants.push({
+          ...product,
+          variantId: row.variantId,
+          variantName: row.variantName,
+          sku: row.variantSku ?? row.sku,
+          unitPriceCents: row.variantUnitPriceCents ?? row.unitPriceCents,
+          stockQuantity: row.variantStockQuantity ?? 0,
+        });
       }
-      return purchasables;
+      // Products first, then variants, as callers have always received them.
+      return [...purchasables, ...variants];
     },
   };
 }
