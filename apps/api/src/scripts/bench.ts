@@ -137,6 +137,20 @@ function startArgs(): string[] {
   return [...cpuProfileArgs(process.argv.slice(2)), ...command.slice(1)];
 }
 
+/**
+ * The API runs as the image runs it (Dockerfile: NODE_ENV=production), so React renders the
+ * order e-mails its workers send with its production build. Production requires Razorpay's keys:
+ * these name a stand-in that is never called (the bench's orders are cash on delivery; the slow
+ * gateway scenario passes its own).
+ */
+const PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  RAZORPAY_KEY_ID: 'rzp_test_bench',
+  RAZORPAY_KEY_SECRET: randomBytes(12).toString('hex'),
+  RAZORPAY_WEBHOOK_SECRET: randomBytes(12).toString('hex'),
+  RAZORPAY_API_URL: 'http://127.0.0.1:9',
+};
+
 /** dist/main.js on the bench database; `overrides` are extra environment variables. */
 async function startApi(
   databaseUrl: string,
@@ -148,6 +162,7 @@ async function startApi(
     label,
     startArgs(),
     childProcessEnv({
+      ...PRODUCTION_ENV,
       PORT: String(port),
       APP_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: databaseUrl,
@@ -796,6 +811,7 @@ async function embedded(bench: Bench) {
     'api (PGlite)',
     startArgs(),
     childProcessEnv({
+      ...PRODUCTION_ENV,
       PORT: String(port),
       APP_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: '',
@@ -934,6 +950,7 @@ async function drainMailBacklog(
     `api (${label})`,
     startArgs(),
     childProcessEnv({
+      ...PRODUCTION_ENV,
       PORT: String(port),
       APP_URL: `http://127.0.0.1:${port}`,
       REDIS_URL: '',
