@@ -87,9 +87,7 @@ export function createPlaceOrderService(deps: PlaceOrderServiceDeps) {
           }),
       });
       const verified = await paymentStillFits(tx, payments, checkout, confirmed);
-      await reserveStock(tx, checkout.priced);
       const order = await writeOrder(tx, userId, checkout, verified, notes);
-      await redeemPricedCoupon(tx, userId, checkout.priced, order.id);
       if (checkout.credits) {
         await spendGiftCards(tx, checkout.credits, order.id);
         const points = checkout.credits.loyaltyPoints;
@@ -99,6 +97,12 @@ export function createPlaceOrderService(deps: PlaceOrderServiceDeps) {
       await enqueueFollowUps(tx, order);
       const result = toPlaceOrderResult(order);
       await idempotency?.record(tx, 201, result);
+      // Rows every buyer of a product (or a coupon) shares, locked last so each is held only
+      // until the commit: a product selling fast is not queued behind whole transactions
+      // (docs/performance.md, "Place-order's hot rows"). Products before the coupon, as cancel
+      // releases them, so the two never wait on each other in opposite orders.
+      await reserveStock(tx, checkout.priced);
+      await redeemPricedCoupon(tx, userId, checkout.priced, order.id);
       return { result, paymentMethod: checkout.paymentMethod.code, captured: verified !== null };
     });
     deps.metrics.orderPlaced(placed.paymentMethod);

@@ -236,7 +236,10 @@ export async function paymentStillFits(
   return confirmed;
 }
 
-/** 3. Reserve stock: each line's units, by guarded decrements (422 OUT_OF_STOCK when short). */
+/**
+ * 6. Reserve stock: each line's units, by guarded decrements (422 OUT_OF_STOCK when short), the
+ * last writes of the transaction (their rows are the ones other orders wait for).
+ */
 export async function reserveStock(tx: CheckoutRepositories, priced: PricedCart): Promise<void> {
   const lines = priced.lines.map((line) => ({
     productId: line.item.productId,
@@ -250,7 +253,7 @@ export async function reserveStock(tx: CheckoutRepositories, priced: PricedCart)
 }
 
 /**
- * 4. Write the order: prices, addresses and names copied from the checkout, its lines, and the
+ * 3. Write the order: prices, addresses and names copied from the checkout, its lines, and the
  * first event of its timeline. Paid when a gateway payment was verified.
  */
 export async function writeOrder(
@@ -303,7 +306,7 @@ export async function writeOrder(
   return order;
 }
 
-/** 5. Redeem the coupon: one use counted against its limits (422 COUPON_INVALID when used up). */
+/** 7. Redeem the coupon: one use counted against its limits (422 COUPON_INVALID when used up). */
 export async function redeemPricedCoupon(
   tx: CheckoutRepositories,
   userId: number,
@@ -314,12 +317,12 @@ export async function redeemPricedCoupon(
   await redeemCoupon(tx.coupons, priced.coupon, userId, orderId);
 }
 
-/** 6. Hand over the cart: it becomes the order's; the customer's next request opens a new one. */
+/** 4. Hand over the cart: it becomes the order's; the customer's next request opens a new one. */
 export async function handOverCart(tx: CheckoutRepositories, cart: CartRecord): Promise<void> {
   await tx.cart.update(cart.id, { status: 'ordered' });
 }
 
-/** 7. Enqueue follow-ups: the confirmation e-mail and push, committed with the order. */
+/** 5. Enqueue follow-ups: the confirmation e-mail and push, committed with the order. */
 export async function enqueueFollowUps(
   tx: CheckoutRepositories,
   order: OrderRecord,
