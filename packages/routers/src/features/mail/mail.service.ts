@@ -33,11 +33,15 @@ export function linkWithToken(base: string, token: string, email: string): strin
   return url.toString();
 }
 
-/** One e-mail as HTML and plain text, from its component. */
+/**
+ * One e-mail as HTML and plain text, from its component: rendered once, the text converted from
+ * that HTML (what `render(…, { plainText: true })` does after rendering the component again;
+ * one render instead of two is 1.1 instead of 1.9 ms of CPU per e-mail, docs/performance.md).
+ */
 export async function renderMail(to: string, subject: string, element: ReactElement) {
-  const { render } = await import('@react-email/components');
-  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
-  return { to, subject, html, text };
+  const { render, toPlainText } = await import('@react-email/render');
+  const html = await render(element);
+  return { to, subject, html, text: toPlainText(html) };
 }
 
 /*
