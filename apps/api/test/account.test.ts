@@ -3,12 +3,16 @@ import {
   carts,
   devices,
   emailVerificationTokens,
+  giftCards,
   idempotencyKeys,
+  loyaltyAccounts,
+  loyaltyLedger,
   notificationPreferences,
   orders,
   passwordResetTokens,
   reviews,
   sessions,
+  userIdentities,
   users,
   wishlistItems,
 } from '@storefront/db/schema';
@@ -83,7 +87,38 @@ async function busyCustomer() {
     body: { product_id: product.id, quantity: 1 },
   });
   await app.t.request('POST', '/auth/email/resend', { token });
-  return { ...customer, product, completed, pending, reviewId: review.body.data.id as number };
+  // A linked Apple account, loyalty points and a gift card sent to the customer's address.
+  await app.t.db.insert(userIdentities).values({
+    userId: customer.user.id,
+    provider: 'apple',
+    subject: `sub-${customer.user.id}`,
+    email: customer.email,
+  });
+  await app.t.db.insert(loyaltyAccounts).values({ userId: customer.user.id });
+  await app.t.db.insert(loyaltyLedger).values({
+    userId: customer.user.id,
+    points: 120,
+    reason: 'earned',
+    orderId: completed.order_id,
+  });
+  const [card] = await app.t.db
+    .insert(giftCards)
+    .values({
+      codeHash: `hash-${customer.user.id}`,
+      last4: 'WXYZ',
+      currency: 'USD',
+      recipientEmail: customer.email.toUpperCase(),
+      message: `Happy birthday, ${customer.user.name}`,
+    })
+    .returning({ id: giftCards.id });
+  return {
+    ...customer,
+    product,
+    completed,
+    pending,
+    reviewId: review.body.data.id as number,
+    giftCardId: card?.id as number,
+  };
 }
 
 /** Public tables whose rows, as text, mention `needle`. */
@@ -116,6 +151,21 @@ describe('DELETE /auth/account', () => {
     expect(row?.deletedAt).toBeNull();
   });
 
+  it('wrong passwords count against the failed-login budget: the 6th try answers 429', async () => {
+    const customer = await registerCustomer(app.t);
+    for (let i = 0; i < 5; i += 1) {
+      expect((await deleteAccount(customer.token, { password: 'not the password' })).status).toBe(
+        422,
+      );
+    }
+    const sixth = await deleteAccount(customer.token, { password: customer.password });
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.error_code).toBe('RATE_LIMITED');
+    expect(sixth.headers['retry-after']).toBeDefined();
+    const [row] = await app.t.db.select().from(users).where(eq(users.id, customer.user.id));
+    expect(row?.deletedAt).toBeNull();
+  });
+
   it('an order being processed answers 422 ACCOUNT_HAS_OPEN_ORDERS naming it', async () => {
     const customer = await registerCustomer(app.t);
     const order = await placeOrder(customer.token);
@@ -143,9 +193,19 @@ describe('DELETE /auth/account', () => {
     ]) {
       expect(await app.t.db.$count(table, eq(table.userId, id))).toBe(0);
     }
-    for (const table of [passwordResetTokens, emailVerificationTokens, idempotencyKeys]) {
+    for (const table of [
+      passwordResetTokens,
+      emailVerificationTokens,
+      idempotencyKeys,
+      userIdentities,
+      loyaltyAccounts,
+      loyaltyLedger,
+    ]) {
       expect(await app.t.db.$count(table, eq(table.userId, id))).toBe(0);
     }
+    // The gift card keeps its balance, not whom it was for.
+    const [card] = await app.t.db.select().from(giftCards).where(eq(giftCards.id, c.giftCardId));
+    expect(card).toMatchObject({ recipientEmail: null, message: null, status: 'active' });
     const [row] = await app.t.db.select().from(users).where(eq(users.id, id));
     expect(row).toMatchObject({ name: 'Deleted customer', phone: '', avatarUrl: null });
     expect(row?.deletedAt).toBeInstanceOf(Date);
@@ -237,6 +297,13 @@ describe('GET /customer/export', () => {
     expect(data.reviews.map((r: { id: number }) => r.id)).toEqual([c.reviewId]);
     expect(data.wishlist).toHaveLength(1);
     expect(data.devices).toHaveLength(1);
+    expect(data.loyalty_ledger).toEqual([
+      expect.objectContaining({ points: 120, reason: 'earned', order_id: c.completed.order_id }),
+    ]);
+    expect(data.gift_cards_received).toEqual([
+      expect.objectContaining({ id: c.giftCardId, last4: 'WXYZ', message: expect.any(String) }),
+    ]);
+    expect(JSON.stringify(data.gift_cards_received)).not.toContain('hash-');
     expect(data.notification_preferences).toEqual({
       order_updates: true,
       wishlist_alerts: false,

@@ -1,3 +1,4 @@
+import { verify } from '@node-rs/argon2';
 import { passwordResetTokens, sessions, users } from '@storefront/db/schema';
 import { hashToken } from '@storefront/routers/tokens';
 import { eq } from 'drizzle-orm';
@@ -317,6 +318,32 @@ describe('password change', () => {
     });
     expect(res.status).toBe(422);
     expect(res.body.errors.current_password).toBeDefined();
+  });
+
+  it('counts wrong current passwords against the failed-login budget: then 429, nothing changed', async () => {
+    const customer = await registerCustomer(t);
+    const change = (current: string) =>
+      t.request('POST', '/auth/password/change', {
+        token: customer.token,
+        body: {
+          current_password: current,
+          password: 'brand new pass',
+          password_confirmation: 'brand new pass',
+        },
+      });
+    for (let i = 0; i < 5; i += 1) expect((await change('wrong one')).status).toBe(422);
+    const locked = await change(customer.password);
+    expect(locked.status).toBe(429);
+    expect(locked.body.error_code).toBe('RATE_LIMITED');
+    expect(locked.headers['retry-after']).toBeDefined();
+    // The same budget as the login form's: the address is locked there too.
+    const login = await t.request('POST', '/auth/login', {
+      body: { email: customer.email, password: customer.password },
+    });
+    expect(login.status).toBe(429);
+    // The password is still the old one.
+    const [row] = await t.db.select().from(users).where(eq(users.id, customer.user.id));
+    expect(await verify(row?.passwordHash ?? '', customer.password)).toBe(true);
   });
 });
 

@@ -433,6 +433,22 @@ describe('sign in with Apple and Google', () => {
     expect(res.status).toBe(403);
   });
 
+  it('after the account is deleted, the same Google account signs up anew, never into it', async () => {
+    const c = claims();
+    const first = await social({ provider: 'google', id_token: await google.sign(c) });
+    expect(first.status).toBe(201);
+    // No password on a Google account: its session is the proof.
+    const deleted = await t.request('DELETE', '/auth/account', {
+      token: first.body.data.token,
+      body: { password: 'unused' },
+    });
+    expect(deleted.status).toBe(200);
+    const again = await social({ provider: 'google', id_token: await google.sign(c) });
+    expect(again.status).toBe(201);
+    expect(again.body.data.user.id).not.toBe(first.body.data.user.id);
+    expect(again.body.data.user.email).toBe(c.email);
+  });
+
   it('a provider without client ids answers 422', async () => {
     const off = await createTestApp({
       config: {

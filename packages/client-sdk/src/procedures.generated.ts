@@ -103,7 +103,7 @@ export interface Procedures {
   'account.export': {
     type: 'query';
     input: void;
-    output: { success: true; data: { profile: { id: number; name: string; email: string; phone: string; date_of_birth: string | null; gender: string | null; avatar_url: string | null; email_verified_at: string | null; created_at: string; }; addresses: unknown[]; reviews: unknown[]; wishlist: unknown[]; devices: unknown[]; exported_at: string; orders: { items: unknown[]; events: unknown[]; order?: unknown; }[]; notification_preferences: { order_updates: boolean; wishlist_alerts: boolean; promotions: boolean; }; }; message?: string | undefined; };
+    output: { success: true; data: { profile: { id: number; name: string; email: string; phone: string; date_of_birth: string | null; gender: string | null; avatar_url: string | null; email_verified_at: string | null; created_at: string; }; addresses: unknown[]; reviews: unknown[]; wishlist: unknown[]; devices: unknown[]; loyalty_ledger: unknown[]; gift_cards_received: unknown[]; exported_at: string; orders: { items: unknown[]; events: unknown[]; order?: unknown; }[]; notification_preferences: { order_updates: boolean; wishlist_alerts: boolean; promotions: boolean; }; }; message?: string | undefined; };
   };
   'addresses.list': {
     type: 'query';

@@ -6,7 +6,12 @@ import { createCountCache, createTtlCache } from './count-cache';
 import { createAccountSlice } from './features/account';
 import { createAddressesSlice } from './features/addresses';
 import { type AiModelProvider, createAiSlice, productContextFrom } from './features/ai';
-import { createAuthSlice, type PasswordHasher, type SignInConfig } from './features/auth';
+import {
+  createAuthSlice,
+  createPasswordAttempts,
+  type PasswordHasher,
+  type SignInConfig,
+} from './features/auth';
 import {
   type CartCredits,
   createCartRepository,
@@ -314,6 +319,7 @@ export function createServices(deps: ServiceDeps): Services {
         unitOfWork,
         jobs,
         hasher: deps.hasher,
+        passwordAttempts: createPasswordAttempts(deps.rateLimits.loginFailuresPerEmail),
         avatarStorage: deps.avatarStorage,
         cancelOrder: (userId, orderId, reason) => orders.cancel(userId, orderId, reason),
         clock,

@@ -15,7 +15,7 @@ export const deleteAccountPath: ZodOpenApiPathsObject = {
       tags: ['auth'],
       summary: 'Delete my account',
       description:
-        'Deletes the account after checking the password (wrong → 422 errors.password). Orders still processing, shipped or paid and pending answer 422 ACCOUNT_HAS_OPEN_ORDERS naming their numbers in errors.orders; pending unpaid orders are cancelled first. Then, at once: every session is revoked; devices, addresses, cart, wishlist, avatar and link tokens are deleted; reviews stay under "Deleted customer"; orders stay for the shop\'s accounts without the name, e-mail and phone (docs/privacy.md). A confirmation e-mail goes to the address. The address can register again; the old password no longer signs in. The last active admin cannot be deleted.',
+        'Deletes the account after checking the password (wrong → 422 errors.password; wrong passwords count against the account’s failed-login budget, 5 in 15 minutes, then 429 with Retry-After). Orders still processing, shipped or paid and pending answer 422 ACCOUNT_HAS_OPEN_ORDERS naming their numbers in errors.orders; pending unpaid orders are cancelled first. Then, at once: every session is revoked; devices, addresses, cart, wishlist, avatar, link tokens, linked Apple/Google accounts and the loyalty points ledger are deleted; gift cards sent to the address forget it; reviews stay under "Deleted customer"; orders stay for the shop\'s accounts without the name, e-mail and phone (docs/privacy.md). A confirmation e-mail goes to the address. The address can register again; the old password no longer signs in. The last active admin cannot be deleted.',
       security: [{ Authorization: [] }],
       requestBody: {
         required: true,
@@ -35,5 +35,5 @@ export const deleteAccountPath: ZodOpenApiPathsObject = {
 export const deleteAccountOperation = {
   path: '/auth/account',
   method: 'delete' as const,
-  errors: ['ACCOUNT_HAS_OPEN_ORDERS', 'VALIDATION_ERROR'] as ErrorCode[],
+  errors: ['ACCOUNT_HAS_OPEN_ORDERS', 'VALIDATION_ERROR', 'RATE_LIMITED'] as ErrorCode[],
 };

@@ -6,20 +6,25 @@ import {
   devices,
   emailVerificationTokens,
   gatewayOrders,
+  giftCards,
   idempotencyKeys,
+  loyaltyAccounts,
+  loyaltyLedger,
   notificationPreferences,
   orderEvents,
   orderItems,
   orders,
+  otpCodes,
   passwordResetTokens,
   products,
   reviews,
   sessions,
+  userIdentities,
   users,
   wishlistAlertsSent,
   wishlistItems,
 } from '@storefront/db/schema';
-import { and, asc, count, eq, gte, inArray, isNull, ne, or } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 
 /** The name deleted customers are shown under (reviews, the admin panel, kept orders). */
 export const DELETED_CUSTOMER_NAME = 'Deleted customer';
@@ -79,8 +84,20 @@ export function createAccountRepository(db: Executor) {
      * Deletes everything personal of the account and empties its row; orders (and their address
      * snapshots), reviews and coupon redemptions stay, pointing at the emptied row.
      */
-    async erase(userId: number, now: Date): Promise<void> {
+    async erase(userId: number, now: Date, email: string | null): Promise<void> {
       await db.delete(sessions).where(eq(sessions.userId, userId));
+      // A linked Apple or Google account would sign the emptied account in again.
+      await db.delete(userIdentities).where(eq(userIdentities.userId, userId));
+      await db.delete(otpCodes).where(eq(otpCodes.userId, userId));
+      // The points ledger goes with its account row (cascade); kept orders keep what they used.
+      await db.delete(loyaltyAccounts).where(eq(loyaltyAccounts.userId, userId));
+      // A gift card sent to this address keeps its balance (a bearer card), not whom it was for.
+      if (email) {
+        await db
+          .update(giftCards)
+          .set({ recipientEmail: null, message: null })
+          .where(sql`lower(${giftCards.recipientEmail}) = lower(${email})`);
+      }
       await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
       await db.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, userId));
       await db.delete(devices).where(eq(devices.userId, userId));
@@ -124,7 +141,7 @@ export function createAccountRepository(db: Executor) {
     },
 
     /** Everything the shop holds about the customer, table by table. */
-    async exportData(userId: number) {
+    async exportData(userId: number, email: string | null) {
       const orderRows = await db
         .select()
         .from(orders)
@@ -173,6 +190,28 @@ export function createAccountRepository(db: Executor) {
           .from(devices)
           .where(eq(devices.userId, userId))
           .orderBy(asc(devices.id)),
+        loyaltyLedger: await db
+          .select()
+          .from(loyaltyLedger)
+          .where(eq(loyaltyLedger.userId, userId))
+          .orderBy(asc(loyaltyLedger.id)),
+        // Cards sent to the customer's address: whom they were for and the message, never the code.
+        giftCardsReceived: email
+          ? await db
+              .select({
+                id: giftCards.id,
+                last4: giftCards.last4,
+                currency: giftCards.currency,
+                status: giftCards.status,
+                recipientEmail: giftCards.recipientEmail,
+                message: giftCards.message,
+                expiresAt: giftCards.expiresAt,
+                createdAt: giftCards.createdAt,
+              })
+              .from(giftCards)
+              .where(sql`lower(${giftCards.recipientEmail}) = lower(${email})`)
+              .orderBy(asc(giftCards.id))
+          : [],
         preferences: (
           await db
             .select()

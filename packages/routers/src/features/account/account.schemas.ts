@@ -33,6 +33,10 @@ export const ZAccountExport = z
     wishlist: ZRows,
     /** Devices as registered (their push tokens included: they are the customer's data). */
     devices: ZRows,
+    /** Loyalty points earned, redeemed, returned, expired and adjusted, oldest first. */
+    loyalty_ledger: ZRows,
+    /** Gift cards sent to the customer's e-mail address (last 4 characters, never the code). */
+    gift_cards_received: ZRows,
     notification_preferences: z.object({
       order_updates: z.boolean(),
       wishlist_alerts: z.boolean(),

@@ -1,7 +1,7 @@
 import { AppError, validationError } from '../../errors';
 import type { Clock, FileStorage } from '../../ports';
 import type { InTransaction } from '../../transactions';
-import type { PasswordHasher } from '../auth/index';
+import type { PasswordAttempts, PasswordHasher } from '../auth/index';
 import { enqueueMail, type MailJobs } from '../mail/index';
 import type { AccountRepository } from './account.repository';
 import type { AccountExport } from './account.schemas';
@@ -14,6 +14,8 @@ export interface AccountServiceDeps {
   repo: AccountRepository;
   inTransaction: InTransaction<{ repo: AccountRepository; jobs: MailJobs }>;
   hasher: PasswordHasher;
+  /** Wrong passwords at deletion count against the account's login budget (auth/passwords.ts). */
+  passwordAttempts: PasswordAttempts;
   avatarStorage: FileStorage;
   /** Cancels a pending unpaid order as the customer would (stock and coupon given back). */
   cancelOrder(userId: number, orderId: number, reason: string): Promise<unknown>;
@@ -44,10 +46,12 @@ export function createAccountService(deps: AccountServiceDeps) {
     if (!user || user.deletedAt) throw new AppError('NOT_FOUND');
     // An account made with Apple, Google or a phone code has no password: its session is the proof.
     if (options.password !== undefined && user.passwordHash !== null) {
+      if (user.email) await deps.passwordAttempts.count(user.email);
       const matches = await deps.hasher.verify(user.passwordHash, options.password);
       if (!matches) {
         throw validationError({ password: ['The password is incorrect.'] });
       }
+      if (user.email) await deps.passwordAttempts.succeeded(user.email);
     }
     const open = await repo.openOrderNumbers(userId);
     if (open.length > 0) {
@@ -84,7 +88,7 @@ export function createAccountService(deps: AccountServiceDeps) {
           name: locked.name,
         });
       }
-      await tx.repo.erase(userId, clock.now());
+      await tx.repo.erase(userId, clock.now(), locked.email);
       return locked.avatarUrl;
     });
     // The file goes after the commit: a failed delete must not keep the account.
@@ -120,7 +124,7 @@ export function createAccountService(deps: AccountServiceDeps) {
           );
         }
         await tx.repo.recordExport(userId, now);
-        const data = await tx.repo.exportData(userId);
+        const data = await tx.repo.exportData(userId, user.email);
         return {
           exported_at: now.toISOString(),
           profile: {
@@ -147,6 +151,8 @@ export function createAccountService(deps: AccountServiceDeps) {
             exported({ ...item, productName }),
           ),
           devices: data.devices.map(({ sessionId: _session, ...device }) => exported(device)),
+          loyalty_ledger: data.loyaltyLedger.map(exported),
+          gift_cards_received: data.giftCardsReceived.map(exported),
           notification_preferences: {
             order_updates: data.preferences?.orderUpdates ?? true,
             wishlist_alerts: data.preferences?.wishlistAlerts ?? true,

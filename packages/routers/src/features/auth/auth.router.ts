@@ -218,8 +218,9 @@ export const authRouter = router({
         tags,
         summary: 'Change password',
         description:
-          'Checks the current password (422 errors.current_password when wrong), sets the new one and revokes every other session of the user; the presented token keeps working.',
+          'Checks the current password (422 errors.current_password when wrong), sets the new one and revokes every other session of the user; the presented token keeps working. Wrong passwords count against the account’s failed-login budget (5 in 15 minutes), then 429 with Retry-After.',
       },
+      errors: ['RATE_LIMITED'],
     })
     .input(ZChangePasswordInput)
     .output(ZNullEnvelope)

@@ -11,7 +11,7 @@ import type {
   ResetPasswordInput,
 } from './auth.schemas';
 import type { GuestRepository } from './guest.repository';
-import type { PasswordHasher } from './passwords';
+import { createPasswordAttempts, type PasswordHasher } from './passwords';
 import type { AuthenticatedSession, IssuedToken, SessionOptions, SessionStore } from './sessions';
 import { toLoginUserDto, toUserDto } from './user.dto';
 import type { UsersRepository } from './users.repository';
@@ -65,6 +65,7 @@ async function enforce(limiter: RateLimiter, key: string): Promise<void> {
 
 export function createAuthService(deps: AuthServiceDeps) {
   const { users, sessions, hasher, rateLimits, clock } = deps;
+  const passwordAttempts = createPasswordAttempts(rateLimits.loginFailuresPerEmail);
   // Verifying against a real hash when the e-mail is unknown keeps both answers equally slow.
   let decoyHash: Promise<string> | undefined;
   const decoy = () => {
@@ -105,17 +106,15 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async login(input: LoginInput, origin: RequestOrigin) {
       await enforce(rateLimits.authPerIp, origin.ip);
-      // The address's digest: the counter's store (Redis) holds no readable address.
-      const failuresKey = emailKey(input.email);
       // Counted before the password is checked, in one atomic step: of a burst of attempts at
       // most the limit are checked, and past it even the right password answers 429.
-      await enforce(rateLimits.loginFailuresPerEmail, failuresKey);
+      await passwordAttempts.count(input.email);
       const user = await users.findByEmail(input.email);
       const valid = await hasher.verify(user?.passwordHash ?? (await decoy()), input.password);
       // An account without a password (guest, Apple/Google, phone) never signs in with one.
       if (!user?.passwordHash || !valid) throw new AppError('INVALID_CREDENTIALS');
       if (user.blockedAt) throw new AppError('FORBIDDEN', 'This account has been blocked.');
-      await rateLimits.loginFailuresPerEmail.reset(failuresKey);
+      await passwordAttempts.succeeded(input.email);
       const options = {
         rememberMe: input.remember_me ?? false,
         deviceName: input.device_name ?? null,
@@ -140,10 +139,12 @@ export function createAuthService(deps: AuthServiceDeps) {
     async changePassword(session: AuthenticatedSession, input: ChangePasswordInput): Promise<null> {
       const user = await users.findById(session.user.id);
       if (!user) throw new AppError('UNAUTHENTICATED');
+      if (user.email) await passwordAttempts.count(user.email);
       const current = user.passwordHash ?? (await decoy());
       if (!(await hasher.verify(current, input.current_password)) || !user.passwordHash) {
         throw validationError({ current_password: ['The current password is incorrect.'] });
       }
+      if (user.email) await passwordAttempts.succeeded(user.email);
       const passwordHash = await hasher.hash(input.password);
       await deps.inTransaction(async (tx) => {
         await tx.users.setPasswordHash(user.id, passwordHash);

@@ -6,7 +6,12 @@ export { createAuthSlice } from './auth.slice';
 export { GUEST_RETENTION_QUEUE } from './guest.service';
 export type { LinkTokens } from './link-tokens';
 export { SMS_QUEUE, type SmsJob } from './otp.service';
-export { createArgon2Hasher, type PasswordHasher } from './passwords';
+export {
+  createArgon2Hasher,
+  createPasswordAttempts,
+  type PasswordAttempts,
+  type PasswordHasher,
+} from './passwords';
 export { readProfileProcedure, updateProfileProcedure } from './profile.procedures';
 export type { AuthenticatedSession, SessionStore } from './sessions';
 export { ZPhoneCodeInput, ZPhoneVerifiedOutput, ZPhoneVerifyInput } from './sign-in.schemas';

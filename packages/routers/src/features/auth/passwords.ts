@@ -1,5 +1,8 @@
 import { hash, verify } from '@node-rs/argon2';
 import pLimit from 'p-limit';
+import { AppError } from '../../errors';
+import type { RateLimiter } from '../../ports';
+import { emailKey } from '../../tokens';
 
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
@@ -39,3 +42,27 @@ export function createArgon2Hasher(options: Argon2Options = {}): PasswordHasher 
     },
   };
 }
+
+/**
+ * Wrong passwords per account, wherever one is typed: login, a password change, an account
+ * deletion. One budget per address (its digest; 5 in 15 minutes, docs/contract.md §5),
+ * counted before the password is checked: a stolen session cannot try passwords faster than a
+ * stranger at the login form. Past it → 429 with Retry-After; a right password resets it.
+ */
+export function createPasswordAttempts(failures: RateLimiter) {
+  return {
+    async count(email: string): Promise<void> {
+      const result = await failures.consume(emailKey(email));
+      if (!result.allowed) {
+        throw new AppError('RATE_LIMITED', 'Too many attempts. Please try again later.', {
+          retryAfterSeconds: result.retryAfterSeconds,
+        });
+      }
+    },
+    async succeeded(email: string): Promise<void> {
+      await failures.reset(emailKey(email));
+    },
+  };
+}
+
+export type PasswordAttempts = ReturnType<typeof createPasswordAttempts>;

@@ -91,10 +91,13 @@ export function createSignInSlice(deps: SignInSliceDeps) {
     clock,
   });
 
-  /** The login answer for a user: blocked → 403; the guest (if any) merged with the session. */
+  /**
+   * The login answer for a user: deleted → 401, blocked → 403; the guest (if any) merged with
+   * the session.
+   */
   async function signInUser(userId: number, options: SignInOptions) {
     const user = await users.findById(userId);
-    if (!user) throw new AppError('UNAUTHENTICATED');
+    if (!user || user.deletedAt) throw new AppError('UNAUTHENTICATED');
     if (user.blockedAt) throw new AppError('FORBIDDEN', 'This account has been blocked.');
     const token = await guest.signIn(user.id, options.guest_token, {
       rememberMe: options.remember_me ?? false,
