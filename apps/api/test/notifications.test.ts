@@ -3,6 +3,7 @@ import { devices, notificationPreferences, products } from '@storefront/db/schem
 import { seedStoreSetup } from '@storefront/db/seed/store-setup';
 import { createCurrency, createProduct } from '@storefront/db/testing/factories';
 import { CAMPAIGN_QUEUE, PUSH_QUEUE, PUSH_RECEIPTS_QUEUE } from '@storefront/routers';
+import { hashToken } from '@storefront/routers/tokens';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerCustomer, trpcFailure, useAdminApp } from './harness';
@@ -205,6 +206,18 @@ describe('POST /customer/devices', () => {
     const out = await app.t.request('POST', '/auth/logout', { token: customer.token });
     expect(out.status).toBe(200);
     expect((await deviceRows(customer.user.id)).map((d) => d.token)).toEqual([otherPhone]);
+  });
+
+  it('a device stays with its session through a token refresh: logging out then removes it', async () => {
+    const customer = await customerWithDevices(1);
+    const refreshed = await app.t.request('POST', '/auth/refresh', { token: customer.token });
+    expect(refreshed.status).toBe(200);
+    const token = refreshed.body.data.token as string;
+    expect((await app.t.request('GET', '/auth/me', { token: customer.token })).status).toBe(401);
+    const [device] = await deviceRows(customer.user.id);
+    expect(device?.sessionId).toBe(hashToken(token));
+    expect((await app.t.request('POST', '/auth/logout', { token })).status).toBe(200);
+    expect(await deviceRows(customer.user.id)).toEqual([]);
   });
 });
 

@@ -19,7 +19,14 @@ export const devices = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    sessionId: text('session_id').references(() => sessions.id, { onDelete: 'set null' }),
+    /**
+     * The session that registered it: logging out removes the device. A refreshed session keeps
+     * its row under a new id, and the device follows (on update cascade).
+     */
+    sessionId: text('session_id').references(() => sessions.id, {
+      onDelete: 'set null',
+      onUpdate: 'cascade',
+    }),
     token: text('token').notNull().unique(),
     platform: text('platform', { enum: DEVICE_PLATFORMS }).notNull(),
     appVersion: text('app_version'),

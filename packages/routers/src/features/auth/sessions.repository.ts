@@ -50,6 +50,20 @@ export function createSessionsRepository(db: Executor) {
       await db.insert(sessions).values(session);
     },
 
+    /**
+     * A refreshed session: the same row under the new token's id with a new expiry (what points
+     * at it, a registered device, follows). True when this call moved it (of racing refreshes of
+     * one token, exactly one does).
+     */
+    async renew(sessionId: string, renewed: { id: string; expiresAt: Date }): Promise<boolean> {
+      const moved = await db
+        .update(sessions)
+        .set(renewed)
+        .where(eq(sessions.id, sessionId))
+        .returning({ id: sessions.id });
+      return moved.length > 0;
+    },
+
     /** True when this call deleted it (of racing deletes, exactly one does). */
     async delete(sessionId: string): Promise<boolean> {
       const deleted = await db

@@ -53,22 +53,32 @@ export interface SessionStoreDeps {
 }
 
 export function createSessionStore({ repo, inTransaction, config, clock }: SessionStoreDeps) {
+  /** A new token: the answer, and the id (its SHA-256) and expiry its session row takes. */
+  const newToken = (rememberMe: boolean) => {
+    const token = generateToken();
+    const lifetime = rememberMe ? config.rememberTokenTtlSeconds : config.tokenTtlSeconds;
+    return {
+      issued: { token, token_type: 'Bearer', expires_in: lifetime } satisfies IssuedToken,
+      id: hashToken(token),
+      expiresAt: new Date(clock.now().getTime() + lifetime * 1000),
+    };
+  };
+
   const insertSession = async (
     tx: SessionsRepository,
     userId: number,
     options: SessionOptions,
   ): Promise<IssuedToken> => {
-    const token = generateToken();
     const rememberMe = options.rememberMe ?? false;
-    const lifetime = rememberMe ? config.rememberTokenTtlSeconds : config.tokenTtlSeconds;
+    const { issued, id, expiresAt } = newToken(rememberMe);
     await tx.insert({
-      id: hashToken(token),
+      id,
       userId,
-      expiresAt: new Date(clock.now().getTime() + lifetime * 1000),
+      expiresAt,
       deviceName: options.deviceName ?? null,
       rememberMe,
     });
-    return { token, token_type: 'Bearer', expires_in: lifetime };
+    return issued;
   };
 
   const issueIn = async (
@@ -109,11 +119,12 @@ export function createSessionStore({ repo, inTransaction, config, clock }: Sessi
     rotate(session: AuthenticatedSession): Promise<IssuedToken> {
       return inTransaction(async (tx) => {
         await tx.lockUser(session.user.id);
-        if (!(await tx.delete(session.sessionId))) throw new AppError('UNAUTHENTICATED');
-        return insertSession(tx, session.user.id, {
-          rememberMe: session.rememberMe,
-          deviceName: session.deviceName,
-        });
+        // The same row under the new id: the devices it registered stay its (logout removes them).
+        const { issued, id, expiresAt } = newToken(session.rememberMe);
+        if (!(await tx.renew(session.sessionId, { id, expiresAt }))) {
+          throw new AppError('UNAUTHENTICATED');
+        }
+        return issued;
       });
     },
 
