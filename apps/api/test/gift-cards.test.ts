@@ -4,7 +4,7 @@ import { seedStoreSetup } from '@storefront/db/seed/store-setup';
 import { createCurrency, createProduct } from '@storefront/db/testing/factories';
 import { eq, inArray, sql } from 'drizzle-orm';
 import supertest from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   adminClient,
   createTestApp,
@@ -121,6 +121,20 @@ describe('issuing and looking up', () => {
     expect(mail.text).toContain(issued.code);
     expect(mail.text).toContain('Happy birthday!');
     expect(mail.text).toContain('15.00 USD');
+    // Once sent, the job table no longer holds the code (the job stays for its retention).
+    await vi.waitFor(
+      async () => {
+        const [job] = await t.db
+          .select({ data: bossJobs.data })
+          .from(bossJobs)
+          .where(
+            sql`${bossJobs.name} = 'mail' and ${bossJobs.data}->>'giftCardId' = ${String(issued.id)}`,
+          );
+        expect(job?.data).toMatchObject({ kind: 'gift-card', to: 'friend@example.com' });
+        expect(JSON.stringify(job?.data)).not.toContain(issued.code);
+      },
+      { timeout: 5_000, interval: 50 },
+    );
   });
 
   it('balance compares codes case- and dash-insensitively; expired 422, disabled 404', async () => {

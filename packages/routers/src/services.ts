@@ -392,6 +392,7 @@ export function createServices(deps: ServiceDeps): Services {
       orders,
       linkTokens: auth.linkTokens,
       mailer: countedMailer(deps.mailer, metrics),
+      forgetJobField: (jobId, field) => jobs(db).forgetField(jobId, field),
       config: {
         shop: config.shop,
         emailVerifyUrl: config.emailVerifyUrl,

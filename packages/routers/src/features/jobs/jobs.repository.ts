@@ -1,6 +1,6 @@
 import type { Executor } from '@storefront/db/client';
 import { bossJobs } from '@storefront/db/jobs';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { JobOptions, JobQueue } from '../../ports';
 
 export interface FailedJobRecord {
@@ -48,6 +48,14 @@ export function createJobsRepository(db: Executor, queue: JobQueue) {
         .from(bossJobs)
         .where(eq(bossJobs.state, 'failed'));
       return row?.total ?? 0;
+    },
+
+    /** Removes a field of a job's data (a secret it needed only until it ran). */
+    async forgetField(id: string, field: string): Promise<void> {
+      await db
+        .update(bossJobs)
+        .set({ data: sql`${bossJobs.data} - ${field}::text` })
+        .where(eq(bossJobs.id, id));
     },
 
     /** The failed job's queue, or undefined when no failed job has this id. */

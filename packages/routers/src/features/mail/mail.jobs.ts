@@ -31,12 +31,12 @@ export type MailJob =
   | {
       /**
        * A gift card issued to a recipient. The exception to "never a secret": the code exists
-       * nowhere else (the shop keeps its hash), so the job carries it until the e-mail is sent
-       * and the job's retention passes (JOB_RETENTION_DAYS).
+       * nowhere else (the shop keeps its hash), so the job carries it until the e-mail is sent,
+       * and then the job forgets it (mail.service.ts `deliver`). Absent: already sent.
        */
       kind: 'gift-card';
       giftCardId: number;
-      code: string;
+      code?: string;
       to: string;
       /** Minor units, in `currency`. */
       amountMinor: number;

@@ -23,6 +23,8 @@ export interface MailServiceDeps {
   linkTokens: LinkTokens;
   mailer: Mailer;
   config: MailConfig;
+  /** Removes a field from a job's data once it is sent (the jobs slice's repository). */
+  forgetJobField?: (jobId: string, field: string) => Promise<void>;
 }
 
 /** `base` with `token` and `email` added to whatever query it already has. */
@@ -146,6 +148,8 @@ export function createMailService(deps: MailServiceDeps) {
           AccountDeletedEmail({ shop, name: job.name }),
         );
       case 'gift-card':
+        // Sent already: the job forgot the code after the send, then died before completing.
+        if (!job.code) return undefined;
         return renderMail(
           job.to,
           `Your ${shop.name} gift card`,
@@ -226,6 +230,8 @@ export function createMailService(deps: MailServiceDeps) {
         ? `${job.id}-${hashToken(delivery.token).slice(0, 16)}`
         : job.id;
       await deps.mailer.send(message, { idempotencyKey, urgent: isUrgentMail(job.data) });
+      // A gift card's code is a bearer secret: kept in the job table only until it is sent.
+      if (job.data.kind === 'gift-card') await deps.forgetJobField?.(job.id, 'code');
     },
   };
 }
