@@ -1,10 +1,14 @@
 import { bossJobs } from '@storefront/db/jobs';
-import { devices, notificationPreferences, products } from '@storefront/db/schema';
+import { devices, notificationPreferences, products, productVariants } from '@storefront/db/schema';
 import { seedStoreSetup } from '@storefront/db/seed/store-setup';
-import { createCurrency, createProduct } from '@storefront/db/testing/factories';
+import {
+  createConfigurableProduct,
+  createCurrency,
+  createProduct,
+} from '@storefront/db/testing/factories';
 import { CAMPAIGN_QUEUE, PUSH_QUEUE, PUSH_RECEIPTS_QUEUE } from '@storefront/routers';
 import { hashToken } from '@storefront/routers/tokens';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerCustomer, trpcFailure, useAdminApp } from './harness';
 import { type FakeExpo, startFakeExpo } from './support/fake-expo';
@@ -379,6 +383,40 @@ describe('wishlist alerts', () => {
     await queuesSettle();
     expect(pushesOfType(fan.phones[0] as string, 'back_in_stock')).toHaveLength(1);
     expect(pushesTo(quiet.phones[0] as string)).toHaveLength(0);
+  });
+
+  it('a configurable product is back in stock when a variant is restocked after all sold out', async () => {
+    const product = await createConfigurableProduct(app.t.db, {
+      sizes: ['S', 'M'],
+      colours: ['Red'],
+    });
+    await app.t.db
+      .update(productVariants)
+      .set({ stockQuantity: 0 })
+      .where(eq(productVariants.productId, product.id));
+    const fan = await wishing(product.id);
+    // Nothing while sold out; one variant back: the product is back in stock.
+    expect(await app.t.services.notifications.processWishlistAlerts()).toBe(0);
+    const [first] = await app.t.db
+      .select({ id: productVariants.id })
+      .from(productVariants)
+      .where(eq(productVariants.productId, product.id))
+      .orderBy(productVariants.id);
+    await app.t.db
+      .update(productVariants)
+      .set({ stockQuantity: 4 })
+      .where(eq(productVariants.id, first?.id ?? 0));
+    await app.t.services.notifications.processWishlistAlerts();
+    const push = await onePush(fan.phones[0] as string, 'back_in_stock');
+    expect(push.data).toMatchObject({ type: 'back_in_stock', product_id: product.id });
+    // A second variant restocked while the first still has stock is not a new event.
+    await app.t.db
+      .update(productVariants)
+      .set({ stockQuantity: 2 })
+      .where(
+        and(eq(productVariants.productId, product.id), ne(productVariants.id, first?.id ?? 0)),
+      );
+    expect(await app.t.services.notifications.processWishlistAlerts()).toBe(0);
   });
 
   it('a lower price or a new special price set by the admin is a price drop, once a day', async () => {
