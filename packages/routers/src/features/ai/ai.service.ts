@@ -1,6 +1,7 @@
 import type { LanguageModel } from 'ai';
 import { AppError } from '../../errors';
 import type { RateLimiter } from '../../ports';
+import { consumeOrRefuse } from '../../rate-limit';
 import { buildDescriptionPrompt, DEFAULT_SYSTEM_PROMPT, type ProductContext } from './ai.prompt';
 import type { AiRepository } from './ai.repository';
 import {
@@ -37,12 +38,11 @@ export function createAiService(deps: AiServiceDeps) {
       userId: number,
       input: GenerateDescriptionInput,
     ): Promise<GeneratedDescription> {
-      const limit = await deps.rateLimiter.consume(String(userId));
-      if (!limit.allowed) {
-        throw new AppError('RATE_LIMITED', 'Too many description requests. Please wait a moment.', {
-          retryAfterSeconds: limit.retryAfterSeconds,
-        });
-      }
+      await consumeOrRefuse(
+        deps.rateLimiter,
+        String(userId),
+        'Too many description requests. Please wait a moment.',
+      );
       const product = await deps.findProduct(input.id);
       if (!product) throw new AppError('NOT_FOUND', 'Product not found.');
       if (!(await deps.isEnabled())) {

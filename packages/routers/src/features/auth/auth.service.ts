@@ -1,6 +1,7 @@
 import { isUniqueViolation } from '@storefront/db/errors';
 import { AppError, validationError } from '../../errors';
-import type { Clock, RateLimiter, RateLimits } from '../../ports';
+import type { Clock, RateLimits } from '../../ports';
+import { consumeOrRefuse } from '../../rate-limit';
 import { emailKey, generateToken, hashToken } from '../../tokens';
 import type { InTransaction } from '../../transactions';
 import { enqueueMail, type MailJobs } from '../mail';
@@ -53,16 +54,6 @@ export interface RequestOrigin {
 const EMAIL_TAKEN = 'This e-mail address is already registered.';
 const FORGOT_MESSAGE = 'If an account exists for this e-mail, we have sent a password reset link.';
 
-/** Counts one hit for `key`; over the limit → 429 with Retry-After. */
-async function enforce(limiter: RateLimiter, key: string): Promise<void> {
-  const result = await limiter.consume(key);
-  if (!result.allowed) {
-    throw new AppError('RATE_LIMITED', 'Too many attempts. Please try again later.', {
-      retryAfterSeconds: result.retryAfterSeconds,
-    });
-  }
-}
-
 export function createAuthService(deps: AuthServiceDeps) {
   const { users, sessions, hasher, rateLimits, clock } = deps;
   const passwordAttempts = createPasswordAttempts(rateLimits.loginFailuresPerEmail);
@@ -75,7 +66,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   return {
     async register(input: RegisterInput, origin: RequestOrigin) {
-      await enforce(rateLimits.authPerIp, origin.ip);
+      await consumeOrRefuse(rateLimits.authPerIp, origin.ip);
       if (await users.findByEmail(input.email)) throw validationError({ email: [EMAIL_TAKEN] });
       await deps.guest?.assertMergeable(input.guest_token);
       const passwordHash = await hasher.hash(input.password);
@@ -105,7 +96,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async login(input: LoginInput, origin: RequestOrigin) {
-      await enforce(rateLimits.authPerIp, origin.ip);
+      await consumeOrRefuse(rateLimits.authPerIp, origin.ip);
       // Counted before the password is checked, in one atomic step: of a burst of attempts at
       // most the limit are checked, and past it even the right password answers 429.
       await passwordAttempts.count(input.email);
@@ -162,7 +153,7 @@ export function createAuthService(deps: AuthServiceDeps) {
      * hour, whoever asks) nothing is queued and the answer is still the same.
      */
     async forgotPassword(email: string, origin: RequestOrigin): Promise<string> {
-      await enforce(rateLimits.authPerIp, origin.ip);
+      await consumeOrRefuse(rateLimits.authPerIp, origin.ip);
       const { allowed } = await rateLimits.resetMailsPerAddress.consume(emailKey(email));
       if (allowed) {
         const user = await users.findByEmail(email);
@@ -172,7 +163,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async resetPassword(input: ResetPasswordInput, origin: RequestOrigin): Promise<null> {
-      await enforce(rateLimits.authPerIp, origin.ip);
+      await consumeOrRefuse(rateLimits.authPerIp, origin.ip);
       const tokenHash = hashToken(input.token);
       // One query whatever the e-mail: an unknown e-mail costs what a wrong token costs.
       const userId = await users.findResetTokenOwner(input.email, tokenHash, clock.now());
@@ -196,7 +187,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       input: { email: string; token: string },
       origin: RequestOrigin,
     ): Promise<null> {
-      await enforce(rateLimits.authPerIp, origin.ip);
+      await consumeOrRefuse(rateLimits.authPerIp, origin.ip);
       const verified = await deps.inTransaction((tx) =>
         tx.users.consumeVerificationToken(input.email, hashToken(input.token), clock.now()),
       );
@@ -209,7 +200,7 @@ export function createAuthService(deps: AuthServiceDeps) {
      * the same 200) when the address is already verified.
      */
     async resendVerification(session: AuthenticatedSession): Promise<string> {
-      await enforce(rateLimits.verificationPerUser, String(session.user.id));
+      await consumeOrRefuse(rateLimits.verificationPerUser, String(session.user.id));
       const user = await users.findById(session.user.id);
       if (!user) throw new AppError('UNAUTHENTICATED');
       if (user.emailVerifiedAt) return 'Your e-mail address is already verified.';

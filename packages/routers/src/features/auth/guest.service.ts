@@ -1,5 +1,6 @@
 import { AppError, validationError } from '../../errors';
 import type { Clock, RateLimiter } from '../../ports';
+import { consumeOrRefuse } from '../../rate-limit';
 import { hashToken } from '../../tokens';
 import type { InTransaction } from '../../transactions';
 import type { GuestRepository } from './guest.repository';
@@ -80,12 +81,7 @@ export function createGuestService(deps: GuestServiceDeps) {
   return {
     /** A new guest and its session (the long lifetime: 30 days by default). */
     async start(origin: { ip: string }): Promise<IssuedToken & { user: null }> {
-      const result = await deps.perIp.consume(origin.ip);
-      if (!result.allowed) {
-        throw new AppError('RATE_LIMITED', 'Too many attempts. Please try again later.', {
-          retryAfterSeconds: result.retryAfterSeconds,
-        });
-      }
+      await consumeOrRefuse(deps.perIp, origin.ip);
       const guestId = await repo.insertGuest();
       const token = await sessions.issue(guestId, { rememberMe: true, deviceName: null });
       return { ...token, user: null };

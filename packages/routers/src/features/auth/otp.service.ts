@@ -4,6 +4,7 @@ import type { OtpPurpose } from '@storefront/db/schema';
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { AppError, validationError } from '../../errors';
 import type { Clock, JobOptions, RateLimiter, SmsSender } from '../../ports';
+import { consumeOrRefuse } from '../../rate-limit';
 import { hashToken } from '../../tokens';
 import type { InTransaction } from '../../transactions';
 import type { OtpRepository } from './otp.repository';
@@ -43,14 +44,8 @@ export interface OtpServiceDeps {
 
 export const OTP_SENT = 'If this number can receive a code, we have sent one by SMS.';
 
-async function enforce(limiter: RateLimiter, key: string): Promise<void> {
-  const result = await limiter.consume(key);
-  if (!result.allowed) {
-    throw new AppError('RATE_LIMITED', 'Too many codes requested. Please try again later.', {
-      retryAfterSeconds: result.retryAfterSeconds,
-    });
-  }
-}
+const enforce = (limiter: RateLimiter, key: string) =>
+  consumeOrRefuse(limiter, key, 'Too many codes requested. Please try again later.');
 
 const codeHash = (phone: string, code: string) => hashToken(`otp:${phone}:${code}`);
 

@@ -1,7 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import pLimit from 'p-limit';
-import { AppError } from '../../errors';
 import type { RateLimiter } from '../../ports';
+import { consumeOrRefuse } from '../../rate-limit';
 import { emailKey } from '../../tokens';
 
 export interface PasswordHasher {
@@ -51,14 +51,7 @@ export function createArgon2Hasher(options: Argon2Options = {}): PasswordHasher 
  */
 export function createPasswordAttempts(failures: RateLimiter) {
   return {
-    async count(email: string): Promise<void> {
-      const result = await failures.consume(emailKey(email));
-      if (!result.allowed) {
-        throw new AppError('RATE_LIMITED', 'Too many attempts. Please try again later.', {
-          retryAfterSeconds: result.retryAfterSeconds,
-        });
-      }
-    },
+    count: (email: string): Promise<void> => consumeOrRefuse(failures, emailKey(email)),
     async succeeded(email: string): Promise<void> {
       await failures.reset(emailKey(email));
     },

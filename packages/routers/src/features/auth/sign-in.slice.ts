@@ -2,6 +2,7 @@ import type { Executor } from '@storefront/db/client';
 import type { SocialProvider } from '@storefront/db/schema';
 import { AppError, validationError } from '../../errors';
 import type { Clock, JobOptions, RateLimits, SmsSender } from '../../ports';
+import { consumeOrRefuse } from '../../rate-limit';
 import type { UnitOfWorkFactory } from '../../transactions';
 import { toIsoOrNull } from '../../zod-helpers';
 import { createGuestRepository } from './guest.repository';
@@ -114,12 +115,7 @@ export function createSignInSlice(deps: SignInSliceDeps) {
       input: SignInOptions & { provider: SocialProvider; id_token: string; name?: string },
       origin: { ip: string },
     ) {
-      const limit = await rateLimits.authPerIp.consume(origin.ip);
-      if (!limit.allowed) {
-        throw new AppError('RATE_LIMITED', 'Too many attempts. Please try again later.', {
-          retryAfterSeconds: limit.retryAfterSeconds,
-        });
-      }
+      await consumeOrRefuse(rateLimits.authPerIp, origin.ip);
       const identity = await social.verify(input.provider, input.id_token);
       await guest.assertMergeable(input.guest_token);
       const { userId, created } = await social.resolveUser(identity, input.name);
@@ -140,12 +136,7 @@ export function createSignInSlice(deps: SignInSliceDeps) {
       origin: { ip: string },
     ) {
       const phone = otp.parsePhone(input.phone).e164;
-      const limit = await rateLimits.authPerIp.consume(origin.ip);
-      if (!limit.allowed) {
-        throw new AppError('RATE_LIMITED', 'Too many attempts. Please try again later.', {
-          retryAfterSeconds: limit.retryAfterSeconds,
-        });
-      }
+      await consumeOrRefuse(rateLimits.authPerIp, origin.ip);
       await guest.assertMergeable(input.guest_token);
       const result = await otpUnit.inTransaction(async (tx) => {
         const existing = await tx.otp.userByVerifiedPhone(phone);

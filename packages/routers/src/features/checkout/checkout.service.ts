@@ -2,6 +2,7 @@ import type { AddressSnapshot } from '@storefront/db/schema';
 import { AppError, validationError } from '../../errors';
 import { amountToCents, centsToAmount } from '../../money';
 import type { Clock, RateLimiter } from '../../ports';
+import { consumeOrRefuse } from '../../rate-limit';
 import { type AddressDto, type AddressRecord, countryName, toAddressDto } from '../addresses';
 import {
   type CartCredits,
@@ -191,14 +192,11 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     };
     const existing = await repos.gatewayOrders.findFor(issued);
     if (existing) return existing.id;
-    const limit = await deps.gatewayOrderLimiter.consume(String(userId));
-    if (!limit.allowed) {
-      throw new AppError(
-        'RATE_LIMITED',
-        'Too many payment attempts. Please try again later or choose cash on delivery.',
-        { retryAfterSeconds: limit.retryAfterSeconds },
-      );
-    }
+    await consumeOrRefuse(
+      deps.gatewayOrderLimiter,
+      String(userId),
+      'Too many payment attempts. Please try again later or choose cash on delivery.',
+    );
     // A refusal or an unreachable gateway throws before anything about the cart changes.
     const created = await provider.createOrder({
       amountMinor: issued.amountCents,

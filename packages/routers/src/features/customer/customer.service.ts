@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { AppError, validationError } from '../../errors';
 import { metaFor, type PageRequest, pageOffset } from '../../pagination';
 import type { Clock, FileStorage, RateLimiter } from '../../ports';
+import { consumeOrRefuse } from '../../rate-limit';
 import type { InTransaction } from '../../transactions';
 import { toIsoOrNull } from '../../zod-helpers';
 import {
@@ -125,12 +126,11 @@ export function createCustomerService({
         throw validationError({ avatar: ['The image must be at most 2 MB.'] });
       }
       await requireUser(userId);
-      const limit = await avatarLimiter.consume(String(userId));
-      if (!limit.allowed) {
-        throw new AppError('RATE_LIMITED', 'Too many avatar uploads. Please try again later.', {
-          retryAfterSeconds: limit.retryAfterSeconds,
-        });
-      }
+      await consumeOrRefuse(
+        avatarLimiter,
+        String(userId),
+        'Too many avatar uploads. Please try again later.',
+      );
       const webp = await reencodeAvatar(bytes);
       const key = `avatars/${userId}-${randomBytes(8).toString('hex')}.webp`;
       const stored = await avatarStorage.save({ key, bytes: webp, contentType: 'image/webp' });
