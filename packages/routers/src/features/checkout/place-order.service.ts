@@ -53,9 +53,12 @@ export function createPlaceOrderService(deps: PlaceOrderServiceDeps) {
     const pricing = { now: clock.now(), couponsEnabled: await deps.isFeatureEnabled('coupons') };
     // The cards' balances as the customer pays with them; in the transaction they may not fall.
     const giftCardsOn = await deps.isFeatureEnabled('gift_cards');
-    const expectedCards = giftCardsOn
-      ? await readCardBalances(repos, (await repos.cart.openCart(userId)).id, true)
-      : new Map<number, number>();
+    const before = giftCardsOn ? await repos.cart.openCart(userId) : undefined;
+    const expectedCards = await readCardBalances(
+      repos,
+      before?.id ?? 0,
+      before?.creditsApplied === true,
+    );
     const loyaltyOn = await deps.isFeatureEnabled('loyalty_points');
     const preview = async (priced: PricedCart) =>
       previewGiftCards(repos, {

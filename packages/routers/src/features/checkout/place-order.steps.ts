@@ -84,7 +84,9 @@ export async function loadAndLock(
   const cart = await tx.cart.openCart(userId, options);
   const priced = await priceCart(tx, cart, pricing);
   requireItems(priced);
-  const credits = options.credits && (await options.credits(priced));
+  // A cart that never had a gift card or points applied has none to read (carts.credits_applied).
+  const credits =
+    options.credits && cart.creditsApplied ? await options.credits(priced) : undefined;
   const unavailable = priced.lines.find((line) => !line.available);
   if (unavailable) {
     throw new AppError(
