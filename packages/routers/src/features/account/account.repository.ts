@@ -29,6 +29,9 @@ import { and, asc, count, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-
 /** The name deleted customers are shown under (reviews, the admin panel, kept orders). */
 export const DELETED_CUSTOMER_NAME = 'Deleted customer';
 
+/** Gift cards sent to this address (compared case-insensitively). */
+const sentTo = (email: string) => sql`lower(${giftCards.recipientEmail}) = lower(${email})`;
+
 export function createAccountRepository(db: Executor) {
   return {
     /** The account, locked until the transaction ends (deletion and exports queue up). */
@@ -96,7 +99,7 @@ export function createAccountRepository(db: Executor) {
         await db
           .update(giftCards)
           .set({ recipientEmail: null, message: null })
-          .where(sql`lower(${giftCards.recipientEmail}) = lower(${email})`);
+          .where(sentTo(email));
       }
       await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
       await db.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, userId));
@@ -209,7 +212,7 @@ export function createAccountRepository(db: Executor) {
                 createdAt: giftCards.createdAt,
               })
               .from(giftCards)
-              .where(sql`lower(${giftCards.recipientEmail}) = lower(${email})`)
+              .where(sentTo(email))
               .orderBy(asc(giftCards.id))
           : [],
         preferences: (
