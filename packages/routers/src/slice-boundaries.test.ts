@@ -2,11 +2,15 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+// biome-ignore lint/style/noRestrictedImports: the package's test/ folder, which the glob '../*/*' takes for a slice
+import * as importGraph from '../test/import-boundaries';
 
 /*
- * The rule "another slice only through its index.ts" (docs/architecture.md, "Slices") is the
- * linter's (biome.json, noRestrictedImports patterns). These plant an import in a file under a
- * slice's path, lint that one file, and remove it (biome reports nothing for stdin input).
+ * The rule "another slice only through its index.ts" (docs/architecture.md, "Slices") is checked
+ * twice: by the linter (biome.json, noRestrictedImports patterns), which matches specifiers as
+ * written, and by the import-graph check (test/import-boundaries.ts), which resolves them. The
+ * linter's tests plant an import in a file under a slice's path, lint that one file, and remove
+ * it (biome reports nothing for stdin input).
  */
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const features = fileURLToPath(new URL('./features/', import.meta.url));
@@ -78,5 +82,114 @@ describe('slice boundaries (the linter)', () => {
     }
     const manifest = JSON.parse(readFileSync(`${repoRoot}packages/routers/package.json`, 'utf8'));
     expect(Object.keys(manifest.exports).filter((key) => key.includes('features'))).toEqual([]);
+  });
+});
+
+describe('slice boundaries (the import graph)', () => {
+  const exported = importGraph.routersExportsOf(repoRoot);
+  const check = (path: string, source: string) =>
+    importGraph.checkSource(path, source, exported).map(importGraph.describeViolation);
+
+  /** The issue's five shapes the linter let through, each reaching catalog/stock.steps. */
+  const holes = [
+    [
+      'a path up to features/ and back down',
+      'packages/routers/src/features/wishlist/planted.ts',
+      importing('takeStock', '../../features/catalog/stock.steps'),
+    ],
+    [
+      "a '.' segment inside the path",
+      'packages/routers/src/features/wishlist/planted.ts',
+      importing('takeStock', '.././catalog/stock.steps'),
+    ],
+    [
+      "a type query, typeof import('…')",
+      'packages/routers/src/features/wishlist/planted.ts',
+      "export type Steps = typeof import('../catalog/stock.steps');\n",
+    ],
+    [
+      'a relative path from apps/api into a slice file',
+      'apps/api/src/planted.ts',
+      importing('takeStock', '../../../packages/routers/src/features/catalog/stock.steps'),
+    ],
+    [
+      'the routers package’s test/ folder',
+      'packages/routers/test/planted.ts',
+      importing('takeStock', '../src/features/catalog/stock.steps'),
+    ],
+  ] as const;
+
+  it('the tree has no import across a boundary', () => {
+    expect(importGraph.checkImportBoundaries(repoRoot).map(importGraph.describeViolation)).toEqual(
+      [],
+    );
+  });
+
+  it.each(holes)('refuses %s', (_shape, path, source) => {
+    expect(check(path, source)).toEqual([
+      expect.stringMatching(/^\S+:1 '[^']*stock\.steps': .*(index\.ts|package\.json exports)/),
+    ]);
+  });
+
+  it('finds each of them planted in the real tree (every folder is scanned)', () => {
+    const planted = holes.map(([, path, source], index) => {
+      const file = path.replace('/planted', `/planted-${process.pid}-${index}`);
+      writeFileSync(`${repoRoot}${file}`, source);
+      return file;
+    });
+    try {
+      const found = importGraph.checkImportBoundaries(repoRoot).map((violation) => violation.file);
+      expect(found.sort()).toEqual([...planted].sort());
+    } finally {
+      for (const file of planted) rmSync(`${repoRoot}${file}`, { force: true });
+    }
+  });
+
+  it('refuses the other ways of naming a module', () => {
+    for (const [path, source] of [
+      ['packages/routers/src/planted.ts', "export * from './features/catalog/./stock.steps';\n"],
+      [
+        'packages/routers/src/features/mail/planted.test.ts',
+        "vi.mock('../orders/order.dto');\nexport const load = () => import('../orders/orders.service');\n",
+      ],
+      [
+        'packages/routers/src/features/mail/planted.ts',
+        "export type Dto = import('../orders/order.dto').OrderDto;\n",
+      ],
+      ['apps/api/test/planted.test.ts', importing('x', '../../../packages/routers/src/root')],
+      ['apps/api/src/planted.ts', importing('x', '@storefront/routers/src/features/catalog')],
+      ['apps/api/src/planted.ts', 'export const load = (name: string) => import(name);\n'],
+    ] as const) {
+      expect(check(path, source), `${path}: ${source}`).not.toEqual([]);
+    }
+    expect(
+      check(
+        'packages/routers/src/features/mail/planted.test.ts',
+        "vi.mock('../orders/order.dto');\nexport const load = () => import('../orders/orders.service');\n",
+      ),
+    ).toHaveLength(2);
+  });
+
+  it('allows a slice’s index however it is spelled, the slice’s own files and the exports', () => {
+    for (const [path, source] of [
+      ['packages/routers/src/features/wishlist/planted.ts', importing('x', '../catalog')],
+      ['packages/routers/src/features/wishlist/planted.ts', importing('x', '../catalog/index')],
+      ['packages/routers/src/features/wishlist/planted.ts', importing('x', '.././catalog/')],
+      [
+        'packages/routers/src/features/wishlist/planted.ts',
+        "export type Slice = typeof import('../../features/catalog/index.ts');\n",
+      ],
+      [
+        'packages/routers/src/features/catalog/planted.ts',
+        importing('x', '../catalog/stock.steps'),
+      ],
+      ['packages/routers/src/features/wishlist/planted.ts', importing('x', '../../envelope')],
+      ['packages/routers/test/planted.ts', importing('x', '../src/features/catalog')],
+      ['packages/routers/test/planted.ts', importing('x', '../src/services')],
+      ['apps/api/src/planted.ts', importing('x', '@storefront/routers')],
+      ['apps/api/src/planted.ts', importing('x', '@storefront/routers/root')],
+    ] as const) {
+      expect(check(path, source), `${path}: ${source}`).toEqual([]);
+    }
   });
 });
