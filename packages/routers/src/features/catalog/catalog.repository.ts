@@ -9,22 +9,9 @@ import {
   productImages,
   products,
   productVariants,
-  reviews,
-  users,
 } from '@storefront/db/schema';
 import { qualified } from '@storefront/db/sql';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  inArray,
-  lte,
-  type Placeholder,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { ProductSort } from './catalog.schemas';
 import {
   categorySubtree,
@@ -34,6 +21,8 @@ import {
   saleActiveSql,
   variantColumns,
 } from './product-columns.repository';
+import { visibleProductDetails } from './product-details.repository';
+import { productReviewsQuery, type ReviewRecord } from './product-reviews.repository';
 
 export interface ProductSummaryRecord {
   id: number;
@@ -73,19 +62,6 @@ export interface VariantRecord {
   options: Record<string, string>;
 }
 
-export interface ReviewRecord {
-  id: number;
-  productId: number;
-  customerName: string;
-  rating: number;
-  title: string;
-  comment: string;
-  helpfulCount: number;
-  verifiedPurchase: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
 export interface CategoryRecord {
   id: number;
   parentId: number | null;
@@ -123,49 +99,6 @@ export interface ListQuery {
   offset?: number;
   now: Date;
 }
-
-/** Reviews as the API shows them: with the author's name, never the e-mail. */
-export function selectReviews(db: Executor) {
-  return db
-    .select({
-      id: reviews.id,
-      productId: reviews.productId,
-      customerName: users.name,
-      rating: reviews.rating,
-      title: reviews.title,
-      comment: reviews.comment,
-      helpfulCount: reviews.helpfulCount,
-      verifiedPurchase: reviews.verifiedPurchase,
-      createdAt: reviews.createdAt,
-      updatedAt: reviews.updatedAt,
-    })
-    .from(reviews)
-    .innerJoin(users, eq(users.id, reviews.userId));
-}
-
-/** A product's reviews, newest first (product detail's recent reviews and the review list). */
-export function productReviews(
-  db: Executor,
-  productId: number,
-  window: { limit: number; offset: number },
-): Promise<ReviewRecord[]> {
-  return productReviewsQuery(db, productId, window);
-}
-
-/** The query of productReviews, with values or placeholders (the prepared detail). */
-function productReviewsQuery(
-  db: Executor,
-  productId: number | Placeholder,
-  window: { limit: number | Placeholder; offset: number | Placeholder },
-) {
-  return selectReviews(db)
-    .where(eq(reviews.productId, productId))
-    .orderBy(desc(reviews.createdAt), desc(reviews.id))
-    .limit(window.limit)
-    .offset(window.offset);
-}
-/** A product detail's recent reviews (docs/contract.md §4). */
-export const RECENT_REVIEWS_PER_PRODUCT = 5;
 
 /** Prepared list queries kept per repository: one per filter and sort seen (bounded). */
 const MAX_PREPARED_LISTS = 200;
@@ -314,114 +247,7 @@ export function createCatalogRepository(db: Executor) {
       return row;
     },
 
-    /**
-     * The detail parts of many visible products in six queries, whatever their number (the change
-     * feed's pages, issue 29); rows carry their product id, in each part's detail order.
-     */
-    async visibleProductDetails(ids: number[], now: Date) {
-      if (ids.length === 0) {
-        return {
-          products: [],
-          images: [],
-          categories: [],
-          variants: [],
-          attributes: [],
-          reviews: [],
-        };
-      }
-      const recent = selectReviews(db).where(inArray(reviews.productId, ids)).as('recent');
-      const ranked = db
-        .select({
-          id: reviews.id,
-          rank: sql<number>`row_number() over (partition by ${reviews.productId} order by ${reviews.createdAt} desc, ${reviews.id} desc)`.as(
-            'rank',
-          ),
-        })
-        .from(reviews)
-        .where(inArray(reviews.productId, ids))
-        .as('ranked');
-      const [productRows, images, categoryRows, variants, attributeRows, reviewRows] =
-        await Promise.all([
-          db
-            .select({
-              ...productSummaryColumns(now),
-              description: products.description,
-              metaTitle: products.metaTitle,
-              metaDescription: products.metaDescription,
-              metaKeywords: products.metaKeywords,
-            })
-            .from(products)
-            .where(and(inArray(products.id, ids), eq(products.active, true))),
-          db
-            .select({
-              productId: productImages.productId,
-              url: productImages.url,
-              alt: productImages.alt,
-            })
-            .from(productImages)
-            .where(inArray(productImages.productId, ids))
-            .orderBy(asc(productImages.position), asc(productImages.id)),
-          db
-            .select({
-              productId: productCategories.productId,
-              id: categories.id,
-              name: categories.name,
-              slug: categories.slug,
-            })
-            .from(productCategories)
-            .innerJoin(categories, eq(categories.id, productCategories.categoryId))
-            .where(inArray(productCategories.productId, ids))
-            .orderBy(asc(categories.position), asc(categories.id)),
-          db
-            .select({
-              productId: productVariants.productId,
-              ...variantColumns,
-              saleActive: saleActiveSql(
-                productVariants.priceCents,
-                productVariants.specialPriceCents,
-                now,
-              ),
-            })
-            .from(productVariants)
-            .innerJoin(products, eq(products.id, productVariants.productId))
-            .where(inArray(productVariants.productId, ids))
-            .orderBy(asc(productVariants.position), asc(productVariants.id)),
-          db
-            .select({
-              productId: productAttributeValues.productId,
-              code: attributes.code,
-              name: attributes.name,
-              value: attributeValues.value,
-            })
-            .from(productAttributeValues)
-            .innerJoin(
-              attributeValues,
-              eq(attributeValues.id, productAttributeValues.attributeValueId),
-            )
-            .innerJoin(attributes, eq(attributes.id, attributeValues.attributeId))
-            .where(inArray(productAttributeValues.productId, ids))
-            .orderBy(
-              asc(attributes.position),
-              asc(attributes.id),
-              asc(attributeValues.position),
-              asc(attributeValues.id),
-            ),
-          db
-            .select()
-            .from(recent)
-            .innerJoin(ranked, eq(ranked.id, recent.id))
-            .where(lte(ranked.rank, RECENT_REVIEWS_PER_PRODUCT))
-            .orderBy(desc(recent.createdAt), desc(recent.id)),
-        ]);
-      return {
-        products: productRows as ProductDetailRecord[],
-        images,
-        categories: categoryRows,
-        variants: variants as (VariantRecord & { productId: number })[],
-        attributes: attributeRows,
-        reviews: reviewRows.map((row) => row.recent as ReviewRecord),
-      };
-    },
+    visibleProductDetails: (ids: number[], now: Date) => visibleProductDetails(db, ids, now),
 
     async productExists(id: number): Promise<boolean> {
       const [row] = await db

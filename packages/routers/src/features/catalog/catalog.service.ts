@@ -2,13 +2,11 @@ import type { CountCache } from '../../count-cache';
 import { pageMeta } from '../../envelope';
 import { AppError, validationError } from '../../errors';
 import type { Clock } from '../../ports';
-import {
-  type CatalogRepository,
-  type ProductDetailRecord,
-  type ProductFilter,
-  RECENT_REVIEWS_PER_PRODUCT,
-  type ReviewRecord,
-  type VariantRecord,
+import type {
+  CatalogRepository,
+  ProductDetailRecord,
+  ProductFilter,
+  VariantRecord,
 } from './catalog.repository';
 import type { PageInput, ProductDetailDto, ProductListInput } from './catalog.schemas';
 import {
@@ -19,6 +17,7 @@ import {
   toVariantDto,
 } from './product.dto';
 import { productWhere } from './product-columns.repository';
+import { RECENT_REVIEWS_PER_PRODUCT, type ReviewRecord } from './product-reviews.repository';
 
 export interface CatalogServiceDeps {
   repo: CatalogRepository;

@@ -1,13 +1,7 @@
 /** The catalog slice's public surface: what other slices and the app may use (docs/architecture.md). */
 
 export { categoriesAdminRouter, productsAdminRouter } from './catalog.admin.router';
-export {
-  type CatalogRepository,
-  type ProductSummaryRecord,
-  productReviews,
-  type ReviewRecord,
-  selectReviews,
-} from './catalog.repository';
+export type { CatalogRepository, ProductSummaryRecord } from './catalog.repository';
 export { categoriesRouter, productsRouter } from './catalog.router';
 export type { CategoryDto } from './catalog.schemas';
 export {
@@ -30,6 +24,11 @@ export type { CategoriesAdminService } from './categories-admin.service';
 export { FALLBACK_CURRENCY, toProductSummaryDto, toReviewDto } from './product.dto';
 export { inCategories, productOrder, productSummaryColumns } from './product-columns.repository';
 export type { ProductPartsService } from './product-parts.service';
+export {
+  productReviews,
+  type ReviewRecord,
+  selectReviews,
+} from './product-reviews.repository';
 export {
   createPurchasablesRepository,
   type PurchasableRecord,

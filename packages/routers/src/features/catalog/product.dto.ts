@@ -1,17 +1,13 @@
 import { centsToAmount } from '../../money';
 import { toIso } from '../../zod-helpers';
-import type {
-  CategoryRecord,
-  ProductSummaryRecord,
-  ReviewRecord,
-  VariantRecord,
-} from './catalog.repository';
+import type { CategoryRecord, ProductSummaryRecord, VariantRecord } from './catalog.repository';
 import type {
   CategoryDto,
   CategoryTreeNodeDto,
   ProductSummaryDto,
   ReviewDto,
 } from './catalog.schemas';
+import type { ReviewRecord } from './product-reviews.repository';
 
 /** Used when no default currency is configured yet (an empty database). */
 export const FALLBACK_CURRENCY = 'USD';

@@ -1,0 +1,126 @@
+import type { Executor } from '@storefront/db/client';
+import {
+  attributes,
+  attributeValues,
+  categories,
+  productAttributeValues,
+  productCategories,
+  productImages,
+  products,
+  productVariants,
+  reviews,
+} from '@storefront/db/schema';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { ProductDetailRecord, VariantRecord } from './catalog.repository';
+import { productSummaryColumns, saleActiveSql, variantColumns } from './product-columns.repository';
+import {
+  RECENT_REVIEWS_PER_PRODUCT,
+  type ReviewRecord,
+  selectReviews,
+} from './product-reviews.repository';
+
+/**
+ * The detail parts of many visible products in six queries, whatever their number (the change
+ * feed's pages, issue 29); rows carry their product id, in each part's detail order.
+ */
+export async function visibleProductDetails(db: Executor, ids: number[], now: Date) {
+  if (ids.length === 0) {
+    return {
+      products: [],
+      images: [],
+      categories: [],
+      variants: [],
+      attributes: [],
+      reviews: [],
+    };
+  }
+  const recent = selectReviews(db).where(inArray(reviews.productId, ids)).as('recent');
+  const ranked = db
+    .select({
+      id: reviews.id,
+      rank: sql<number>`row_number() over (partition by ${reviews.productId} order by ${reviews.createdAt} desc, ${reviews.id} desc)`.as(
+        'rank',
+      ),
+    })
+    .from(reviews)
+    .where(inArray(reviews.productId, ids))
+    .as('ranked');
+  const [productRows, images, categoryRows, variants, attributeRows, reviewRows] =
+    await Promise.all([
+      db
+        .select({
+          ...productSummaryColumns(now),
+          description: products.description,
+          metaTitle: products.metaTitle,
+          metaDescription: products.metaDescription,
+          metaKeywords: products.metaKeywords,
+        })
+        .from(products)
+        .where(and(inArray(products.id, ids), eq(products.active, true))),
+      db
+        .select({
+          productId: productImages.productId,
+          url: productImages.url,
+          alt: productImages.alt,
+        })
+        .from(productImages)
+        .where(inArray(productImages.productId, ids))
+        .orderBy(asc(productImages.position), asc(productImages.id)),
+      db
+        .select({
+          productId: productCategories.productId,
+          id: categories.id,
+          name: categories.name,
+          slug: categories.slug,
+        })
+        .from(productCategories)
+        .innerJoin(categories, eq(categories.id, productCategories.categoryId))
+        .where(inArray(productCategories.productId, ids))
+        .orderBy(asc(categories.position), asc(categories.id)),
+      db
+        .select({
+          productId: productVariants.productId,
+          ...variantColumns,
+          saleActive: saleActiveSql(
+            productVariants.priceCents,
+            productVariants.specialPriceCents,
+            now,
+          ),
+        })
+        .from(productVariants)
+        .innerJoin(products, eq(products.id, productVariants.productId))
+        .where(inArray(productVariants.productId, ids))
+        .orderBy(asc(productVariants.position), asc(productVariants.id)),
+      db
+        .select({
+          productId: productAttributeValues.productId,
+          code: attributes.code,
+          name: attributes.name,
+          value: attributeValues.value,
+        })
+        .from(productAttributeValues)
+        .innerJoin(attributeValues, eq(attributeValues.id, productAttributeValues.attributeValueId))
+        .innerJoin(attributes, eq(attributes.id, attributeValues.attributeId))
+        .where(inArray(productAttributeValues.productId, ids))
+        .orderBy(
+          asc(attributes.position),
+          asc(attributes.id),
+          asc(attributeValues.position),
+          asc(attributeValues.id),
+        ),
+      db
+        .select()
+        .from(recent)
+        .innerJoin(ranked, eq(ranked.id, recent.id))
+        .where(lte(ranked.rank, RECENT_REVIEWS_PER_PRODUCT))
+        .orderBy(desc(recent.createdAt), desc(recent.id)),
+    ]);
+  return {
+    products: productRows as ProductDetailRecord[],
+    images,
+    categories: categoryRows,
+    variants: variants as (VariantRecord & { productId: number })[],
+    attributes: attributeRows,
+    reviews: reviewRows.map((row) => row.recent as ReviewRecord),
+  };
+}
