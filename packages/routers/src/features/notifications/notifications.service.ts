@@ -1,8 +1,7 @@
 import { AppError, validationError } from '../../errors';
-import { metaFor, type PageRequest, pageOffset } from '../../pagination';
 import type { BusinessMetrics, Clock, PushMessage, PushSender, PushTicket } from '../../ports';
 import type { InTransaction } from '../../transactions';
-import type { SendCampaignInput } from './notifications.admin.schemas';
+import { createCampaignsService } from './campaigns.service';
 import type {
   DeviceRecord,
   NotificationsRepository,
@@ -15,24 +14,18 @@ import type {
   RegisterDeviceInput,
 } from './notifications.schemas';
 import {
-  CAMPAIGN_QUEUE,
-  type CampaignBatchJob,
   PUSH_QUEUE,
   PUSH_RECEIPTS_QUEUE,
   type PushJob,
   type PushJobs,
   type PushReceiptsJob,
 } from './push.jobs';
+import { DEVICE_NOT_REGISTERED, removeUnregisteredDevices } from './push-tickets';
 
 /** At most this many devices per customer; registering one more drops the least recently seen. */
 export const MAX_DEVICES_PER_CUSTOMER = 10;
 /** Receipts asked for at most this many times (Expo keeps them for a day). */
 const MAX_RECEIPT_ROUNDS = 5;
-const DEVICE_NOT_REGISTERED = 'DeviceNotRegistered';
-/** Devices per campaign batch (one request to Expo: its limit is 100 messages). */
-export const CAMPAIGN_BATCH_SIZE = 100;
-/** Seconds between a campaign's batches: the throttle (about 100 pushes a second). */
-const CAMPAIGN_BATCH_SPACING_SECONDS = 1;
 
 export interface NotificationsConfig {
   /** The app's deep-link base (APP_DEEP_LINK_BASE), e.g. `myshop://`: links are `orders/42` on it. */
@@ -146,13 +139,11 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
     };
   }
 
-  /** Removes the devices Expo no longer knows; counts them. */
-  async function removeUnregistered(tokens: string[]): Promise<void> {
-    const removed = await repo.removeTokens(tokens);
-    for (let i = 0; i < removed; i += 1) metrics.push('removed');
-  }
+  const removeUnregistered = (tokens: string[]) => removeUnregisteredDevices(repo, metrics, tokens);
 
   return {
+    ...createCampaignsService(deps),
+
     async registerDevice(
       userId: number,
       sessionId: string,
@@ -289,109 +280,6 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
         }
         return queued;
       });
-    },
-
-    /**
-     * admin.notifications.send: fixes the devices of every customer who opted in to promotions
-     * and queues them in batches, spaced out, with the campaign (one transaction): a restart
-     * mid-campaign runs the batches not yet done, and none twice.
-     */
-    async sendCampaign(input: SendCampaignInput): Promise<{ id: number; targeted: number }> {
-      if (input.product_id !== undefined && input.category_id !== undefined) {
-        throw validationError({ category_id: ['Link a product or a category, not both.'] });
-      }
-      return deps.inTransaction(async (tx) => {
-        if (input.product_id !== undefined && !(await tx.repo.productExists(input.product_id))) {
-          throw validationError({ product_id: ['No product has this id.'] });
-        }
-        if (input.category_id !== undefined && !(await tx.repo.categoryExists(input.category_id))) {
-          throw validationError({ category_id: ['No category has this id.'] });
-        }
-        const deviceIds = await tx.repo.promotionDeviceIds();
-        const campaign = await tx.repo.createCampaign({
-          title: input.title,
-          body: input.body,
-          productId: input.product_id ?? null,
-          categoryId: input.category_id ?? null,
-          targeted: deviceIds.length,
-        });
-        for (let start = 0; start < deviceIds.length; start += CAMPAIGN_BATCH_SIZE) {
-          const batch = deviceIds.slice(start, start + CAMPAIGN_BATCH_SIZE);
-          const index = start / CAMPAIGN_BATCH_SIZE;
-          await tx.jobs.enqueue(
-            CAMPAIGN_QUEUE,
-            { campaignId: campaign.id, deviceIds: batch } satisfies CampaignBatchJob,
-            index > 0 ? { startAfterSeconds: index * CAMPAIGN_BATCH_SPACING_SECONDS } : {},
-          );
-        }
-        return { id: campaign.id, targeted: deviceIds.length };
-      });
-    },
-
-    async listCampaigns(input: PageRequest) {
-      const [rows, total] = await Promise.all([
-        repo.listCampaigns(pageOffset(input)),
-        repo.countCampaigns(),
-      ]);
-      return {
-        items: rows.map((row) => ({
-          id: row.id,
-          title: row.title,
-          body: row.body,
-          product_id: row.productId,
-          category_id: row.categoryId,
-          targeted: row.targeted,
-          sent: row.sent,
-          failed: row.failed,
-          removed: row.removed,
-          created_at: row.createdAt.toISOString(),
-        })),
-        meta: metaFor(input, total),
-      };
-    },
-
-    /**
-     * One campaign batch: one push per device still there and still opted in. A failed request
-     * fails the job (retried: nothing of it was counted); refusals are counted, not retried.
-     */
-    async deliverCampaignBatch(job: { id: string; data: CampaignBatchJob }): Promise<void> {
-      const campaign = await repo.campaign(job.data.campaignId);
-      if (!campaign) return;
-      const recipients = await repo.promotionDevices(job.data.deviceIds);
-      if (recipients.length === 0) return;
-      const url = campaign.productId
-        ? link(`products/${campaign.productId}`)
-        : campaign.categoryId
-          ? link(`categories/${campaign.categoryId}`)
-          : config.deepLinkBase;
-      const tickets = await sender.send(
-        recipients.map((device) => ({
-          to: device.token,
-          title: campaign.title,
-          body: campaign.body,
-          data: { type: 'promotion', campaign_id: campaign.id, url },
-        })),
-        { idempotencyKey: job.id },
-      );
-      const counts = { sent: 0, failed: 0, removed: 0 };
-      const unregistered: string[] = [];
-      tickets.forEach((ticket, index) => {
-        const device = recipients[index];
-        if (!device) return;
-        if (ticket.status === 'ok') {
-          counts.sent += 1;
-          metrics.push('sent');
-        } else if (ticket.error === DEVICE_NOT_REGISTERED) {
-          unregistered.push(device.token);
-        } else {
-          counts.failed += 1;
-          metrics.push('failed');
-        }
-      });
-      const removed = await repo.removeTokens(unregistered);
-      for (let i = 0; i < removed; i += 1) metrics.push('removed');
-      counts.removed = unregistered.length;
-      await repo.addCampaignCounts(campaign.id, counts);
     },
 
     /** Reads receipts: `DeviceNotRegistered` removes the device; those not ready are asked again. */
