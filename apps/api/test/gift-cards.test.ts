@@ -13,7 +13,7 @@ import {
   type TestApp,
 } from './harness';
 import { pdfText } from './support/pdf';
-import { gatewayPayment, NEW_ADDRESS, prepareCheckout } from './support/shop';
+import { gatewayPayment, NEW_ADDRESS, prepareCheckout, stockOf } from './support/shop';
 
 let t: TestApp;
 let admin: ReturnType<typeof adminClient>;
@@ -62,6 +62,9 @@ async function ledgerOf(cardId: number) {
 }
 const balanceOf = async (cardId: number) =>
   (await ledgerOf(cardId)).reduce((sum, row) => sum + row.amount, 0);
+const orderRow = async (id: number) =>
+  (await t.db.select().from(orders).where(eq(orders.id, id)))[0];
+const ordersOf = (userId: number) => t.db.select().from(orders).where(eq(orders.userId, userId));
 
 describe('flag off', () => {
   it('every operation answers 403 FEATURE_DISABLED; a cart drops its cards at the next read', async () => {
@@ -397,8 +400,9 @@ describe('place-order and cancel', () => {
     for (let i = 0; i < 20; i++) {
       const s = await shopper();
       await prepareCheckout(t, s.token);
-      expect((await apply(s.token, card.code)).status).toBe(200);
-      shoppers.push(s);
+      const applied = await apply(s.token, card.code);
+      expect(applied.status).toBe(200);
+      shoppers.push({ ...s, shown: applied.body.data.gift_card_amount as number });
     }
     const results = await Promise.all(shoppers.map((s) => placeOrder(s.token)));
     for (const res of results) {
@@ -423,5 +427,128 @@ describe('place-order and cancel', () => {
       .from(orders)
       .where(inArray(orders.userId, userIds));
     expect(written.map((o) => o.id).sort()).toEqual([...placedIds].sort());
+    // Each placed order's card paid exactly what its cart showed, never less.
+    for (const [index, res] of results.entries()) {
+      if (res.status !== 201) continue;
+      const row = await orderRow(res.body.data.order_id);
+      expect((row?.giftCardCents ?? 0) / 100).toBe(shoppers[index]?.shown);
+    }
+  });
+
+  it('a card that fell below what the cart showed refuses the order (422, nothing written); the next cart answer shows the rest, and that is what the order takes', async () => {
+    const card = await issue(30);
+    const first = await shopper();
+    const second = await shopper();
+    await prepareCheckout(t, first.token);
+    await prepareCheckout(t, second.token);
+    const firstCart = (await apply(first.token, card.code)).body.data;
+    const secondCart = (await apply(second.token, card.code)).body.data;
+    expect(firstCart.gift_card_amount).toBe(firstCart.total);
+    expect(secondCart.gift_card_amount).toBe(secondCart.total);
+    const firstOrder = await placeOrder(first.token);
+    expect(firstOrder.status).toBe(201);
+    expect((await orderRow(firstOrder.body.data.order_id))?.giftCardCents).toBe(
+      Math.round(firstCart.total * 100),
+    );
+    const balanceAfterFirst = await balanceOf(card.id);
+    const stockBefore = await stockOf(t.db, second.product.id);
+
+    const refused = await placeOrder(second.token);
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({
+      success: false,
+      error_code: 'GIFT_CARD_BALANCE_CHANGED',
+    });
+    expect(refused.body.message).toContain(card.last4);
+    expect(await ordersOf(second.user.id)).toEqual([]);
+    expect(await stockOf(t.db, second.product.id)).toBe(stockBefore);
+    expect(await balanceOf(card.id)).toBe(balanceAfterFirst);
+
+    // The cart now shows what the card has left; placing after that answer takes exactly that.
+    const shown = (await t.request('GET', '/cart', { token: second.token })).body.data;
+    expect(shown.gift_card_amount).toBe(balanceAfterFirst / 100);
+    expect(shown.amount_due).toBeCloseTo(shown.total - balanceAfterFirst / 100, 2);
+    const placed = await placeOrder(second.token);
+    expect(placed.status).toBe(201);
+    const order = (
+      await t.request('GET', `/customer/orders/${placed.body.data.order_id}`, {
+        token: second.token,
+      })
+    ).body.data;
+    expect(order.gift_card_amount).toBe(shown.gift_card_amount);
+    expect(order.amount_due).toBe(shown.amount_due);
+    expect(await balanceOf(card.id)).toBe(0);
+    expect(await stockOf(t.db, second.product.id)).toBe((stockBefore ?? 0) - 1);
+  });
+
+  it('by card: a card that fell after the gateway order refuses before the gateway is asked; a new gateway order for the new amount due is paid', async () => {
+    const card = await issue(30);
+    const first = await shopper();
+    const second = await shopper();
+    await apply(first.token, card.code);
+    await apply(second.token, card.code);
+    await prepareCheckout(t, first.token);
+    const chosen = await prepareCheckout(t, second.token, { paymentMethod: 'card' });
+    const oldGatewayOrder = chosen.gateway_order?.id ?? '';
+    expect((await placeOrder(first.token)).status).toBe(201);
+    const left = await balanceOf(card.id);
+
+    const refused = await t.request('POST', '/checkout/place-order', {
+      token: second.token,
+      body: { payment_data: gatewayPayment(oldGatewayOrder) },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error_code).toBe('GIFT_CARD_BALANCE_CHANGED');
+    expect(await ordersOf(second.user.id)).toEqual([]);
+    expect(await balanceOf(card.id)).toBe(left);
+
+    // The summary shows the new amounts; the old gateway order no longer fits them.
+    const summary = (await t.request('GET', '/checkout/summary', { token: second.token })).body
+      .data;
+    expect(summary.cart.gift_card_amount).toBe(left / 100);
+    expect(summary.gateway_order).toBeNull();
+    const again = (
+      await t.request('POST', '/checkout/payment-method', {
+        token: second.token,
+        body: { payment_method: 'card' },
+      })
+    ).body.data;
+    expect(again.gateway_order.amount).toBeCloseTo(summary.cart.amount_due, 2);
+    const placed = await t.request('POST', '/checkout/place-order', {
+      token: second.token,
+      body: { payment_data: gatewayPayment(again.gateway_order.id) },
+    });
+    expect(placed.status).toBe(201);
+    const row = await orderRow(placed.body.data.order_id);
+    expect(row).toMatchObject({ giftCardCents: left, paymentStatus: 'paid' });
+    expect(await balanceOf(card.id)).toBe(0);
+  });
+
+  it('a card expiring next year pays; moved into the past after applying, the cart shows 0 for it and place-order answers 422', async () => {
+    const nextYear = new Date(Date.now() + 365 * 86_400_000).toISOString();
+    const good = await issue(5, { expires_at: nextYear });
+    const buyer = await shopper();
+    await prepareCheckout(t, buyer.token);
+    expect((await apply(buyer.token, good.code)).body.data.gift_card_amount).toBe(5);
+    const placed = await placeOrder(buyer.token);
+    expect(placed.status).toBe(201);
+    expect((await orderRow(placed.body.data.order_id))?.giftCardCents).toBe(500);
+
+    const lapsing = await issue(5, { expires_at: nextYear });
+    const late = await shopper();
+    await prepareCheckout(t, late.token);
+    expect((await apply(late.token, lapsing.code)).body.data.gift_card_amount).toBe(5);
+    await t.db
+      .update(giftCards)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(giftCards.id, lapsing.id));
+    const cart = (await t.request('GET', '/cart', { token: late.token })).body.data;
+    expect(cart.gift_card_amount).toBe(0);
+    expect(cart.amount_due).toBe(cart.total);
+    const refused = await placeOrder(late.token);
+    expect(refused.status).toBe(422);
+    expect(refused.body.error_code).toBe('GIFT_CARD_BALANCE_CHANGED');
+    expect(await ordersOf(late.user.id)).toEqual([]);
+    expect(await balanceOf(lapsing.id)).toBe(500);
   });
 });

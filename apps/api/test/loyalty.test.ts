@@ -11,7 +11,7 @@ import {
   type TestApp,
   trpcFailure,
 } from './harness';
-import { NEW_ADDRESS, prepareCheckout } from './support/shop';
+import { NEW_ADDRESS, prepareCheckout, stockOf } from './support/shop';
 
 let t: TestApp;
 let admin: ReturnType<typeof adminClient>;
@@ -43,7 +43,7 @@ async function member(points: number, priceCents = 2000) {
     body: { product_id: product.id, quantity: 1 },
   });
   if (added.status !== 200) throw new Error(JSON.stringify(added.body));
-  return customer;
+  return { ...customer, product };
 }
 
 const applyPoints = (token: string, points: unknown) =>
@@ -236,6 +236,90 @@ describe('cart and orders', () => {
     const redeemed = (await ledgerOf(user.id)).filter((row) => row.reason === 'redeemed');
     expect(redeemed).toHaveLength(1);
     expect(await balanceOf(user.id)).toBe(100);
+  });
+});
+
+describe('the checks one at a time', () => {
+  it('apply: more points than the balance (within the share) is 422; within the balance but above the share is 422', async () => {
+    const poor = await member(300);
+    const poorTotal = (await t.request('GET', '/cart', { token: poor.token })).body.data.total;
+    expect(500).toBeLessThanOrEqual(Math.floor(poorTotal * 100 * 0.5)); // within the share
+    const overBalance = await applyPoints(poor.token, 500);
+    expect(overBalance.status).toBe(422);
+    expect(overBalance.body.errors.points).toEqual(['You have 300 points.']);
+
+    const rich = await member(5_000);
+    const total = (await t.request('GET', '/cart', { token: rich.token })).body.data.total;
+    const share = Math.floor(total * 100 * 0.5);
+    const overShare = Math.floor(total * 100 * 0.75); // between 50 % and 100 % of the total
+    expect(overShare).toBeGreaterThan(share);
+    expect(overShare).toBeLessThan(total * 100);
+    const res = await applyPoints(rich.token, overShare);
+    expect(res.status).toBe(422);
+    expect(res.body.errors.points).toEqual([`At most ${share} points can pay for this order.`]);
+    const cart = (await t.request('GET', '/cart', { token: rich.token })).body.data;
+    expect(cart.loyalty_points).toBe(0);
+  });
+
+  it('spending exactly the whole balance: 201 and the balance is 0', async () => {
+    const { token, user } = await member(300);
+    await prepareCheckout(t, token);
+    const cart = (await applyPoints(token, 300)).body.data;
+    expect(cart).toMatchObject({ loyalty_points: 300, loyalty_amount: 3 });
+    const placed = await placeOrder(token);
+    expect(placed.status).toBe(201);
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, placed.body.data.order_id));
+    expect(row).toMatchObject({ loyaltyPoints: 300, loyaltyCents: 300 });
+    expect(await balanceOf(user.id)).toBe(0);
+  });
+
+  it('an order paid partly with points earns on its amount due, not its total', async () => {
+    const { token, user } = await member(600, 3_000);
+    await prepareCheckout(t, token);
+    await applyPoints(token, 500);
+    const placed = await placeOrder(token);
+    expect(placed.status).toBe(201);
+    const id = placed.body.data.order_id as number;
+    await t.services.orders.markProcessing(id);
+    await t.services.orders.ship(id, { carrier: 'DHL', trackingNumber: 'X2' });
+    await t.services.orders.complete(id);
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
+    const dueCents = (row?.totalCents ?? 0) - 500;
+    expect(Math.floor(dueCents / 100)).toBeLessThan(Math.floor((row?.totalCents ?? 0) / 100));
+    const earned = (await ledgerOf(user.id)).filter((entry) => entry.reason === 'earned');
+    expect(earned).toEqual([{ points: Math.floor(dueCents / 100), reason: 'earned', orderId: id }]);
+    expect(await balanceOf(user.id)).toBe(100 + Math.floor(dueCents / 100));
+  });
+});
+
+describe('what the cart showed', () => {
+  it('points the balance no longer holds refuse the order (422, nothing written); the next cart answer shows what it holds, and that is what the order takes', async () => {
+    const { token, user, product } = await member(500);
+    await prepareCheckout(t, token);
+    const applied = (await applyPoints(token, 300)).body.data;
+    expect(applied).toMatchObject({ loyalty_points: 300, loyalty_amount: 3 });
+    await admin.admin.loyalty.adjust.mutate({ customer_id: user.id, points: -300, reason: 'Fix' });
+    const stockBefore = await stockOf(t.db, product.id);
+
+    const refused = await placeOrder(token);
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ success: false, error_code: 'LOYALTY_BALANCE_CHANGED' });
+    expect(await t.db.select().from(orders).where(eq(orders.userId, user.id))).toEqual([]);
+    expect(await balanceOf(user.id)).toBe(200);
+    expect((await ledgerOf(user.id)).some((row) => row.reason === 'redeemed')).toBe(false);
+    expect(await stockOf(t.db, product.id)).toBe(stockBefore);
+
+    const shown = (await t.request('GET', '/cart', { token })).body.data;
+    expect(shown).toMatchObject({ loyalty_points: 200, loyalty_amount: 2 });
+    expect(shown.amount_due).toBeCloseTo(shown.total - 2, 2);
+    const placed = await placeOrder(token);
+    expect(placed.status).toBe(201);
+    const order = (
+      await t.request('GET', `/customer/orders/${placed.body.data.order_id}`, { token })
+    ).body.data;
+    expect(order).toMatchObject({ loyalty_points: 200, loyalty_amount: 2 });
+    expect(order.amount_due).toBe(shown.amount_due);
+    expect(await balanceOf(user.id)).toBe(0);
   });
 });
 

@@ -173,6 +173,43 @@ describe('refunds through Razorpay', () => {
     expect(await shop.stockOf(order.product.id)).toBe(10);
   });
 
+  it('an order paid partly by gift card: Razorpay refunds what it captured (amount due), the card gets its part back', async () => {
+    await t.services.storeSettings.features.setFeature('gift_cards', true);
+    try {
+      const card = await t.services.giftCards.issue({ amount: 12 });
+      const buyer = await shop.checkoutReady();
+      const applied = await t.request('POST', '/cart/apply-gift-card', {
+        token: buyer.token,
+        body: { gift_card_code: card.code },
+      });
+      expect(applied.body.data.gift_card_amount).toBe(12);
+      const chosen = (await shop.choose(buyer.token, 'card')).body.data;
+      const dueCents = Math.round(chosen.cart.amount_due * 100);
+      expect(dueCents).toBe(Math.round(chosen.cart.total * 100) - 1200);
+      expect(razorpay.orders.get(chosen.gateway_order.id)?.amount).toBe(dueCents);
+      const payment = razorpay.pay(chosen.gateway_order.id);
+      const placed = await shop.place(buyer.token, payment);
+      expect(placed.status).toBe(201);
+      const orderId = placed.body.data.order_id as number;
+      const canceled = await t.request('POST', `/customer/orders/${orderId}/cancel`, {
+        token: buyer.token,
+        body: { reason: 'Changed my mind' },
+      });
+      expect(canceled.body.data.payment_status).toBe('refund_pending');
+      await vi.waitFor(async () => expect(await paymentStatus(orderId)).toBe('refunded'), {
+        timeout: 15_000,
+        interval: 100,
+      });
+      // The card part went back to the card, not a second time through Razorpay.
+      expect(refundsOf(payment.gateway_payment_id).map((refund) => refund.amount)).toEqual([
+        dueCents,
+      ]);
+      expect((await t.services.giftCards.get(card.id)).balance).toBe(12);
+    } finally {
+      await t.services.storeSettings.features.setFeature('gift_cards', false);
+    }
+  });
+
   it('Razorpay refusing the refund: retried, kept failed for the admin, never marked refunded', async () => {
     const order = await paidOrder();
     razorpay.outage(400);

@@ -250,26 +250,24 @@ export function createServices(deps: ServiceDeps): Services {
     userExists: async (userId) => (await auth.users.findById(userId)) !== undefined,
     cart: createCartRepository,
   });
-  // Points first, then the cards (gift-cards/amount-due.ts).
-  credits = onlyWhereCreditsApplied(async (priced) =>
-    creditFields(
-      await giftCards.cartCredits(
-        priced.cart.id,
-        priced.totals.totalCents,
-        await loyalty.cartLoyalty(priced.cart.id),
-      ),
-    ),
-  );
+  // Points first, then the cards (gift-cards/amount-due.ts); each answer remembers what they paid
+  // in it, which place-order holds the order to.
+  const creditsFrom = (
+    cards: typeof giftCards.cartCredits,
+    points: Pick<typeof loyalty, 'cartLoyalty' | 'showPoints'>,
+  ): CartCredits =>
+    onlyWhereCreditsApplied(async (priced) => {
+      const applied = await points.cartLoyalty(priced.cart);
+      const paid = await cards(priced.cart.id, priced.totals.totalCents, applied);
+      await points.showPoints(priced.cart.id, applied, paid.loyaltyPoints);
+      return creditFields(paid);
+    });
+  credits = creditsFrom(giftCards.cartCredits, loyalty);
   creditsWithin = (executor) => {
     const flags = storeSettings.featuresWithin(executor);
-    const cards = giftCards.cartCreditsWithin(executor, () => flags.isFeatureEnabled('gift_cards'));
-    const points = loyalty.cartLoyaltyWithin(executor, () =>
-      flags.isFeatureEnabled('loyalty_points'),
-    );
-    return onlyWhereCreditsApplied(async (priced) =>
-      creditFields(
-        await cards(priced.cart.id, priced.totals.totalCents, await points(priced.cart.id)),
-      ),
+    return creditsFrom(
+      giftCards.cartCreditsWithin(executor, () => flags.isFeatureEnabled('gift_cards')),
+      loyalty.cartLoyaltyWithin(executor, () => flags.isFeatureEnabled('loyalty_points')),
     );
   };
   const providers = createPaymentProviders(deps.payments);

@@ -120,12 +120,19 @@ export async function startFakeRazorpay(keys: { keyId: string; keySecret: string
         if (payment.status !== 'captured') {
           return sendJson(res, 400, error('The payment has not been captured'));
         }
-        const refund = {
-          id: id('rfnd'),
-          payment_id: payment.id,
-          amount: Number(body.amount ?? payment.amount),
-          status: refundMode,
-        };
+        const amount = Number(body.amount ?? payment.amount);
+        const refunded = [...refunds.values()]
+          .filter((refund) => refund.payment_id === payment.id && refund.status !== 'failed')
+          .reduce((sum, refund) => sum + refund.amount, 0);
+        // As Razorpay: never more back than was captured (less what was refunded already).
+        if (amount > payment.amount - refunded) {
+          return sendJson(
+            res,
+            400,
+            error('The refund amount provided is greater than amount captured'),
+          );
+        }
+        const refund = { id: id('rfnd'), payment_id: payment.id, amount, status: refundMode };
         refunds.set(refund.id, refund);
         payment.status = 'refunded';
         return sendJson(res, 200, refund);

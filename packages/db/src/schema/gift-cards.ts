@@ -63,6 +63,11 @@ export const cartGiftCards = pgTable(
     giftCardId: integer('gift_card_id')
       .notNull()
       .references(() => giftCards.id, { onDelete: 'cascade' }),
+    /**
+     * What the card paid in the cart's last answer (null until one showed it): place-order
+     * refuses the order when the card can no longer pay that much (issue 35).
+     */
+    shownCents: integer('shown_cents'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('cart_gift_cards_cart_card_key').on(t.cartId, t.giftCardId)],

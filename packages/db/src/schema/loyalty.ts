@@ -46,6 +46,8 @@ export const cartLoyaltyPoints = pgTable(
       .primaryKey()
       .references(() => carts.id, { onDelete: 'cascade' }),
     points: integer('points').notNull(),
+    /** The points paid in the cart's last answer (null until one showed them); see cart_gift_cards. */
+    shownPoints: integer('shown_points'),
   },
   (t) => [check('cart_loyalty_points_check', sql`${t.points} > 0`)],
 );

@@ -2,7 +2,7 @@ import { AppError } from '../../errors';
 import type { BusinessMetrics, Clock } from '../../ports';
 import type { InTransaction } from '../../transactions';
 import type { PricedCart } from '../cart';
-import { lockGiftCards, previewGiftCards, readCardBalances, spendGiftCards } from '../gift-cards';
+import { lockGiftCards, previewGiftCards, spendGiftCards } from '../gift-cards';
 import { lockLoyalty, previewLoyalty, spendLoyaltyPoints } from '../loyalty';
 import type { PaymentProviders } from '../payments';
 import type { PlaceOrderInput, PlaceOrderResult } from './checkout.schemas';
@@ -51,21 +51,18 @@ export function createPlaceOrderService(deps: PlaceOrderServiceDeps) {
     idempotency?: IdempotencyClaim,
   ): Promise<PlaceOrderResult> {
     const pricing = { now: clock.now(), couponsEnabled: await deps.isFeatureEnabled('coupons') };
-    // The cards' balances as the customer pays with them; in the transaction they may not fall.
+    // Cards and points pay what the cart's last answer showed, or the order is refused
+    // (gift-card-spend.steps.ts); read only for carts that had them applied (loadAndLock).
     const giftCardsOn = await deps.isFeatureEnabled('gift_cards');
-    const before = giftCardsOn ? await repos.cart.openCart(userId) : undefined;
-    const expectedCards = await readCardBalances(
-      repos,
-      before?.id ?? 0,
-      before?.creditsApplied === true,
-    );
     const loyaltyOn = await deps.isFeatureEnabled('loyalty_points');
+    const cartOf = (priced: PricedCart) => ({ cartId: priced.cart.id, userId });
     const preview = async (priced: PricedCart) =>
       previewGiftCards(repos, {
         cartId: priced.cart.id,
         totalCents: priced.totals.totalCents,
+        enabled: giftCardsOn,
         now: pricing.now,
-        loyalty: loyaltyOn ? await previewLoyalty(repos, priced.cart.id) : undefined,
+        loyalty: loyaltyOn ? await previewLoyalty(repos, cartOf(priced)) : undefined,
       });
     const confirmed = confirm
       ? await confirm(
@@ -78,16 +75,18 @@ export function createPlaceOrderService(deps: PlaceOrderServiceDeps) {
     const placed = await inTransaction(async (tx) => {
       const checkout = await loadAndLock(tx, payments, userId, pricing, {
         lock: true,
-        credits: async (priced) =>
-          lockGiftCards(tx, {
-            cartId: priced.cart.id,
-            totalCents: priced.totals.totalCents,
-            expected: expectedCards,
-            now: pricing.now,
-            loyalty: loyaltyOn
-              ? await lockLoyalty(tx, { cartId: priced.cart.id, userId })
-              : undefined,
-          }),
+        ...(giftCardsOn || loyaltyOn
+          ? {
+              credits: async (priced: PricedCart) =>
+                lockGiftCards(tx, {
+                  cartId: priced.cart.id,
+                  totalCents: priced.totals.totalCents,
+                  enabled: giftCardsOn,
+                  now: pricing.now,
+                  loyalty: loyaltyOn ? await lockLoyalty(tx, cartOf(priced)) : undefined,
+                }),
+            }
+          : {}),
       });
       const verified = await paymentStillFits(tx, payments, checkout, confirmed);
       const order = await writeOrder(tx, userId, checkout, verified, notes);

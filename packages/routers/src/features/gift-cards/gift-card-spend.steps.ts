@@ -1,17 +1,18 @@
 import { AppError } from '../../errors';
 import { applyCredits, type Credits, type LoyaltyRates } from './amount-due';
+import type { CartCardRecord, GiftCardRecord, GiftCardsRepository } from './gift-cards.repository';
 
 /** Points on the cart and their rates (loyalty slice), paid before the cards. */
 export type AppliedPoints = { points: number; rates: LoyaltyRates } | undefined;
 
-import type { GiftCardRecord, GiftCardsRepository } from './gift-cards.repository';
-
 /*
- * Place-order's gift card steps and their undo, side by side. Before the order's transaction the
- * balances of the cart's cards are read (what the customer is paying with); in it the cards are
- * locked (FOR UPDATE) and a card whose balance fell meanwhile refuses the order (422
- * GIFT_CARD_BALANCE_CHANGED, nothing written); after the order row exists the spent amounts
- * become ledger rows of that order. Cancel writes the same amounts back (`returned`).
+ * Place-order's gift card steps and their undo, side by side. The rule is what the customer saw:
+ * each card on the cart remembers what it paid in the cart's last answer (cart_gift_cards.
+ * shown_cents, written by the cart's reads). In the order's transaction the cards are locked
+ * (FOR UPDATE); a card that can no longer pay what the cart showed (its balance fell below it),
+ * or was disabled or expired, refuses the order (422 GIFT_CARD_BALANCE_CHANGED, nothing written).
+ * The next cart answer shows the new amounts, and placing after it succeeds. After the order row
+ * exists the spent amounts become ledger rows of that order. Cancel writes them back (`returned`).
  */
 
 export interface GiftCardRepositories {
@@ -22,50 +23,43 @@ export interface GiftCardRepositories {
 export const cardUsable = (card: GiftCardRecord, now: Date) =>
   card.status === 'active' && (card.expiresAt === null || card.expiresAt > now);
 
-/** The balances of the cart's cards before the transaction (empty when gift cards are off). */
-export async function readCardBalances(
-  repos: GiftCardRepositories,
-  cartId: number,
-  enabled: boolean,
-): Promise<Map<number, number>> {
-  if (!enabled) return new Map();
-  const cards = await repos.giftCards.cartCards(cartId);
-  return new Map(cards.map((card) => [card.id, card.balanceCents]));
+/** What each card can pay now, or the 422 when one can no longer pay what the cart showed. */
+function cardsAsShown(
+  applied: CartCardRecord[],
+  current: Map<number, GiftCardRecord>,
+  now: Date,
+): { id: number; last4: string; balanceCents: number }[] {
+  return applied.map((onCart) => {
+    const card = current.get(onCart.id);
+    const fell =
+      card !== undefined && onCart.shownCents !== null && card.balanceCents < onCart.shownCents;
+    if (!card || !cardUsable(card, now) || fell) {
+      throw new AppError(
+        'GIFT_CARD_BALANCE_CHANGED',
+        `Gift card …${onCart.last4} can no longer pay what your cart showed; review your cart and try again.`,
+      );
+    }
+    return { id: card.id, last4: card.last4, balanceCents: card.balanceCents };
+  });
 }
 
 /**
  * In the order's transaction: locks the cart's cards and computes what each pays of the total
- * (after points). Refuses when a card's balance fell below what was read before, or the card
- * was disabled or expired meanwhile.
+ * (after points), refusing as `cardsAsShown` says. `enabled` false (gift cards off): no cards.
  */
 export async function lockGiftCards(
   tx: GiftCardRepositories,
   input: {
     cartId: number;
     totalCents: number;
-    expected: Map<number, number>;
+    enabled: boolean;
     now: Date;
     loyalty?: AppliedPoints;
   },
 ): Promise<Credits> {
-  const applied = input.expected.size === 0 ? [] : await tx.giftCards.cartCards(input.cartId);
+  const applied = input.enabled ? await tx.giftCards.cartCards(input.cartId) : [];
   const locked = await tx.giftCards.lockCards(applied.map((card) => card.id));
-  const cards = applied.map((card) => {
-    const current = locked.get(card.id);
-    const expected = input.expected.get(card.id);
-    if (
-      !current ||
-      expected === undefined ||
-      current.balanceCents < expected ||
-      !cardUsable(current, input.now)
-    ) {
-      throw new AppError(
-        'GIFT_CARD_BALANCE_CHANGED',
-        `The balance of gift card …${card.last4} changed; review your cart and try again.`,
-      );
-    }
-    return { id: current.id, last4: current.last4, balanceCents: current.balanceCents };
-  });
+  const cards = cardsAsShown(applied, locked, input.now);
   return applyCredits({ totalCents: input.totalCents, cards, loyalty: input.loyalty });
 }
 
@@ -102,19 +96,23 @@ export async function giveBackGiftCards(
   return held.reduce((sum, row) => sum + row.amountCents, 0);
 }
 
-/** Outside any transaction (before the gateway is asked): what the cart's cards would pay now. */
+/**
+ * Outside any transaction (before the gateway is asked): what the cart's cards would pay now,
+ * refused like in the transaction, so a fallen card answers GIFT_CARD_BALANCE_CHANGED before the
+ * gateway is asked about a payment for the old amount.
+ */
 export async function previewGiftCards(
   repos: GiftCardRepositories,
-  input: { cartId: number; totalCents: number; now: Date; loyalty?: AppliedPoints },
+  input: {
+    cartId: number;
+    totalCents: number;
+    enabled: boolean;
+    now: Date;
+    loyalty?: AppliedPoints;
+  },
 ): Promise<Credits> {
-  const applied = await repos.giftCards.cartCards(input.cartId);
-  return applyCredits({
-    totalCents: input.totalCents,
-    loyalty: input.loyalty,
-    cards: applied.map((card) => ({
-      id: card.id,
-      last4: card.last4,
-      balanceCents: cardUsable(card, input.now) ? card.balanceCents : 0,
-    })),
-  });
+  const applied = input.enabled ? await repos.giftCards.cartCards(input.cartId) : [];
+  const current = new Map(applied.map((card) => [card.id, card]));
+  const cards = cardsAsShown(applied, current, input.now);
+  return applyCredits({ totalCents: input.totalCents, loyalty: input.loyalty, cards });
 }

@@ -11,6 +11,8 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 
 export type GiftCardRow = typeof giftCards.$inferSelect;
 export type GiftCardRecord = GiftCardRow & { balanceCents: number };
+/** A card on a cart: what it paid in the cart's last answer too (null until one showed it). */
+export type CartCardRecord = GiftCardRecord & { shownCents: number | null };
 export type GiftCardLedgerRecord = typeof giftCardLedger.$inferSelect;
 
 /** The balance: the sum of the card's ledger (never a stored number). */
@@ -102,12 +104,22 @@ export function createGiftCardsRepository(db: Executor) {
     },
 
     /** The cards applied to a cart, in the order they were applied, with their balances. */
-    async cartCards(cartId: number): Promise<GiftCardRecord[]> {
-      const rows = await withBalance()
+    async cartCards(cartId: number): Promise<CartCardRecord[]> {
+      const rows = await db
+        .select({ card: giftCards, balanceCents: balance, shownCents: cartGiftCards.shownCents })
+        .from(giftCards)
         .innerJoin(cartGiftCards, eq(cartGiftCards.giftCardId, giftCards.id))
         .where(eq(cartGiftCards.cartId, cartId))
         .orderBy(asc(cartGiftCards.id));
-      return rows.map(flatten);
+      return rows.map((row) => ({ ...flatten(row), shownCents: row.shownCents }));
+    },
+
+    /** Remembers what a card paid in the cart's answer (written only when it changed). */
+    async setShown(cartId: number, giftCardId: number, shownCents: number): Promise<void> {
+      await db
+        .update(cartGiftCards)
+        .set({ shownCents })
+        .where(and(eq(cartGiftCards.cartId, cartId), eq(cartGiftCards.giftCardId, giftCardId)));
     },
 
     /** Applies a card to a cart; false when it already was. */

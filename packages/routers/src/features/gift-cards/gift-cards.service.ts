@@ -136,8 +136,10 @@ export function createGiftCardsService(deps: GiftCardsServiceDeps) {
     },
 
     /**
-     * What the cart's cards pay of its total, for GET /cart and checkout. With gift cards
-     * switched off, a cart's cards are dropped at this read.
+     * What the cart's cards pay of its total, for every cart answer (GET /cart, cart changes,
+     * checkout). Each card remembers what it paid in this answer (place-order holds the order to
+     * it), written only when it changed. With gift cards switched off, a cart's cards are dropped
+     * at this read.
      */
     async cartCredits(
       cartId: number,
@@ -150,7 +152,7 @@ export function createGiftCardsService(deps: GiftCardsServiceDeps) {
         return applyCredits({ totalCents, cards: [], loyalty });
       }
       const now = clock.now();
-      return applyCredits({
+      const credits = applyCredits({
         totalCents,
         loyalty,
         cards: applied.map((card) => ({
@@ -159,6 +161,11 @@ export function createGiftCardsService(deps: GiftCardsServiceDeps) {
           balanceCents: cardUsable(card, now) ? card.balanceCents : 0,
         })),
       });
+      for (const [index, card] of credits.cards.entries()) {
+        if (applied[index]?.shownCents !== card.amountCents)
+          await repo.setShown(cartId, card.id, card.amountCents);
+      }
+      return credits;
     },
 
     async issue(input: IssueGiftCardInput) {

@@ -5,7 +5,6 @@ export {
   giveBackGiftCards,
   lockGiftCards,
   previewGiftCards,
-  readCardBalances,
   spendGiftCards,
 } from './gift-card-spend.steps';
 export { giftCardsAdminRouter } from './gift-cards.admin.router';

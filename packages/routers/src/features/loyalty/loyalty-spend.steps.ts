@@ -5,8 +5,10 @@ import type { LoyaltyRepository, LoyaltySettingsRecord } from './loyalty.reposit
 /*
  * Place-order's loyalty steps and their undo, side by side, plus earning on completion. Spending
  * locks the customer's account row (FOR UPDATE) in the order's transaction: of two orders racing
- * for the same points only what the balance holds is spent; the other is refused (422
- * LOYALTY_BALANCE_CHANGED) and writes nothing.
+ * for the same points only what the balance holds is spent. As for gift cards, the rule is what
+ * the customer saw: points that would pay fewer than the cart's last answer showed
+ * (cart_loyalty_points.shown_points) refuse the order (422 LOYALTY_BALANCE_CHANGED), which writes
+ * nothing; the next cart answer shows what the balance holds, and placing after it succeeds.
  */
 
 export interface LoyaltyRepositories {
@@ -18,31 +20,61 @@ export const ratesOf = (settings: LoyaltySettingsRecord): LoyaltyRates => ({
   maxRedeemShareBp: settings.maxRedeemShareBp,
 });
 
-/** Outside the transaction: the points on the cart and the rates (undefined: none applied). */
-export async function previewLoyalty(
-  repos: LoyaltyRepositories,
-  cartId: number,
-): Promise<{ points: number; rates: LoyaltyRates } | undefined> {
-  const points = await repos.loyalty.cartPoints(cartId);
-  if (points === 0) return undefined;
-  return { points, rates: ratesOf(await repos.loyalty.settings()) };
+/** Points on a cart as they can pay now (at most the balance) and what its last answer showed. */
+export interface CartPoints {
+  points: number;
+  rates: LoyaltyRates;
+  shownPoints: number | null;
 }
 
-/** In the order's transaction: the account locked; the cart's points must still be there. */
-export async function lockLoyalty(
-  tx: LoyaltyRepositories,
-  input: { cartId: number; userId: number },
-): Promise<{ points: number; rates: LoyaltyRates } | undefined> {
-  const applied = await previewLoyalty(tx, input.cartId);
-  if (!applied) return undefined;
-  const balance = await tx.loyalty.lockAccount(input.userId);
-  if (applied.points > balance) {
+/** The cart's points the balance still holds; undefined when none are applied. */
+export async function cartPointsWithin(
+  repos: LoyaltyRepositories,
+  cartId: number,
+  balance: () => Promise<number>,
+): Promise<CartPoints | undefined> {
+  const applied = await repos.loyalty.cartPoints(cartId);
+  if (applied.points === 0) return undefined;
+  const points = Math.min(applied.points, await balance());
+  return {
+    points,
+    rates: ratesOf(await repos.loyalty.settings()),
+    shownPoints: applied.shownPoints,
+  };
+}
+
+/** 422 when the balance no longer holds the points the cart's last answer showed paying. */
+function requireAsShown(applied: CartPoints | undefined): CartPoints | undefined {
+  if (applied?.shownPoints != null && applied.points < applied.shownPoints) {
     throw new AppError(
       'LOYALTY_BALANCE_CHANGED',
-      `You have ${balance} points now, fewer than the ${applied.points} on your cart; review your cart and try again.`,
+      `You have ${applied.points} points now, fewer than the ${applied.shownPoints} your cart showed; review your cart and try again.`,
     );
   }
   return applied;
+}
+
+/** Outside the transaction (before the gateway is asked): the points as they pay now. */
+export async function previewLoyalty(
+  repos: LoyaltyRepositories,
+  input: { cartId: number; userId: number },
+): Promise<CartPoints | undefined> {
+  return requireAsShown(
+    await cartPointsWithin(repos, input.cartId, () => repos.loyalty.balance(input.userId)),
+  );
+}
+
+/**
+ * In the order's transaction: the account locked, the cart's points as the balance holds them
+ * now; fewer than the cart's last answer showed paying refuses the order.
+ */
+export async function lockLoyalty(
+  tx: LoyaltyRepositories,
+  input: { cartId: number; userId: number },
+): Promise<CartPoints | undefined> {
+  return requireAsShown(
+    await cartPointsWithin(tx, input.cartId, () => tx.loyalty.lockAccount(input.userId)),
+  );
 }
 
 /** After the order row is written: one `redeemed` row for the points it spent. */

@@ -124,19 +124,32 @@ export function createLoyaltyRepository(db: Executor) {
       return Number(row?.total ?? 0);
     },
 
-    async cartPoints(cartId: number): Promise<number> {
+    /** The points on a cart and those its last answer showed paying (null until one did). */
+    async cartPoints(cartId: number): Promise<{ points: number; shownPoints: number | null }> {
       const [row] = await db
-        .select({ points: cartLoyaltyPoints.points })
+        .select({ points: cartLoyaltyPoints.points, shownPoints: cartLoyaltyPoints.shownPoints })
         .from(cartLoyaltyPoints)
         .where(eq(cartLoyaltyPoints.cartId, cartId));
-      return row?.points ?? 0;
+      return row ?? { points: 0, shownPoints: null };
     },
 
+    /** New points on the cart: nothing shown for them yet. */
     async setCartPoints(cartId: number, points: number): Promise<void> {
       await db
         .insert(cartLoyaltyPoints)
         .values({ cartId, points })
-        .onConflictDoUpdate({ target: cartLoyaltyPoints.cartId, set: { points } });
+        .onConflictDoUpdate({
+          target: cartLoyaltyPoints.cartId,
+          set: { points, shownPoints: null },
+        });
+    },
+
+    /** Remembers the points the cart's answer showed paying (written only when it changed). */
+    async setShownPoints(cartId: number, shownPoints: number): Promise<void> {
+      await db
+        .update(cartLoyaltyPoints)
+        .set({ shownPoints })
+        .where(eq(cartLoyaltyPoints.cartId, cartId));
     },
 
     async clearCartPoints(cartId: number): Promise<void> {

@@ -12,7 +12,7 @@ import type {
   LoyaltyHistoryInput,
   LoyaltySettingsDto,
 } from './loyalty.schemas';
-import { pointsToExpire, ratesOf } from './loyalty-spend.steps';
+import { type CartPoints, cartPointsWithin, pointsToExpire, ratesOf } from './loyalty-spend.steps';
 
 export interface LoyaltyCartAccess {
   openCart(userId: number, options?: { lock: boolean }): Promise<CartRecord>;
@@ -105,15 +105,28 @@ export function createLoyaltyService(deps: LoyaltyServiceDeps) {
       });
     },
 
-    /** The points on a cart and the rates, for its amount due; dropped while the flag is off. */
-    async cartLoyalty(cartId: number) {
-      const points = await repo.cartPoints(cartId);
-      if (points === 0) return undefined;
+    /**
+     * The points on a cart as the balance holds them now, with the rates, for its amount due;
+     * dropped while the flag is off.
+     */
+    async cartLoyalty(cart: { id: number; userId: number }): Promise<CartPoints | undefined> {
+      const applied = await cartPointsWithin({ loyalty: repo }, cart.id, () =>
+        repo.balance(cart.userId),
+      );
+      if (!applied) return undefined;
       if (!(await deps.isEnabled())) {
-        await repo.clearCartPoints(cartId);
+        await repo.clearCartPoints(cart.id);
         return undefined;
       }
-      return { points, rates: ratesOf(await repo.settings()) };
+      return applied;
+    },
+
+    /**
+     * Remembers the points a cart answer showed paying (place-order holds the order to them),
+     * written only when they changed.
+     */
+    async showPoints(cartId: number, applied: CartPoints | undefined, paid: number) {
+      if (applied && applied.shownPoints !== paid) await repo.setShownPoints(cartId, paid);
     },
 
     async getSettings(): Promise<LoyaltySettingsDto> {

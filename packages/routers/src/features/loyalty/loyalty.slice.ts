@@ -33,9 +33,11 @@ export function createLoyaltySlice(deps: LoyaltySliceDeps) {
     });
   return {
     ...serviceOn(unit.repos.loyalty, deps.isEnabled),
-    /** The cart's points read through a transaction's executor and its flag reader. */
-    cartLoyaltyWithin: (executor: Executor, isEnabled: () => Promise<boolean>) =>
-      serviceOn(createLoyaltyRepository(executor), isEnabled).cartLoyalty,
+    /** The cart's points read (and shown) through a transaction's executor and its flag reader. */
+    cartLoyaltyWithin: (executor: Executor, isEnabled: () => Promise<boolean>) => {
+      const within = serviceOn(createLoyaltyRepository(executor), isEnabled);
+      return { cartLoyalty: within.cartLoyalty, showPoints: within.showPoints };
+    },
   };
 }
 
