@@ -256,6 +256,8 @@ describe('place-order', () => {
     expect(invoice.headers['content-disposition']).toBe(
       `attachment; filename="invoice-${placed.body.data.order_number}.pdf"`,
     );
+    // Its headers as the document declares them (the body is binary: no schema to match).
+    t.validate('GET', `/api/v1/customer/orders/${id}/invoice`, 200, null, invoice.headers);
     // Only the canonical id names the order (found by fuzz.test.ts: "%201" read as order 1).
     for (const alias of [`%20${id}`, `0${id}`, `${id}.0`, `${id}e0`]) {
       const refused = await supertest(t.app)

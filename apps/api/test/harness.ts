@@ -239,7 +239,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     for (const [name, value] of Object.entries(opts.headers ?? {})) call = call.set(name, value);
     const res = opts.body === undefined ? await call : await call.send(opts.body as object);
     if (res.headers['content-type']?.includes('application/json')) {
-      validate(method, url, res.status, res.body);
+      validate(method, url, res.status, res.body, res.headers);
     }
     return res;
   }

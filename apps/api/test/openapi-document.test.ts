@@ -151,6 +151,8 @@ describe('the OpenAPI document says what the server does', () => {
       'ACCOUNT_REQUIRED',
     ]);
     expect(errorCodes(operation('get', '/cart'), '403')).toBeUndefined();
+    // The plain Express routes follow the same rule: account deletion refuses a guest.
+    expect(errorCodes(operation('delete', '/auth/account'), '403')).toEqual(['ACCOUNT_REQUIRED']);
     // A public read without parameters cannot answer 401, 404 or 422.
     expect(
       Object.keys(operation('get', '/categories').responses).filter((s) => s < '500'),
@@ -169,6 +171,25 @@ describe('the OpenAPI document says what the server does', () => {
     }
     const idOf = (path: string) => operation('get', path).parameters?.find((p) => p.name === 'id');
     expect(idOf('/customer/orders/{id}/invoice')).toEqual(idOf('/customer/orders/{id}'));
+  });
+
+  it('states the unit of gateway_order.amount, names key_id, and declares the export’s Content-Disposition', () => {
+    const schemas = doc.components?.schemas as Record<
+      string,
+      { properties: Record<string, { description?: string }> }
+    >;
+    const gatewayOrder = schemas.GatewayOrder?.properties;
+    expect(gatewayOrder?.amount?.description).toMatch(/major units/);
+    expect(gatewayOrder?.key_id?.description).toBeTruthy();
+    expect(operation('post', '/checkout/payment-method').description).toContain(
+      '{ id, amount, currency, key_id }',
+    );
+    const exported = operation('get', '/customer/export');
+    expect(exported.responses['200']?.headers?.['Content-Disposition']).toMatchObject({
+      required: true,
+      schema: { type: 'string' },
+    });
+    expect(exported.description).not.toContain('Content-Disposition:');
   });
 
   it("gives place-order's status and payment_status the order's own enums", () => {

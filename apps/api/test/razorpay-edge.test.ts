@@ -165,6 +165,91 @@ describe('the same news twice', () => {
   });
 });
 
+describe('what the document says the webhook answers', () => {
+  const storedCount = () => t.db.$count(paymentWebhookEvents);
+
+  it('a signed body that is not application/json: 415, nothing stored; unsigned it is 400 first', async () => {
+    const buyer = await shop.paidAtRazorpay();
+    const genuine = shop.captured(buyer.payment.gateway_payment_id, 'evt_text_plain');
+    const before = await storedCount();
+    for (const contentType of ['text/plain', 'application/x-www-form-urlencoded']) {
+      const res = await shop.deliver({
+        ...genuine,
+        headers: { ...genuine.headers, 'Content-Type': contentType },
+      });
+      expect(res.status, contentType).toBe(415);
+      expect(res.body).toMatchObject({ success: false, error_code: 'UNSUPPORTED_MEDIA_TYPE' });
+    }
+    // The signature is checked first: without it, the wrong type says nothing more than 400.
+    const unsigned = await shop.deliver({
+      body: genuine.body,
+      headers: { 'Content-Type': 'text/plain', 'X-Razorpay-Event-Id': 'evt_text_plain' },
+    });
+    expect(unsigned.status).toBe(400);
+    expect(unsigned.body.error_code).toBe('BAD_REQUEST');
+    expect(await shop.storedEvent('evt_text_plain')).toBeUndefined();
+    expect(await storedCount()).toBe(before);
+    // With a charset parameter it is still JSON: received.
+    const withCharset = await shop.deliver({
+      ...genuine,
+      headers: { ...genuine.headers, 'Content-Type': 'application/json; charset=utf-8' },
+    });
+    expect(withCharset.status).toBe(200);
+    expect((await processed('evt_text_plain'))?.outcome).toBeTruthy();
+  });
+
+  it('a signed event without its payload, or without the entity its type needs: 422 naming it, nothing stored', async () => {
+    const payment = {
+      id: 'pay_malformed_1',
+      order_id: 'order_malformed_1',
+      amount: 3000,
+      currency: 'INR',
+    };
+    const cases: Array<[string, object, string]> = [
+      ['payment.captured', {}, 'payload'],
+      ['subscription.charged', { payload: null }, 'payload'],
+      ['payment.captured', { payload: {} }, 'payload.payment.entity'],
+      ['order.paid', { payload: { payment: {} } }, 'payload.payment.entity'],
+      [
+        'payment.captured',
+        { payload: { payment: { entity: { ...payment, amount: '3000' } } } },
+        'payload.payment.entity.amount',
+      ],
+      [
+        'payment.failed',
+        { payload: { payment: { entity: { ...payment, id: '' } } } },
+        'payload.payment.entity.id',
+      ],
+      ['refund.failed', { payload: { payment: { entity: payment } } }, 'payload.refund.entity'],
+      ['refund.processed', { payload: { refund: { entity: {} } } }, 'payload.refund.entity.id'],
+    ];
+    const before = await storedCount();
+    for (const [index, [event, rest, field]] of cases.entries()) {
+      const eventId = `evt_malformed_${index}`;
+      const body = JSON.stringify({ entity: 'event', event, ...rest });
+      const res = await shop.deliver(signedDelivery(body, WEBHOOK_SECRET, eventId));
+      expect(res.status, body).toBe(422);
+      expect(res.body).toMatchObject({ success: false, error_code: 'VALIDATION_ERROR' });
+      expect(Object.keys(res.body.errors), body).toEqual([field]);
+      expect(await shop.storedEvent(eventId)).toBeUndefined();
+    }
+    expect(await storedCount()).toBe(before);
+    const refused = logLines.filter((line) => String(line.eventId).startsWith('evt_malformed_'));
+    expect(refused.map((line) => line.level)).toEqual(cases.map(() => 40));
+  });
+
+  it('an event type the shop does not act on is stored and ignored, whatever its payload holds', async () => {
+    const body = JSON.stringify({
+      entity: 'event',
+      event: 'payment.dispute.created',
+      payload: { dispute: { entity: { id: 'disp_1' } }, payment: 'not an object' },
+    });
+    const res = await shop.deliver(signedDelivery(body, WEBHOOK_SECRET, 'evt_other_shape'));
+    expect(res.status).toBe(200);
+    expect((await processed('evt_other_shape'))?.outcome).toBe('ignored');
+  });
+});
+
 describe('when the webhook wins', () => {
   it('the app’s own place-order with the same payment answers the order the webhook placed, to its owner only', async () => {
     const buyer = await shop.paidAtRazorpay();

@@ -39,7 +39,10 @@ describe('card and wallet through Razorpay', () => {
       expect(chosen.status).toBe(200);
       const gatewayOrder = chosen.body.data.gateway_order;
       expect(gatewayOrder).toMatchObject({ key_id: KEYS.keyId, currency: 'INR' });
+      // Major units, as the document says: the cart's amount_due; Razorpay holds it in paise.
+      expect(gatewayOrder.amount).toBe(chosen.body.data.cart.amount_due);
       const atRazorpay = razorpay.orders.get(gatewayOrder.id);
+      expect(atRazorpay?.amount).toBe(Math.round(gatewayOrder.amount * 100));
       expect(atRazorpay?.amount).toBe(Math.round(chosen.body.data.cart.total * 100));
       expect(atRazorpay?.currency).toBe('INR');
       expect(atRazorpay?.notes).toMatchObject({ customer_id: String(buyer.user.id) });

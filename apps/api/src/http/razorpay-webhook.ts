@@ -35,14 +35,21 @@ function parseEvent(raw: Buffer): { event?: unknown } {
   return parsed;
 }
 
+/** `application/json`, parameters (charset) aside, as Razorpay sends its events. */
+const isJson = (contentType: string | undefined) =>
+  (contentType ?? '').split(';')[0]?.trim().toLowerCase() === 'application/json';
+
 /**
  * POST /api/v1/payments/razorpay/webhook: Razorpay's events, authenticated by
  * X-Razorpay-Signature (HMAC-SHA256 of the raw body with RAZORPAY_WEBHOOK_SECRET, compared in
- * constant time) instead of a bearer token. A bad signature or a body that is not a storable JSON
- * object is 400 and nothing happens; a valid event is stored once by its X-Razorpay-Event-Id (and
- * once by what it is about) and handled by a job (payment-events.ts), so a redelivery answers 200
- * and changes nothing. A payment not on a gateway order of this shop is stored, logged once and
- * left alone. Plain Express: the signature covers the raw bytes.
+ * constant time) instead of a bearer token. Checked in this order, nothing stored unless all pass:
+ * the signature (400: a stranger learns nothing more, whatever else is wrong), the Content-Type
+ * (415 unless application/json), the body as a storable JSON object with an event id and name
+ * (400), what the shop reads of the event (422, razorpay-events.ts). A valid event is stored once
+ * by its X-Razorpay-Event-Id (and once by what it is about) and handled by a job
+ * (payment-events.ts), so a redelivery answers 200 and changes nothing. A payment not on a
+ * gateway order of this shop is stored, logged once and left alone. Plain Express: the
+ * signature covers the raw bytes.
  */
 export function createRazorpayWebhookRoute(
   services: Services,
@@ -55,6 +62,7 @@ export function createRazorpayWebhookRoute(
       if (!webhookSignatureValid(raw, signature, webhookSecret)) {
         throw new AppError('BAD_REQUEST', 'The webhook signature is missing or wrong.');
       }
+      if (!isJson(req.header('content-type'))) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
       const event = parseEvent(raw);
       const eventId = req.header('x-razorpay-event-id');
       if (!eventId || typeof event.event !== 'string') {
@@ -76,6 +84,13 @@ export function createRazorpayWebhookRoute(
         ok(null, received === 'redelivered' ? 'Event already received.' : 'Event received.'),
       );
     } catch (error) {
+      if (error instanceof AppError && error.errorCode === 'VALIDATION_ERROR') {
+        // Signed, so Razorpay's: its format may have changed. It retries; operators should know.
+        req.log.warn(
+          { eventId: req.header('x-razorpay-event-id'), errors: error.fieldErrors },
+          'Razorpay event refused: it lacks what the shop reads of it',
+        );
+      }
       next(error);
     }
   };

@@ -64,11 +64,15 @@ export function razorpayShop(t: TestApp, razorpay: FakeRazorpay, webhookSecret: 
     const payment = razorpay.pay(gatewayOrder.id);
     return { ...buyer, gatewayOrderId: gatewayOrder.id as string, payment };
   }
-  const deliver = (delivery: { body: string | Buffer; headers: Record<string, string> }) =>
-    supertest(t.app)
-      .post('/api/v1/payments/razorpay/webhook')
-      .set(delivery.headers)
-      .send(delivery.body);
+  /** Posts a delivery; a JSON answer is checked against the OpenAPI document, as t.request's. */
+  const deliver = async (delivery: { body: string | Buffer; headers: Record<string, string> }) => {
+    const url = '/api/v1/payments/razorpay/webhook';
+    const res = await supertest(t.app).post(url).set(delivery.headers).send(delivery.body);
+    if (res.headers['content-type']?.includes('application/json')) {
+      t.validate('POST', url, res.status, res.body, res.headers);
+    }
+    return res;
+  };
   /** Razorpay's `payment.captured` for a payment the stand-in holds. */
   const captured = (paymentId: string, eventId?: string) => {
     const payment = razorpay.payments.get(paymentId);

@@ -31,9 +31,17 @@ export const deleteAccountPath: ZodOpenApiPathsObject = {
   },
 };
 
-/** Its errors besides those of its shape (see openapi.ts). */
+/**
+ * Its errors besides those of its shape (see openapi.ts). ACCOUNT_REQUIRED: a guest session has
+ * no account to delete (requireCustomer refuses it, as procedures refuse guests).
+ */
 export const deleteAccountOperation = {
   path: '/auth/account',
   method: 'delete' as const,
-  errors: ['ACCOUNT_HAS_OPEN_ORDERS', 'VALIDATION_ERROR', 'RATE_LIMITED'] as ErrorCode[],
+  errors: [
+    'ACCOUNT_HAS_OPEN_ORDERS',
+    'VALIDATION_ERROR',
+    'RATE_LIMITED',
+    'ACCOUNT_REQUIRED',
+  ] as ErrorCode[],
 };

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { ok } from '../../envelope';
 import { customerProcedure, router } from '../../trpc';
 import { ZAccountExportOutput } from './account.schemas';
@@ -11,7 +12,13 @@ export const accountRouter = router({
         tags: ['customer'],
         summary: 'Export my data',
         description:
-          'A copy of everything the shop holds about the customer (profile, addresses, orders with items and events, reviews, wishlist, devices, notification preferences) as a JSON attachment (`Content-Disposition: attachment; filename="account-<id>.json"`). At most 3 exports a day: then 429 RATE_LIMITED with Retry-After.',
+          'A copy of everything the shop holds about the customer, as a JSON attachment (see the `Content-Disposition` header): `profile`, `addresses`, `orders` (each with its `items` and `events`), `reviews`, `wishlist`, `devices`, `loyalty_ledger` (points earned, redeemed, returned, expired and adjusted), `gift_cards_received` (gift cards sent to the customer’s e-mail address, by their last 4 characters, never the code) and `notification_preferences`, stamped `exported_at`. At most 3 exports a day: then 429 RATE_LIMITED with Retry-After.',
+        responseHeaders: z.object({
+          'Content-Disposition': z.string().meta({
+            description: 'Always `attachment; filename="account-<customer id>.json"`.',
+            example: 'attachment; filename="account-42.json"',
+          }),
+        }),
       },
       errors: ['RATE_LIMITED'],
     })

@@ -133,7 +133,7 @@ export const checkoutRouter = router({
         path: '/checkout/payment-method',
         tags,
         summary: 'Set payment method',
-        description: `Chooses a payment method. Card and wallet need the shipping address and method first (422 CHECKOUT_INCOMPLETE) and answer \`data.gateway_order\` { id, amount, currency }: the app pays that gateway order, then sends the gateway's payment_data to place-order. Choosing again while the cart, its total and currency are unchanged answers the same gateway order; a customer may have at most 10 new gateway orders created an hour (429 RATE_LIMITED with \`Retry-After\`). ${STEP_DESCRIPTION}`,
+        description: `Chooses a payment method. Card and wallet need the shipping address and method first (422 CHECKOUT_INCOMPLETE) and answer \`data.gateway_order\` { id, amount, currency, key_id }: \`amount\` is the cart's \`amount_due\` in major units of \`currency\`, like every amount of the API (Razorpay's own order holds it in minor units), and \`key_id\` the Razorpay key the app opens its checkout with (null on the development gateway). The app pays that gateway order, then sends the gateway's payment_data to place-order. Choosing again while the cart, its total and currency are unchanged answers the same gateway order; a customer may have at most 10 new gateway orders created an hour (429 RATE_LIMITED with \`Retry-After\`). ${STEP_DESCRIPTION}`,
       },
       errors: ['CART_EMPTY', 'CHECKOUT_INCOMPLETE', 'PAYMENT_FAILED', 'RATE_LIMITED'],
     })

@@ -84,7 +84,10 @@ export const ZPaymentMethod = z
 export const ZGatewayOrder = z
   .object({
     id: z.string(),
-    amount: z.number(),
+    amount: z.number().meta({
+      description:
+        'The cart’s `amount_due`, in major units of `currency` like every amount of the API (45.50 is 45.50 INR); the Razorpay order holds it in minor units (4550 paise)',
+    }),
     currency: z.string(),
     key_id: z.string().nullable().meta({
       description: 'The Razorpay key id to open the checkout with; null on the development gateway',

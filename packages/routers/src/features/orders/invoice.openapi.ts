@@ -16,8 +16,13 @@ export const invoicePath: ZodOpenApiPathsObject = {
       requestParams: { path: z.object({ id: zId() }) },
       responses: {
         200: {
-          description:
-            'application/pdf, Content-Disposition: attachment; filename="invoice-<order_number>.pdf"',
+          description: 'The invoice, a PDF attachment',
+          headers: z.object({
+            'Content-Disposition': z.string().meta({
+              description: 'Always `attachment; filename="invoice-<order_number>.pdf"`.',
+              example: 'attachment; filename="invoice-SF-2026-000042.pdf"',
+            }),
+          }),
           content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
         },
       },

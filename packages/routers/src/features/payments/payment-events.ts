@@ -1,4 +1,4 @@
-import { AppError } from '../../errors';
+import { AppError, type FieldErrors, validationError } from '../../errors';
 import type { BusinessMetrics, Clock } from '../../ports';
 import type { InTransaction } from '../../transactions';
 import type { CartRecord, CartRepository } from '../cart';
@@ -50,6 +50,8 @@ export interface PaymentEventsDeps {
   clock: Clock;
   /** The provider's reading of its own event format (razorpay-events.ts). */
   parseEvent: (event: string, body: unknown) => GatewayEvent;
+  /** What an incoming event lacks for the shop to read it (razorpay-events.ts); 422 then. */
+  eventProblems: (event: string, body: unknown) => FieldErrors | undefined;
   metrics: BusinessMetrics;
 }
 
@@ -196,12 +198,21 @@ export function createPaymentEvents(deps: PaymentEventsDeps) {
     /**
      * Stores a verified webhook delivery once (by event id and by subject) and queues its
      * handling. A payment not on a gateway order of this shop is stored as handled, queued never.
+     * An event without what the shop reads of it is refused (422) before anything is stored:
+     * stored, it would be read as "other" and its news silently lost.
      */
     async receive(event: {
       eventId: string;
       event: string;
       payload: unknown;
     }): Promise<ReceivedAs> {
+      const problems = deps.eventProblems(event.event, event.payload);
+      if (problems) {
+        throw validationError(
+          problems,
+          `The ${event.event} event lacks what the shop reads of it; nothing was stored.`,
+        );
+      }
       const parsed = deps.parseEvent(event.event, event.payload);
       const stored = { ...event, subject: parsed.subject };
       const payment = 'payment' in parsed ? parsed.payment : undefined;

@@ -5,7 +5,7 @@ import type { MailJobs } from '../mail';
 import { createPaymentEvents, type PaymentEventsDeps } from './payment-events';
 import { createPaymentEventsRepository } from './payment-events.repository';
 import type { PaymentProviders } from './providers';
-import { parseRazorpayEvent } from './razorpay-events';
+import { parseRazorpayEvent, razorpayEventProblems } from './razorpay-events';
 import { createRefundsService, type RefundsServiceDeps } from './refunds';
 
 export interface PaymentsSliceDeps {
@@ -47,6 +47,7 @@ export function createPaymentsSlice(deps: PaymentsSliceDeps) {
       retentionDays: deps.retentionDays,
       clock: deps.clock,
       parseEvent: parseRazorpayEvent,
+      eventProblems: razorpayEventProblems,
     }),
   };
 }

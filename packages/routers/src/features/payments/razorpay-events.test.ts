@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRazorpayEvent } from './razorpay-events';
+import { parseRazorpayEvent, razorpayEventProblems } from './razorpay-events';
 
 const payment = (extra: object = {}) => ({
   payload: {
@@ -50,5 +50,34 @@ describe("Razorpay's webhook events in the shop's terms", () => {
         subject: null,
       });
     }
+  });
+});
+
+describe('what an incoming event must carry for the shop to read it', () => {
+  it('the events the shop acts on need their entity with the fields it reads', () => {
+    expect(razorpayEventProblems('payment.captured', payment())).toBeUndefined();
+    expect(razorpayEventProblems('payment.failed', payment({ order_id: null }))).toBeUndefined();
+    expect(razorpayEventProblems('order.paid', payment({ amount: 42.5, currency: '' }))).toEqual({
+      'payload.payment.entity.amount': ['Must be a whole number of minor units.'],
+      'payload.payment.entity.currency': ['Must be the currency.'],
+    });
+    expect(razorpayEventProblems('refund.processed', payment())).toEqual({
+      'payload.refund.entity': ['refund.processed carries the refund it is about.'],
+    });
+    expect(
+      razorpayEventProblems('refund.failed', { payload: { refund: { entity: { id: 'rfnd_1' } } } }),
+    ).toBeUndefined();
+  });
+
+  it('every event needs its payload object; any other event type is not looked into', () => {
+    for (const body of [null, {}, { payload: [] }, { payload: 'x' }, 'x']) {
+      expect(razorpayEventProblems('subscription.charged', body)).toEqual({
+        payload: ['Every Razorpay event carries a payload object.'],
+      });
+    }
+    expect(razorpayEventProblems('subscription.charged', { payload: {} })).toBeUndefined();
+    expect(
+      razorpayEventProblems('payment.authorized', { payload: { payment: 'x' } }),
+    ).toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
+import type { FieldErrors } from '../../errors';
 import type { GatewayEvent, ReportedPayment } from './gateway';
 
 /*
@@ -59,4 +60,51 @@ export function parseRazorpayEvent(event: string, body: unknown): GatewayEvent {
     return { kind: 'refund processed', subject, refundId: refund.id };
   if (event === 'refund.failed') return { kind: 'refund failed', subject, refundId: refund.id };
   return { kind: 'other', subject };
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const nonEmptyString = (value: unknown) => typeof value === 'string' && value.length > 0;
+
+/** What the shop reads of each entity, by the events it acts on (the rest it stores only). */
+const ENTITY_OF: Record<string, 'payment' | 'refund'> = {
+  'payment.captured': 'payment',
+  'order.paid': 'payment',
+  'payment.failed': 'payment',
+  'refund.processed': 'refund',
+  'refund.failed': 'refund',
+};
+
+/**
+ * What is missing from an event for the shop to read it, keyed by field (422 `errors`), or
+ * undefined when nothing is. Every event must carry its `payload` object; the events the shop
+ * acts on (ENTITY_OF) must carry the entity it reads, with the fields it reads. Any other event
+ * is stored as it came and ignored, so its payload's content is not checked.
+ */
+export function razorpayEventProblems(event: string, body: unknown): FieldErrors | undefined {
+  const payload = isObject(body) ? body.payload : undefined;
+  if (!isObject(payload)) return { payload: ['Every Razorpay event carries a payload object.'] };
+  const kind = ENTITY_OF[event];
+  if (!kind) return undefined;
+  const wrapper = payload[kind];
+  const entity = isObject(wrapper) ? wrapper.entity : undefined;
+  const at = `payload.${kind}.entity`;
+  if (!isObject(entity)) return { [at]: [`${event} carries the ${kind} it is about.`] };
+  const problems: FieldErrors = {};
+  if (!nonEmptyString(entity.id)) problems[`${at}.id`] = ['Must be the non-empty id.'];
+  if (kind === 'payment') {
+    if (!Number.isSafeInteger(entity.amount) || (entity.amount as number) < 0) {
+      problems[`${at}.amount`] = ['Must be a whole number of minor units.'];
+    }
+    if (!nonEmptyString(entity.currency)) problems[`${at}.currency`] = ['Must be the currency.'];
+    if (
+      entity.order_id !== undefined &&
+      entity.order_id !== null &&
+      !nonEmptyString(entity.order_id)
+    ) {
+      problems[`${at}.order_id`] = ['Must be the order id, or null.'];
+    }
+  }
+  return Object.keys(problems).length > 0 ? problems : undefined;
 }
