@@ -65,6 +65,8 @@ export function createAccountService(deps: AccountServiceDeps) {
       await deps.cancelOrder(userId, orderId, 'The customer deleted the account.');
     }
     const avatarUrl = await deps.inTransaction(async (tx) => {
+      // The user row first, as place-order locks it first (checkout/place-order.service.ts):
+      // the two queue up on it instead of deadlocking on the cart.
       const locked = await tx.repo.lockUser(userId);
       if (!locked || locked.deletedAt) throw new AppError('NOT_FOUND');
       if (locked.role === 'admin') {
@@ -74,8 +76,9 @@ export function createAccountService(deps: AccountServiceDeps) {
           throw validationError({ [options.byAdmin ? 'id' : 'password']: [message] }, message);
         }
       }
-      // An order placed meanwhile keeps the account.
-      const stillOpen = await tx.repo.openOrderNumbers(userId);
+      // An order placed meanwhile (even unpaid: those pending before were cancelled above) keeps
+      // the account.
+      const stillOpen = await tx.repo.unfinishedOrderNumbers(userId);
       if (stillOpen.length > 0) {
         throw new AppError('ACCOUNT_HAS_OPEN_ORDERS', undefined, {
           fieldErrors: { orders: stillOpen },
