@@ -437,10 +437,10 @@ describe('sign in with Apple and Google', () => {
     const c = claims();
     const first = await social({ provider: 'google', id_token: await google.sign(c) });
     expect(first.status).toBe(201);
-    // No password on a Google account: its session is the proof.
+    // No password on a Google account: a fresh ID token of it is the proof.
     const deleted = await t.request('DELETE', '/auth/account', {
       token: first.body.data.token,
-      body: { password: 'unused' },
+      body: { provider: 'google', id_token: await google.sign(c) },
     });
     expect(deleted.status).toBe(200);
     const again = await social({ provider: 'google', id_token: await google.sign(c) });

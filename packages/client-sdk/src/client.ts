@@ -81,9 +81,17 @@ interface HandWritten {
     uploadAvatar(file: UploadFile, options?: RequestOptions): Promise<Unwrap<AvatarOutput>>;
     /**
      * DELETE /auth/account `{password}`: deletes the account (422 errors.password when wrong,
-     * 422 ACCOUNT_HAS_OPEN_ORDERS while orders are open); the stored token is cleared.
+     * 422 ACCOUNT_HAS_OPEN_ORDERS while orders are open); the stored token is cleared. An account
+     * without a password sends `{code}` (after POST /auth/otp/request to its phone) or a fresh
+     * `{id_token, provider}` of its linked Apple or Google account instead.
      */
-    deleteAccount(input: { password: string }, options?: RequestOptions): Promise<null>;
+    deleteAccount(
+      input:
+        | { password: string }
+        | { code: string }
+        | { id_token: string; provider: 'apple' | 'google' },
+      options?: RequestOptions,
+    ): Promise<null>;
   };
   notifications: {
     /**

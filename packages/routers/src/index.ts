@@ -2,6 +2,7 @@
  * The routers package's public entry for the app (apps/api) and the SDK's generator: what they
  * need from the slices, each through the slice's public file (docs/architecture.md, "Slices").
  */
+export { ZDeleteAccountInput } from './features/account';
 export { type AiModelProvider, createAiService, type ProductContext } from './features/ai';
 export {
   type AuthenticatedSession,

@@ -318,6 +318,7 @@ export function createServices(deps: ServiceDeps): Services {
         jobs,
         hasher: deps.hasher,
         passwordAttempts: createPasswordAttempts(deps.rateLimits.loginFailuresPerEmail),
+        proveWithoutPassword: auth.signIn.proveWithoutPassword,
         avatarStorage: deps.avatarStorage,
         cancelOrder: (userId, orderId, reason) => orders.cancel(userId, orderId, reason),
         clock,

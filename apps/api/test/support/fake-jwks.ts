@@ -14,7 +14,8 @@ export async function startFakeJwks(): Promise<
     jwksUrl: string;
     sign(
       claims: JWTPayload,
-      options?: { kid?: string; key?: Key; expiresIn?: string },
+      /** `issuedAt`: the token's `iat` in seconds (default now). */
+      options?: { kid?: string; key?: Key; expiresIn?: string; issuedAt?: number },
     ): Promise<string>;
     rotate(kid: string): Promise<void>;
     /** How many times the key set was fetched. */
@@ -52,7 +53,7 @@ export async function startFakeJwks(): Promise<
           .setProtectedHeader({ alg: 'RS256', kid })
           // Each sign-in's token differs, as the providers' do (the app refuses a replayed one).
           .setJti(randomUUID())
-          .setIssuedAt()
+          .setIssuedAt(options.issuedAt)
           .setExpirationTime(options.expiresIn ?? '10m')
           .sign(key.privateKey)
       );

@@ -68,6 +68,21 @@ export function createAccountRepository(db: Executor) {
       return rows.map((row) => row.number);
     },
 
+    /** Orders not yet completed or canceled, paid or not (pending, processing, shipped). */
+    async unfinishedOrderNumbers(userId: number): Promise<string[]> {
+      const rows = await db
+        .select({ number: orders.orderNumber })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.userId, userId),
+            inArray(orders.status, ['pending', 'processing', 'shipped']),
+          ),
+        )
+        .orderBy(asc(orders.id));
+      return rows.map((row) => row.number);
+    },
+
     /** Pending orders nobody paid yet (cash on delivery): cancelled before the account goes. */
     async pendingUnpaidOrderIds(userId: number): Promise<number[]> {
       const rows = await db

@@ -1,11 +1,39 @@
+import { SOCIAL_PROVIDERS } from '@storefront/db/schema';
 import { z } from 'zod';
 import { envelope } from '../../envelope';
 import { zDateTime, zId } from '../../zod-helpers';
 
+/**
+ * The account proves itself again: a stolen phone's open session alone cannot delete it. An
+ * account with a password sends it; one without (made by phone code, Apple or Google) sends a
+ * fresh code sent to its phone or a fresh ID token of its linked Apple or Google account.
+ */
 export const ZDeleteAccountInput = z.object({
-  /** The current password: a stolen phone's open session alone cannot delete the account. */
-  password: z.string().min(1).max(255),
+  password: z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .meta({ description: 'The current password (required when the account has one).' }),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, { message: 'Must be the 6-digit code.' })
+    .optional()
+    .meta({
+      description:
+        'An account without a password: the code POST /auth/otp/request sent to its verified phone.',
+    }),
+  id_token: z.string().trim().min(1).max(8192).optional().meta({
+    description:
+      'An account without a password: a fresh ID token (issued within 10 minutes, never used) of its linked Apple or Google account.',
+  }),
+  provider: z
+    .enum(SOCIAL_PROVIDERS)
+    .optional()
+    .meta({ description: 'Whose ID token `id_token` is (required with it).' }),
 });
+export type DeleteAccountInput = z.infer<typeof ZDeleteAccountInput>;
 
 export const ZAdminDeleteCustomerInput = z.object({ id: zId() });
 

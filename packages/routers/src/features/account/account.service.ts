@@ -4,7 +4,7 @@ import type { InTransaction } from '../../transactions';
 import type { PasswordAttempts, PasswordHasher } from '../auth/index';
 import { enqueueMail, type MailJobs } from '../mail/index';
 import type { AccountRepository } from './account.repository';
-import type { AccountExport } from './account.schemas';
+import type { AccountExport, DeleteAccountInput } from './account.schemas';
 
 /** Exports one customer may take in 24 hours. */
 export const EXPORTS_PER_DAY = 3;
@@ -16,6 +16,11 @@ export interface AccountServiceDeps {
   hasher: PasswordHasher;
   /** Wrong passwords at deletion count against the account's login budget (auth/passwords.ts). */
   passwordAttempts: PasswordAttempts;
+  /**
+   * An account without a password proves itself with a fresh phone code or ID token
+   * (auth/sign-in.slice.ts `proveWithoutPassword`): 422 naming the field otherwise.
+   */
+  proveWithoutPassword(userId: number, proof: Omit<DeleteAccountInput, 'password'>): Promise<void>;
   avatarStorage: FileStorage;
   /** Cancels a pending unpaid order as the customer would (stock and coupon given back). */
   cancelOrder(userId: number, orderId: number, reason: string): Promise<unknown>;
@@ -41,18 +46,41 @@ export function createAccountService(deps: AccountServiceDeps) {
    * first, then one transaction deletes every personal row, empties the account's row (orders
    * point at it) and queues the confirmation to the address being erased.
    */
-  async function erase(userId: number, options: { password?: string; byAdmin?: boolean }) {
+  /**
+   * The owner's proof at deletion: the password, or for an account without one a fresh phone
+   * code or ID token. Wrong or missing proofs count against the account's failed-login budget
+   * (by its e-mail; a phone account has none, so by its id).
+   */
+  async function proveOwner(
+    user: { id: number; email: string | null; passwordHash: string | null },
+    proof: DeleteAccountInput,
+  ) {
+    const budget = user.email ?? `account:${user.id}`;
+    await deps.passwordAttempts.count(budget);
+    if (user.passwordHash === null) {
+      await deps.proveWithoutPassword(user.id, proof);
+    } else {
+      const matches =
+        proof.password !== undefined &&
+        (await deps.hasher.verify(user.passwordHash, proof.password));
+      if (!matches) {
+        const message =
+          proof.password === undefined ? 'The password is required.' : 'The password is incorrect.';
+        throw validationError({ password: [message] });
+      }
+    }
+    await deps.passwordAttempts.succeeded(budget);
+  }
+
+  /**
+   * Erases the account (docs/privacy.md): open orders refuse, pending unpaid ones are cancelled
+   * first, then one transaction deletes every personal row, empties the account's row (orders
+   * point at it) and queues the confirmation to the address being erased.
+   */
+  async function erase(userId: number, options: { proof?: DeleteAccountInput; byAdmin?: boolean }) {
     const user = await repo.lockUser(userId);
     if (!user || user.deletedAt) throw new AppError('NOT_FOUND');
-    // An account made with Apple, Google or a phone code has no password: its session is the proof.
-    if (options.password !== undefined && user.passwordHash !== null) {
-      if (user.email) await deps.passwordAttempts.count(user.email);
-      const matches = await deps.hasher.verify(user.passwordHash, options.password);
-      if (!matches) {
-        throw validationError({ password: ['The password is incorrect.'] });
-      }
-      if (user.email) await deps.passwordAttempts.succeeded(user.email);
-    }
+    if (options.proof) await proveOwner(user, options.proof);
     const open = await repo.openOrderNumbers(userId);
     if (open.length > 0) {
       throw new AppError(
@@ -65,6 +93,8 @@ export function createAccountService(deps: AccountServiceDeps) {
       await deps.cancelOrder(userId, orderId, 'The customer deleted the account.');
     }
     const avatarUrl = await deps.inTransaction(async (tx) => {
+      // The user row first, as place-order locks it first (checkout/place-order.service.ts):
+      // the two queue up on it instead of deadlocking on the cart.
       const locked = await tx.repo.lockUser(userId);
       if (!locked || locked.deletedAt) throw new AppError('NOT_FOUND');
       if (locked.role === 'admin') {
@@ -74,8 +104,9 @@ export function createAccountService(deps: AccountServiceDeps) {
           throw validationError({ [options.byAdmin ? 'id' : 'password']: [message] }, message);
         }
       }
-      // An order placed meanwhile keeps the account.
-      const stillOpen = await tx.repo.openOrderNumbers(userId);
+      // An order placed meanwhile (even unpaid: those pending before were cancelled above) keeps
+      // the account.
+      const stillOpen = await tx.repo.unfinishedOrderNumbers(userId);
       if (stillOpen.length > 0) {
         throw new AppError('ACCOUNT_HAS_OPEN_ORDERS', undefined, {
           fieldErrors: { orders: stillOpen },
@@ -99,9 +130,9 @@ export function createAccountService(deps: AccountServiceDeps) {
   }
 
   return {
-    /** DELETE /auth/account: the signed-in customer, with the password. */
-    deleteOwn(userId: number, password: string): Promise<null> {
-      return erase(userId, { password });
+    /** DELETE /auth/account: the signed-in customer, with the password or another fresh proof. */
+    deleteOwn(userId: number, proof: DeleteAccountInput): Promise<null> {
+      return erase(userId, { proof });
     },
 
     /** admin.customers.delete: a customer who asked by e-mail. */

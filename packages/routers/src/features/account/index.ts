@@ -2,5 +2,6 @@
 
 export { deleteAccountOperation, deleteAccountPath } from './account.openapi';
 export { accountRouter } from './account.router';
+export { type DeleteAccountInput, ZDeleteAccountInput } from './account.schemas';
 export type { AccountSlice } from './account.slice';
 export { createAccountSlice } from './account.slice';

@@ -1,4 +1,5 @@
 import { isUniqueViolation } from '@storefront/db/errors';
+import type { UserRole } from '@storefront/db/schema';
 import { AppError, validationError } from '../../errors';
 import type { Clock, RateLimits } from '../../ports';
 import { consumeOrRefuse } from '../../rate-limit';
@@ -38,7 +39,7 @@ export interface AuthServiceDeps {
   guest?: {
     assertMergeable(guestToken: string | undefined): Promise<void>;
     signIn(
-      accountId: number,
+      account: { id: number; role: UserRole },
       guestToken: string | undefined,
       options: SessionOptions,
       passwordHash?: string,
@@ -112,7 +113,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       };
       // The guest merge (if any) and the session commit together: a failed merge issues none.
       const token = deps.guest
-        ? await deps.guest.signIn(user.id, input.guest_token, options, user.passwordHash)
+        ? await deps.guest.signIn(user, input.guest_token, options, user.passwordHash)
         : await sessions.issue(user.id, options, user.passwordHash);
       return { user: toLoginUserDto(user), ...token };
     },

@@ -62,6 +62,11 @@ export function createGuestRepository(db: Executor) {
       return row !== undefined;
     },
 
+    /** The guest's row, locked (as place-order locks its buyer, before the cart). */
+    async lockGuest(guestId: number): Promise<void> {
+      await db.select({ id: users.id }).from(users).where(eq(users.id, guestId)).for('update');
+    },
+
     /** The open cart of a user, locked, created when missing. */
     async lockOpenCart(userId: number) {
       const select = () =>

@@ -1,3 +1,4 @@
+import type { UserRole } from '@storefront/db/schema';
 import { AppError, validationError } from '../../errors';
 import type { Clock, RateLimiter } from '../../ports';
 import { consumeOrRefuse } from '../../rate-limit';
@@ -48,6 +49,9 @@ export function createGuestService(deps: GuestServiceDeps) {
     if (guestId === undefined || guestId === accountId) {
       throw new AppError('UNAUTHENTICATED', STOLEN_OR_USED);
     }
+    // The guest's row before its cart, in the order place-order locks them (no deadlock with a
+    // guest's order being placed).
+    await tx.lockGuest(guestId);
     const guestCart = await tx.findOpenCart(guestId);
     if (guestCart) {
       const lines = await tx.linesWithStock(guestCart.id);
@@ -98,18 +102,22 @@ export function createGuestService(deps: GuestServiceDeps) {
     /**
      * A session for the account with the guest (if any) merged in the same transaction: a merge
      * that fails (a token lost to a racing merge: 401) issues no session, and a session refused
-     * (the password changed meanwhile) merges nothing. `passwordHash` as in `sessions.issue`.
+     * (the password changed meanwhile) merges nothing. `passwordHash` as in `sessions.issue`. An
+     * admin account merges no guest (guest_token is ignored; the guest keeps its session).
      */
     async signIn(
-      accountId: number,
+      account: { id: number; role: UserRole },
       guestToken: string | undefined,
       options: SessionOptions,
       passwordHash?: string,
     ): Promise<IssuedToken> {
-      if (guestToken === undefined) return sessions.issue(accountId, options, passwordHash);
+      // A guest's orders and cart never become an admin's: the admin signs in, the guest stays.
+      if (guestToken === undefined || account.role === 'admin') {
+        return sessions.issue(account.id, options, passwordHash);
+      }
       return deps.signInTransaction(async (tx) => {
-        const token = await sessions.issueIn(tx.sessions, accountId, options, passwordHash);
-        await mergeIn(tx.guest, guestToken, accountId);
+        const token = await sessions.issueIn(tx.sessions, account.id, options, passwordHash);
+        await mergeIn(tx.guest, guestToken, account.id);
         return token;
       });
     },

@@ -47,6 +47,9 @@ export interface SignInOptions {
   guest_token?: string | undefined;
 }
 
+/** How old an ID token may be to prove an account again at deletion. */
+export const FRESH_ID_TOKEN_MINUTES = 10;
+
 const INVALID_OTP_MESSAGES: Record<Exclude<OtpCheck, { ok: true }>['reason'], string> = {
   none: 'The code is wrong, used or expired.',
   wrong: 'The code is wrong, used or expired.',
@@ -100,7 +103,7 @@ export function createSignInSlice(deps: SignInSliceDeps) {
     const user = await users.findById(userId);
     if (!user || user.deletedAt) throw new AppError('UNAUTHENTICATED');
     if (user.blockedAt) throw new AppError('FORBIDDEN', 'This account has been blocked.');
-    const token = await guest.signIn(user.id, options.guest_token, {
+    const token = await guest.signIn(user, options.guest_token, {
       rememberMe: options.remember_me ?? false,
       deviceName: options.device_name ?? null,
     });
@@ -129,7 +132,7 @@ export function createSignInSlice(deps: SignInSliceDeps) {
 
     /**
      * POST /auth/otp/verify: signs in the account whose verified phone it is, or creates one
-     * (`name` required then: 422 before the code is used up).
+     * (`name` required then: 422 after the code is checked, which it leaves unused).
      */
     async verifyOtp(
       input: SignInOptions & { phone: string; code: string; name?: string },
@@ -139,13 +142,17 @@ export function createSignInSlice(deps: SignInSliceDeps) {
       await consumeOrRefuse(rateLimits.authPerIp, origin.ip);
       await guest.assertMergeable(input.guest_token);
       const result = await otpUnit.inTransaction(async (tx) => {
-        const existing = await tx.otp.userByVerifiedPhone(phone);
-        if (!existing && !input.name?.trim()) return { kind: 'needs-name' as const };
+        // The code first: a wrong one answers alike whether or not the number has an account.
         const check = await otp.check(tx.otp, phone, input.code, {
           purpose: 'sign-in',
           userId: null,
         });
         if (!check.ok) return { kind: 'invalid' as const, reason: check.reason };
+        const existing = await tx.otp.userByVerifiedPhone(phone);
+        if (!existing && !input.name?.trim()) {
+          // Thrown, not returned: the rollback keeps the right code for the retry with a name.
+          throw validationError({ name: ['A name is required to create an account.'] });
+        }
         const userId =
           existing?.id ??
           (await tx.otp.insertPhoneUser({
@@ -155,14 +162,83 @@ export function createSignInSlice(deps: SignInSliceDeps) {
           }));
         return { kind: 'ok' as const, userId, created: !existing };
       });
-      if (result.kind === 'needs-name') {
-        throw validationError({ name: ['A name is required to create an account.'] });
-      }
       if (result.kind === 'invalid') {
         // The failed attempt is committed above; only then the 422.
         throw new AppError('INVALID_OTP', INVALID_OTP_MESSAGES[result.reason]);
       }
       return { ...(await signInUser(result.userId, input)), created: result.created };
+    },
+
+    /**
+     * DELETE /auth/account of an account without a password (made by phone code, Apple or
+     * Google): `code`, a code POST /auth/otp/request sent to its verified phone (used up), or
+     * `id_token` with `provider`, an unused ID token of its linked identity issued within
+     * FRESH_ID_TOKEN_MINUTES. Else 422 naming the field (the proofs the account has when none
+     * was sent).
+     */
+    async proveWithoutPassword(
+      userId: number,
+      proof: {
+        code?: string | undefined;
+        id_token?: string | undefined;
+        provider?: SocialProvider | undefined;
+      },
+    ): Promise<void> {
+      const user = await users.findById(userId);
+      if (!user) throw new AppError('UNAUTHENTICATED');
+      if (proof.code !== undefined) {
+        if (!user.phoneVerifiedAt) {
+          throw validationError({
+            code: ['This account has no verified phone to send a code to.'],
+          });
+        }
+        const code = proof.code;
+        // The wrong attempt is committed (it counts towards ending the code), then the 422.
+        const check = await otpUnit.inTransaction((tx) =>
+          otp.check(tx.otp, user.phone, code, { purpose: 'sign-in', userId: null }),
+        );
+        if (!check.ok) throw validationError({ code: [INVALID_OTP_MESSAGES[check.reason]] });
+        return;
+      }
+      if (proof.id_token !== undefined) {
+        if (proof.provider === undefined) {
+          throw validationError({ provider: ['Say whose ID token id_token is: apple or google.'] });
+        }
+        const wrongToken = (message: string) => validationError({ id_token: [message] });
+        let identity: Awaited<ReturnType<typeof social.verify>>;
+        try {
+          identity = await social.verify(proof.provider, proof.id_token);
+        } catch (error) {
+          if (error instanceof AppError && error.errorCode === 'INVALID_SOCIAL_TOKEN') {
+            throw wrongToken('The ID token is not valid.');
+          }
+          throw error;
+        }
+        const freshSince = clock.now().getTime() - FRESH_ID_TOKEN_MINUTES * 60_000;
+        if (identity.issuedAt.getTime() < freshSince) {
+          throw wrongToken(
+            `Sign in again: the ID token must be at most ${FRESH_ID_TOKEN_MINUTES} minutes old.`,
+          );
+        }
+        const linked = await socialUnit.repos.userOfIdentity(identity.provider, identity.subject);
+        if (linked !== userId) {
+          throw wrongToken('The ID token is of an account not linked to this one.');
+        }
+        const unused = await socialUnit.inTransaction((tx) =>
+          tx.useToken(identity.tokenHash, identity.expiresAt, clock.now()),
+        );
+        if (!unused) throw wrongToken('This ID token was already used.');
+        return;
+      }
+      const required = 'Prove the account again to delete it.';
+      throw validationError({
+        ...(user.phoneVerifiedAt
+          ? { code: [`${required} Send the code sent to your phone.`] }
+          : {}),
+        ...(user.socialProviders.length > 0 || !user.phoneVerifiedAt
+          ? { id_token: [`${required} Send a fresh ID token of your linked account.`] }
+          : {}),
+      });
     },
 
     /** POST /customer/phone/request-code. */

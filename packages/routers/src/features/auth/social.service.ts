@@ -40,6 +40,8 @@ export interface SocialIdentity {
   /** The token's digest and expiry: each ID token signs in once (replays answer 401). */
   tokenHash: string;
   expiresAt: Date;
+  /** `iat`: a proof at account deletion must be fresh. */
+  issuedAt: Date;
 }
 
 export interface SocialServiceDeps {
@@ -98,6 +100,7 @@ export function createSocialService(deps: SocialServiceDeps) {
         name,
         tokenHash: hashToken(idToken),
         expiresAt: new Date((payload.exp ?? 0) * 1000),
+        issuedAt: new Date((payload.iat ?? 0) * 1000),
       };
     },
 

@@ -73,6 +73,9 @@ export function createPlaceOrderService(deps: PlaceOrderServiceDeps) {
         )
       : null;
     const placed = await inTransaction(async (tx) => {
+      // First, before the cart: account deletion takes this lock first too (account.service.ts).
+      const buyer = await tx.orders.lockBuyer(userId);
+      if (!buyer || buyer.deleted) throw new AppError('UNAUTHENTICATED');
       const checkout = await loadAndLock(tx, payments, userId, pricing, {
         lock: true,
         ...(giftCardsOn || loyaltyOn

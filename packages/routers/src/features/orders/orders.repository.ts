@@ -61,6 +61,21 @@ export function createOrdersRepository(db: Executor) {
   const owned = (userId: number, id: number) => and(eq(orders.id, id), eq(orders.userId, userId));
 
   return {
+    /**
+     * The buyer's row, locked until the order's transaction ends, and whether it is deleted.
+     * Account deletion locks the same row first (FOR UPDATE), so the two queue up instead of
+     * deadlocking on the cart; NO KEY UPDATE leaves rows that merely reference the user
+     * (sessions, gateway orders) free to be written meanwhile.
+     */
+    async lockBuyer(userId: number): Promise<{ deleted: boolean } | undefined> {
+      const [row] = await db
+        .select({ deletedAt: users.deletedAt })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for('no key update');
+      return row && { deleted: row.deletedAt !== null };
+    },
+
     /** 422 PAYMENT_FAILED when another order already holds the gateway payment id. */
     async insertOrder(order: NewOrder, items: NewOrderItem[]): Promise<OrderRecord> {
       const [created] = await db
