@@ -19,7 +19,14 @@ import { createRazorpayWebhookRoute } from './http/razorpay-webhook';
 import { requestLogging } from './http/request-log';
 import { createRestHandler, headAsGet } from './http/rest';
 import { securityHeaders } from './http/security-headers';
+import { limitTrpcBatches } from './http/trpc-batch';
 import type { AppMetrics } from './observability/metrics';
+
+/**
+ * The most calls one /trpc batch may hold (docs/contract.md): a batch is one HTTP request, so
+ * without a cap one request could run hundreds of lookups, each its own rate-limited attempt.
+ */
+export const MAX_TRPC_BATCH = 20;
 
 export interface AppDeps {
   services: Services;
@@ -134,10 +141,12 @@ export function createApp(deps: AppDeps): Express {
   );
   app.use(
     '/trpc',
+    limitTrpcBatches(appRouter, MAX_TRPC_BATCH),
     json,
     createExpressMiddleware({
       router: appRouter,
       createContext,
+      maxBatchSize: MAX_TRPC_BATCH,
       onError: ({ error, req }) => {
         if (toErrorResponse(error).unexpected)
           req.log?.error({ err: error.cause ?? error }, 'trpc call failed');

@@ -11,6 +11,7 @@ import {
   registerAdmin,
   registerCustomer,
   type TestApp,
+  trpcFailure,
 } from './harness';
 import { pdfText } from './support/pdf';
 import { gatewayPayment, NEW_ADDRESS, prepareCheckout, stockOf } from './support/shop';
@@ -153,7 +154,12 @@ describe('issuing and looking up', () => {
       expires_at: null,
       status: 'active',
     });
-    const expired = await issue(5, { expires_at: '2020-01-01T00:00:00.000Z' });
+    // Issued with a future date (a past one is refused), then lapsed.
+    const expired = await issue(5, { expires_at: '2099-01-01T00:00:00.000Z' });
+    await t.db
+      .update(giftCards)
+      .set({ expiresAt: new Date('2020-01-01T00:00:00.000Z') })
+      .where(eq(giftCards.id, expired.id));
     const late = await t.request('POST', '/gift-cards/balance', {
       token,
       body: { code: expired.code },
@@ -169,10 +175,33 @@ describe('issuing and looking up', () => {
     expect(disabled.body.error_code).toBe('GIFT_CARD_NOT_FOUND');
   });
 
-  it('10 unknown codes an hour per customer, then 429 with Retry-After (even for a real code)', async () => {
+  it('issue refuses an expires_at that has passed with 422 naming expires_at; nothing is written', async () => {
+    const [{ count: before } = { count: 0 }] = await t.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(giftCards);
+    for (const expiresAt of [
+      '2020-01-01T00:00:00.000Z',
+      new Date(Date.now() - 1000).toISOString(),
+    ]) {
+      const refused = await trpcFailure(
+        admin.admin.giftCards.issue.mutate({ amount: 10, expires_at: expiresAt }),
+      );
+      expect(refused.data?.httpStatus).toBe(422);
+      expect(refused.data?.error_code).toBe('VALIDATION_ERROR');
+      expect(refused.data?.errors?.expires_at).toEqual(['Must be in the future.']);
+    }
+    const [{ count: after } = { count: 0 }] = await t.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(giftCards);
+    expect(after).toBe(before);
+    const future = new Date(Date.now() + 86_400_000).toISOString();
+    expect(await issue(10, { expires_at: future })).toMatchObject({ expires_at: future });
+  });
+
+  it('20 lookups an hour per customer, then 429 with Retry-After (even for a real code)', async () => {
     const { token } = await shopper();
     const real = await issue(3);
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < 20; i++) {
       const miss =
         i % 2 === 0
           ? await t.request('POST', '/gift-cards/balance', {

@@ -342,3 +342,95 @@ describe('expiry', () => {
     expect(await balanceOf(user.id)).toBe(51);
   });
 });
+
+describe('bounds: 10^9 points per adjustment and per balance (issue 35)', () => {
+  const MAX = 1_000_000_000;
+  const adjust = (customerId: number, points: number) =>
+    admin.admin.loyalty.adjust.mutate({ customer_id: customerId, points, reason: 'Bound test' });
+
+  it('three +10^9 adjustments: the first is kept, the others 422 naming points; reads and undo work', async () => {
+    const { token, user } = await member(0);
+    expect((await adjust(user.id, MAX)).data.balance).toBe(MAX);
+    for (const points of [MAX, 1]) {
+      const over = await trpcFailure(adjust(user.id, points));
+      expect(over.data?.httpStatus).toBe(422);
+      expect(over.data?.error_code).toBe('VALIDATION_ERROR');
+      expect(over.data?.errors?.points?.[0]).toMatch(/cannot go above 1000000000/);
+    }
+    const tooBig = await trpcFailure(adjust(user.id, MAX + 1));
+    expect(tooBig.data?.httpStatus).toBe(422);
+    expect(tooBig.data?.errors?.points).toBeDefined();
+    expect(await ledgerOf(user.id)).toEqual([{ points: MAX, reason: 'adjusted', orderId: null }]);
+    const read = await t.request('GET', '/customer/loyalty', { token });
+    expect(read.status).toBe(200);
+    expect(read.body.data.balance).toBe(MAX);
+    expect((await admin.admin.loyalty.customer.query({ customer_id: user.id })).data.balance).toBe(
+      MAX,
+    );
+    expect((await adjust(user.id, -MAX)).data.balance).toBe(0);
+  });
+
+  it('racing adjustments never pass the bound together', async () => {
+    const { user } = await member(0);
+    const results = await Promise.allSettled(
+      Array.from({ length: 5 }, () => adjust(user.id, 300_000_000)),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
+    for (const result of results) {
+      if (result.status === 'rejected') {
+        expect((result.reason as { data?: { httpStatus?: number } }).data?.httpStatus).toBe(422);
+      }
+    }
+    expect(await balanceOf(user.id)).toBe(900_000_000);
+  });
+
+  it('a balance past 2^31 (returns on top of a full balance) is still read and adjusted', async () => {
+    const { token, user } = await member(MAX);
+    // What cancelled orders can return on top of a full balance: each row fits, the sum does not.
+    await t.db.insert(loyaltyLedger).values([
+      { userId: user.id, points: MAX, reason: 'returned' },
+      { userId: user.id, points: MAX, reason: 'returned' },
+    ]);
+    const read = await t.request('GET', '/customer/loyalty', { token });
+    expect(read.status).toBe(200);
+    expect(read.body.data.balance).toBe(3 * MAX);
+    expect(read.body.data.value).toBe(30_000_000);
+    const over = await trpcFailure(adjust(user.id, 1));
+    expect(over.data?.httpStatus).toBe(422);
+    expect((await adjust(user.id, -MAX)).data.balance).toBe(2 * MAX);
+  });
+
+  it('a completed order earns at most what keeps the balance within 10^9, and completes', async () => {
+    const near = await member(MAX - 10, 3_000);
+    await prepareCheckout(t, near.token);
+    const first = (await placeOrder(near.token)).body.data.order_id as number;
+    await t.services.orders.markProcessing(first);
+    await t.services.orders.ship(first, { carrier: 'DHL', trackingNumber: 'B1' });
+    await t.services.orders.complete(first);
+    expect((await ledgerOf(near.user.id)).at(-1)).toEqual({
+      points: 10,
+      reason: 'earned',
+      orderId: first,
+    });
+    expect(await balanceOf(near.user.id)).toBe(MAX);
+
+    // A rate that would earn more than an int holds (3 000.00 × 10^6 points per unit).
+    const settings = (await admin.admin.loyalty.getSettings.query()).data;
+    await admin.admin.loyalty.updateSettings.mutate({ ...settings, points_per_unit: 1_000_000 });
+    try {
+      const big = await member(0, 300_000);
+      await prepareCheckout(t, big.token);
+      const placed = await placeOrder(big.token);
+      expect(placed.status).toBe(201);
+      const id = placed.body.data.order_id as number;
+      await t.services.orders.markProcessing(id);
+      await t.services.orders.ship(id, { carrier: 'DHL', trackingNumber: 'B2' });
+      await t.services.orders.complete(id);
+      const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
+      expect(row?.status).toBe('completed');
+      expect(await ledgerOf(big.user.id)).toEqual([{ points: MAX, reason: 'earned', orderId: id }]);
+    } finally {
+      await admin.admin.loyalty.updateSettings.mutate(settings);
+    }
+  });
+});

@@ -53,6 +53,25 @@ describe('GET /metrics on the API port (METRICS_TOKEN)', () => {
     expect(right.text).toContain('nodejs_eventloop_lag_seconds');
   });
 
+  it('accepts the scheme in any case (bearer, BEARER), still only with the right token', async () => {
+    for (const scheme of ['bearer', 'BEARER', 'bEaReR']) {
+      const right = await supertest(t.app)
+        .get('/metrics')
+        .set('Authorization', `${scheme} ${TOKEN}`);
+      expect(right.status).toBe(200);
+      expect(right.text).toContain('# TYPE storefront_http_requests_total counter');
+      const wrong = await supertest(t.app)
+        .get('/metrics')
+        .set('Authorization', `${scheme} ${TOKEN}x`);
+      expect(wrong.status).toBe(401);
+      expect(wrong.body).toMatchObject({ success: false, error_code: 'UNAUTHENTICATED' });
+    }
+    for (const header of [`Basic ${TOKEN}`, `Bearer${TOKEN}`, `Bearer`, `${TOKEN}`]) {
+      const refused = await supertest(t.app).get('/metrics').set('Authorization', header);
+      expect(refused.status).toBe(401);
+    }
+  });
+
   it('counts exactly the requests, the order and the e-mails of a scripted session', async () => {
     const product = await createProduct(t.db, { priceCents: 1500, stockQuantity: 5 });
     const mailsBefore = t.outbox().length;

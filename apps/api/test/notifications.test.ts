@@ -130,7 +130,14 @@ describe('POST /customer/devices', () => {
 
   it('refuses a token that is not an Expo push token with 422 naming token', async () => {
     const customer = await registerCustomer(app.t);
-    for (const token of ['abc', 'ExponentPushToken[unterminated', '']) {
+    for (const token of [
+      'abc',
+      'ExponentPushToken[unterminated',
+      '',
+      'ExponentPushToken[]',
+      'ExpoPushToken[]',
+      'ExponentPushToken[  ]',
+    ]) {
       const res = await app.t.request('POST', '/customer/devices', {
         token: customer.token,
         body: { token, platform: 'android' },

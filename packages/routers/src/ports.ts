@@ -130,8 +130,8 @@ export interface RateLimits {
   resetMailsPerAddress: RateLimiter;
   /** Gateway (Razorpay) orders created for a customer: each is a call to Razorpay. */
   gatewayOrdersPerCustomer: RateLimiter;
-  /** Gift card lookups/applies with an unknown code, per customer (10 an hour: guessing). */
-  giftCardGuessesPerCustomer: RateLimiter;
+  /** Gift card lookups and applies by code, per customer, hit or miss (20 an hour: guessing). */
+  giftCardLookupsPerCustomer: RateLimiter;
   /** One-time codes sent to one phone (3 per 10 minutes), keyed by the number's digest. */
   otpPerPhone: RateLimiter;
   /** Codes sent per country calling code per hour (OTP_LIMIT_PER_COUNTRY_HOUR): SMS pumping. */

@@ -231,7 +231,7 @@ export function createServices(deps: ServiceDeps): Services {
     unitOfWork,
     clock,
     isEnabled: () => isFeatureEnabled('gift_cards'),
-    guessLimiter: deps.rateLimits.giftCardGuessesPerCustomer,
+    lookupLimiter: deps.rateLimits.giftCardLookupsPerCustomer,
     defaultCurrency,
     cart: createCartRepository,
     jobs,

@@ -99,7 +99,7 @@ export async function openSlice(): Promise<SliceHarness> {
       verificationPerUser: unlimited,
       resetMailsPerAddress: unlimited,
       gatewayOrdersPerCustomer: unlimited,
-      giftCardGuessesPerCustomer: unlimited,
+      giftCardLookupsPerCustomer: unlimited,
       otpPerPhone: unlimited,
       otpPerCountry: unlimited,
     },

@@ -19,7 +19,9 @@ export async function createPushSender(options: {
   outboxDir: string;
 }): Promise<PushSender> {
   const { Expo } = await import('expo-server-sdk');
-  const isPushToken = (token: string) => Expo.isExpoPushToken(token);
+  // The SDK's check takes `ExponentPushToken[]` (nothing between the brackets): no device has it.
+  const isPushToken = (token: string) =>
+    Expo.isExpoPushToken(token) && !/^Expo(nent)?PushToken\[\s*\]$/.test(token);
   if (!options.expo) return createOutboxPushSender(options.outboxDir, isPushToken);
   // One retry of a rate-limited request inside the SDK; the job's own retries do the rest.
   const client = new Expo({

@@ -47,8 +47,8 @@ export interface RateLimitOptions {
   resetMailsPerAddressPerHour?: number;
   /** Gateway orders created per customer per hour (default 10). */
   gatewayOrdersPerCustomerPerHour?: number;
-  /** Unknown gift card codes a customer may try per hour (default 10). */
-  giftCardGuessesPerCustomerPerHour?: number;
+  /** Gift card lookups and applies a customer may make per hour, hit or miss (default 20). */
+  giftCardLookupsPerCustomerPerHour?: number;
   /** SMS codes per country calling code per hour (OTP_LIMIT_PER_COUNTRY_HOUR, default 500). */
   otpPerCountryPerHour?: number;
   /** SMS codes per phone per 10 minutes (default 3). */
@@ -89,9 +89,9 @@ export function createRateLimits(options: RateLimitOptions): RateLimits {
       options.gatewayOrdersPerCustomerPerHour ?? 10,
       60 * 60,
     ),
-    giftCardGuessesPerCustomer: make(
-      'gift-card-guesses-customer',
-      options.giftCardGuessesPerCustomerPerHour ?? 10,
+    giftCardLookupsPerCustomer: make(
+      'gift-card-lookups-customer',
+      options.giftCardLookupsPerCustomerPerHour ?? 20,
       60 * 60,
     ),
     otpPerPhone: make('otp-phone', options.otpPerPhonePer10Minutes ?? 3, 10 * 60),

@@ -56,16 +56,20 @@ export function requestMetrics(metrics: AppMetrics): RequestHandler {
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
+/** `Bearer <credentials>`, the scheme in any case (RFC 9110 §11.1: schemes are case-insensitive). */
+const BEARER = /^bearer +(.+)$/i;
+
 /**
- * GET /metrics on the API's port: only for `Authorization: Bearer <METRICS_TOKEN>` (compared in
- * constant time, whatever the lengths); anything else is the envelope's 401.
+ * GET /metrics on the API's port: only for `Authorization: Bearer <METRICS_TOKEN>` (the token
+ * compared in constant time, whatever the lengths); anything else is the envelope's 401.
  */
 export function protectedMetricsRoute(metrics: AppMetrics, token: string): RequestHandler {
-  const expected = digest(`Bearer ${token}`);
+  const expected = digest(token);
   const serve = metricsRoute(metrics);
   return (req, res, next) => {
-    const given = digest(req.headers.authorization ?? '');
-    if (!timingSafeEqual(given, expected)) {
+    const credentials = BEARER.exec(req.headers.authorization ?? '')?.[1];
+    const given = digest(credentials ?? '');
+    if (credentials === undefined || !timingSafeEqual(given, expected)) {
       res.set('WWW-Authenticate', 'Bearer');
       sendError(res, toErrorResponse(new AppError('UNAUTHENTICATED')));
       return;

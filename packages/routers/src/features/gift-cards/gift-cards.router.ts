@@ -23,7 +23,7 @@ export const giftCardsRouter = router({
         tags,
         summary: 'Gift card balance',
         description:
-          'The balance of a gift card by its code (compared case- and dash-insensitively). Unknown or disabled: 404 GIFT_CARD_NOT_FOUND; expired: 422 GIFT_CARD_EXPIRED. At most 10 unknown codes per customer per hour (lookups and applies together), then 429 RATE_LIMITED with Retry-After. 403 FEATURE_DISABLED while gift cards are off.',
+          'The balance of a gift card by its code (compared case- and dash-insensitively). Unknown or disabled: 404 GIFT_CARD_NOT_FOUND; expired: 422 GIFT_CARD_EXPIRED. At most 20 lookups per customer per hour, known codes or not (balance lookups and applies together): then every lookup and apply, of a real code too, answers 429 RATE_LIMITED with Retry-After until the hour passes. 403 FEATURE_DISABLED while gift cards are off.',
       },
       errors: ['GIFT_CARD_NOT_FOUND', 'GIFT_CARD_EXPIRED', 'RATE_LIMITED', 'FEATURE_DISABLED'],
     })
@@ -42,7 +42,7 @@ export const giftCardsRouter = router({
         tags: ['cart'],
         summary: 'Apply gift card',
         description:
-          'Applies a gift card to the cart: up to 3 cards, each once (422 errors.gift_card_code otherwise). Cards pay after loyalty points, first applied first spent; the cart shows gift_cards, gift_card_amount and amount_due. Unknown codes: 404 GIFT_CARD_NOT_FOUND (counted like balance lookups; 429 past 10 an hour); expired: 422 GIFT_CARD_EXPIRED. 403 FEATURE_DISABLED while gift cards are off.',
+          'Applies a gift card to the cart: up to 3 cards, each once (422 errors.gift_card_code otherwise). Cards pay after loyalty points, first applied first spent; the cart shows gift_cards, gift_card_amount and amount_due. Unknown codes: 404 GIFT_CARD_NOT_FOUND. Each apply counts like a balance lookup (429 past 20 an hour); expired: 422 GIFT_CARD_EXPIRED. 403 FEATURE_DISABLED while gift cards are off.',
       },
       errors: ['GIFT_CARD_NOT_FOUND', 'GIFT_CARD_EXPIRED', 'RATE_LIMITED', 'FEATURE_DISABLED'],
     })

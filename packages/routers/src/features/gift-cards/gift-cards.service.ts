@@ -1,7 +1,8 @@
-import { AppError } from '../../errors';
+import { AppError, validationError } from '../../errors';
 import { amountToCents, centsToAmount } from '../../money';
 import { metaFor, pageOffset } from '../../pagination';
 import type { Clock, RateLimiter } from '../../ports';
+import { consumeOrRefuse } from '../../rate-limit';
 import type { InTransaction } from '../../transactions';
 import { toIso, toIsoOrNull } from '../../zod-helpers';
 import type { CartRecord } from '../cart';
@@ -32,8 +33,8 @@ export interface GiftCardsServiceDeps {
   inTransaction: InTransaction<GiftCardsTx>;
   clock: Clock;
   isEnabled: () => Promise<boolean>;
-  /** Lookups and applies with an unknown code, per customer (10 an hour). */
-  guessLimiter: RateLimiter;
+  /** Every lookup and apply by code, per customer (20 an hour): guessing is the attack. */
+  lookupLimiter: RateLimiter;
   defaultCurrency: () => Promise<string>;
 }
 
@@ -69,19 +70,19 @@ export function createGiftCardsService(deps: GiftCardsServiceDeps) {
   const { repo, clock } = deps;
 
   /**
-   * A code as a customer typed it → its active card. Unknown or disabled codes count against the
-   * customer's hourly allowance (guessing is the attack); over it: 429 with Retry-After.
+   * A code as a customer typed it → its active card. Each lookup takes a slot of the customer's
+   * hourly budget before the code is looked up, in one atomic step of the limiter: a batch of
+   * concurrent guesses cannot all pass one check, and a real code answers nothing more than a
+   * wrong one once the budget is spent (429 with Retry-After until the window passes).
    */
   async function resolve(userId: number, code: string): Promise<GiftCardRecord> {
-    const key = String(userId);
-    const blocked = await deps.guessLimiter.check(key);
-    if (!blocked.allowed) throw tooManyGuesses(blocked.retryAfterSeconds);
+    await consumeOrRefuse(
+      deps.lookupLimiter,
+      String(userId),
+      'Too many gift card lookups. Try again later.',
+    );
     const card = await repo.findByHash(hashGiftCardCode(code));
-    if (card?.status !== 'active') {
-      const counted = await deps.guessLimiter.consume(key);
-      if (!counted.allowed) throw tooManyGuesses(counted.retryAfterSeconds);
-      throw notFound();
-    }
+    if (card?.status !== 'active') throw notFound();
     if (card.expiresAt && card.expiresAt <= clock.now()) {
       throw new AppError('GIFT_CARD_EXPIRED', `Gift card …${card.last4} has expired.`);
     }
@@ -169,6 +170,10 @@ export function createGiftCardsService(deps: GiftCardsServiceDeps) {
     },
 
     async issue(input: IssueGiftCardInput) {
+      // Against the service's clock, not in the schema: a card born expired is a typo.
+      if (input.expires_at && new Date(input.expires_at) <= clock.now()) {
+        throw validationError({ expires_at: ['Must be in the future.'] });
+      }
       const code = generateGiftCardCode();
       const amountCents = amountToCents(input.amount);
       const currency = await deps.defaultCurrency();
@@ -238,12 +243,6 @@ export function createGiftCardsService(deps: GiftCardsServiceDeps) {
       return toAdminCard({ ...card, status: 'disabled' });
     },
   };
-}
-
-function tooManyGuesses(retryAfterSeconds: number) {
-  return new AppError('RATE_LIMITED', 'Too many unknown gift card codes. Try again later.', {
-    retryAfterSeconds,
-  });
 }
 
 export type GiftCardsService = ReturnType<typeof createGiftCardsService>;

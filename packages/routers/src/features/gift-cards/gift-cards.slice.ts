@@ -9,7 +9,7 @@ export interface GiftCardsSliceDeps {
   unitOfWork: UnitOfWorkFactory;
   clock: Clock;
   isEnabled: () => Promise<boolean>;
-  guessLimiter: RateLimiter;
+  lookupLimiter: RateLimiter;
   defaultCurrency: () => Promise<string>;
   /** The cart slice's repository, bound to the same executor (apply/remove lock the cart). */
   cart: (executor: Executor) => CartAccess;
@@ -30,7 +30,7 @@ export function createGiftCardsSlice(deps: GiftCardsSliceDeps) {
       inTransaction: unit.inTransaction,
       clock: deps.clock,
       isEnabled,
-      guessLimiter: deps.guessLimiter,
+      lookupLimiter: deps.lookupLimiter,
       defaultCurrency: deps.defaultCurrency,
     });
   return {

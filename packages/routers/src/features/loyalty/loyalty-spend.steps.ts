@@ -1,6 +1,7 @@
 import { AppError } from '../../errors';
 import type { LoyaltyRates } from '../gift-cards';
 import type { LoyaltyRepository, LoyaltySettingsRecord } from './loyalty.repository';
+import { MAX_LOYALTY_POINTS } from './loyalty.schemas';
 
 /*
  * Place-order's loyalty steps and their undo, side by side, plus earning on completion. Spending
@@ -101,7 +102,9 @@ export async function returnLoyaltyPoints(
 
 /**
  * A completed order earns `points_per_unit` per whole unit of its amount due (rounded down),
- * expiring after `points_expire_days`. Once per order.
+ * expiring after `points_expire_days`. Once per order, and only up to MAX_LOYALTY_POINTS of
+ * balance: completing an order is never refused for its points (the account is locked, so an
+ * adjustment racing it cannot pass the bound either).
  */
 export async function earnLoyaltyPoints(
   tx: LoyaltyRepositories,
@@ -110,7 +113,10 @@ export async function earnLoyaltyPoints(
 ): Promise<void> {
   if ((await tx.loyalty.netForOrder(order.id, ['earned'])) !== 0) return;
   const settings = await tx.loyalty.settings();
-  const points = Math.floor((order.amountDueCents * settings.pointsPerUnit) / 100);
+  const earned = Math.floor((order.amountDueCents * settings.pointsPerUnit) / 100);
+  if (earned <= 0) return;
+  const balance = await tx.loyalty.lockAccount(order.userId);
+  const points = Math.min(earned, MAX_LOYALTY_POINTS - balance);
   if (points <= 0) return;
   await tx.loyalty.addLedger([
     {

@@ -33,7 +33,8 @@ export interface NewLoyaltyRow {
 export function createLoyaltyRepository(db: Executor) {
   async function balance(userId: number): Promise<number> {
     const [row] = await db
-      .select({ total: sql<number>`coalesce(sum(${loyaltyLedger.points}), 0)::int` })
+      // bigint: the sum of int rows may pass 2^31 (returns on top of a full balance).
+      .select({ total: sql<string>`coalesce(sum(${loyaltyLedger.points}), 0)::bigint` })
       .from(loyaltyLedger)
       .where(eq(loyaltyLedger.userId, userId));
     return Number(row?.total ?? 0);
@@ -118,7 +119,7 @@ export function createLoyaltyRepository(db: Executor) {
     /** What an order holds of points: its rows net (redeemed negative, returned positive). */
     async netForOrder(orderId: number, reasons: LoyaltyReason[]): Promise<number> {
       const [row] = await db
-        .select({ total: sql<number>`coalesce(sum(${loyaltyLedger.points}), 0)::int` })
+        .select({ total: sql<string>`coalesce(sum(${loyaltyLedger.points}), 0)::bigint` })
         .from(loyaltyLedger)
         .where(and(eq(loyaltyLedger.orderId, orderId), inArray(loyaltyLedger.reason, reasons)));
       return Number(row?.total ?? 0);

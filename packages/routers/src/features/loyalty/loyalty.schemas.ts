@@ -4,6 +4,12 @@ import { envelope, ZPageMeta } from '../../envelope';
 import { pageQuery } from '../../pagination';
 import { zDateTime, zId } from '../../zod-helpers';
 
+/**
+ * The most points one adjustment may move and a balance may reach by adjustments and earnings
+ * (docs/contract.md): well inside the ledger's int column, and far above any real balance.
+ */
+export const MAX_LOYALTY_POINTS = 1_000_000_000;
+
 export const ZLoyaltyHistoryInput = z.object({ ...pageQuery });
 export type LoyaltyHistoryInput = z.infer<typeof ZLoyaltyHistoryInput>;
 
@@ -36,7 +42,9 @@ export const ZLoyaltyOutput = z.object({
   meta: ZPageMeta,
 });
 
-export const ZApplyLoyaltyInput = z.object({ points: z.number().int().min(1).max(1_000_000_000) });
+export const ZApplyLoyaltyInput = z.object({
+  points: z.number().int().min(1).max(MAX_LOYALTY_POINTS),
+});
 
 export const ZLoyaltySettings = z
   .object({
@@ -55,8 +63,8 @@ export const ZLoyaltyAdjustInput = z.object({
   points: z
     .number()
     .int()
-    .min(-1_000_000_000)
-    .max(1_000_000_000)
+    .min(-MAX_LOYALTY_POINTS)
+    .max(MAX_LOYALTY_POINTS)
     .refine((v) => v !== 0, { message: 'Must not be 0.' }),
   reason: z.string().trim().min(1).max(500),
 });

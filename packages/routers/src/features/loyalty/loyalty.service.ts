@@ -7,10 +7,11 @@ import { toIso, toIsoOrNull } from '../../zod-helpers';
 import type { CartRecord } from '../cart';
 import { maxPointsFor, pointsToCents } from '../gift-cards';
 import type { LoyaltyRepository, LoyaltySettingsRecord } from './loyalty.repository';
-import type {
-  LoyaltyAdjustInput,
-  LoyaltyHistoryInput,
-  LoyaltySettingsDto,
+import {
+  type LoyaltyAdjustInput,
+  type LoyaltyHistoryInput,
+  type LoyaltySettingsDto,
+  MAX_LOYALTY_POINTS,
 } from './loyalty.schemas';
 import { type CartPoints, cartPointsWithin, pointsToExpire, ratesOf } from './loyalty-spend.steps';
 
@@ -145,7 +146,10 @@ export function createLoyaltyService(deps: LoyaltyServiceDeps) {
       return toSettingsDto(settings);
     },
 
-    /** An admin's adjustment (`adjusted`); a negative one at most down to the balance. */
+    /**
+     * An admin's adjustment (`adjusted`); a negative one at most down to the balance, a positive
+     * one at most up to MAX_LOYALTY_POINTS.
+     */
     async adjust(input: LoyaltyAdjustInput) {
       if (!(await deps.userExists(input.customer_id)))
         throw new AppError('NOT_FOUND', 'Customer not found.');
@@ -153,6 +157,10 @@ export function createLoyaltyService(deps: LoyaltyServiceDeps) {
         const balance = await tx.loyalty.lockAccount(input.customer_id);
         if (balance + input.points < 0)
           throw pointsError(`The customer has ${balance} points; the balance cannot go below 0.`);
+        if (input.points > 0 && balance + input.points > MAX_LOYALTY_POINTS)
+          throw pointsError(
+            `The customer has ${balance} points; the balance cannot go above ${MAX_LOYALTY_POINTS}.`,
+          );
         const settings = await tx.loyalty.settings();
         await tx.loyalty.addLedger([
           {
