@@ -1,1 +1,2 @@
+export * from './allocation';
 export * from './pricing';
