@@ -1,2 +1,3 @@
 export * from './allocation';
 export * from './pricing';
+export * from './tax-rules';
