@@ -65,7 +65,7 @@ describe('allocateLargestRemainder', () => {
       ),
       { numRuns: 3000 },
     );
-  });
+  }, 60_000);
 });
 
 describe('allocateTable', () => {
@@ -92,5 +92,5 @@ describe('allocateTable', () => {
       ),
       { numRuns: 2000 },
     );
-  });
+  }, 60_000);
 });

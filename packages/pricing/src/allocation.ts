@@ -28,6 +28,15 @@ export function mulDivFloor(
 }
 
 /**
+ * `a × b ÷ c` rounded half up: the same result as `mulDivHalfUp` in pricing.ts wherever that one
+ * is exact, and still exact where `2ab` would pass 2^53.
+ */
+export function mulDivRoundHalfUp(a: number, b: number, c: number): number {
+  const [quotient, remainder] = mulDivFloor(a, b, c);
+  return remainder * 2 >= c ? quotient + 1 : quotient;
+}
+
+/**
  * Splits `totalCents` over `weights` proportionally: every part gets the floor of its exact
  * share, and the cents left over go one each to the parts with the largest remainders, the
  * earlier index first on a tie. The parts sum to `totalCents` exactly; a zero weight gets 0
