@@ -119,6 +119,16 @@ describe('priceLinesWithTax: worked examples', () => {
       taxCents: 305,
       totalCents: 2000,
     });
+    // Three lines of odd tax (153, 153, 152): split line by line CGST would get 230 and SGST 228;
+    // the order's 458 splits 229 + 229 and the lines' cells are fitted to both.
+    const three = priced(
+      base({
+        lines: ['x', 'y', 'z'].map((key) => ({ key, grossCents: 1001, taxCategory: '*' })),
+        pricesIncludeTax: true,
+      }),
+    );
+    expect(three.taxLinesByName.map((t) => t.amountCents)).toEqual([229, 229]);
+    expect(three.lines.map((l) => l.taxCents)).toEqual([153, 153, 152]);
     const abroad = priced(
       base({ lines, pricesIncludeTax: true, address: { country: 'FR', region: null } }),
     );
