@@ -1,1 +1,7 @@
+export * from './allocation';
+export * from './amount-in-words';
+export * from './document-number';
+export * from './gst';
 export * from './pricing';
+export * from './tax';
+export * from './tax-rules';
