@@ -1,4 +1,4 @@
-import type { JobOptions } from '../../ports';
+import type { JobEnqueuer } from '../../ports';
 import { type RetryOverrides, retryPolicy } from '../jobs';
 import type { OrderStatus } from '../orders';
 
@@ -58,10 +58,8 @@ export type MailJob =
       checkoutEmail?: string | null;
     };
 
-/** Anything that can enqueue inside the caller's transaction (the jobs repository). */
-export interface MailJobs {
-  enqueue(queue: string, data: object, options?: JobOptions): Promise<void>;
-}
+/** Anything that can enqueue inside the caller's transaction: the root port, under mail's old name. */
+export type MailJobs = JobEnqueuer;
 
 /**
  * The e-mails someone is waiting for, right now, to go on: a reset link, a verification link, a
