@@ -1,5 +1,5 @@
 import type { JobEnqueuer } from '../../ports';
-import { type RetryOverrides, retryPolicy } from '../jobs';
+import { type RetryOverrides, retryPolicy } from '../../retry-policy';
 import type { OrderStatus } from '../orders';
 
 /** The queue every e-mail goes through (retried with backoff, then kept as failed). */
