@@ -49,7 +49,7 @@ export interface QueueOptions extends RetryOverrides {
 
 type WorkerServices = Pick<
   Services,
-  'mail' | 'payments' | 'auth' | 'sync' | 'notifications' | 'loyalty'
+  'mail' | 'payments' | 'refunds' | 'auth' | 'sync' | 'notifications' | 'loyalty'
 >;
 
 /**
@@ -132,7 +132,7 @@ const QUEUES = [
     policy: paymentQueuePolicy,
     concurrency: () => 1,
     batchSize: 1,
-    run: (services, job) => services.payments.refunds.process(job.data.orderId),
+    run: (services, job) => services.refunds.process(job.data.orderId),
   }),
   queue<PaymentEventJob>({
     name: PAYMENT_EVENTS_QUEUE,

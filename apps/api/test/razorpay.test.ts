@@ -359,8 +359,14 @@ describe('the Razorpay webhook', () => {
     expect(await shop.stockOf(buyer.product.id)).toBe(10);
   });
 
-  it('payment.failed is recorded on the checkout; no order', async () => {
+  it('payment.failed is recorded on the checkout and pushed to the customer; no order', async () => {
     const buyer = await shop.checkoutReady();
+    const phone = `ExponentPushToken[payment-failed-${Date.now()}]`;
+    const device = await t.request('POST', '/customer/devices', {
+      token: buyer.token,
+      body: { token: phone, platform: 'android', app_version: '1.2.0', locale: 'en-IN' },
+    });
+    expect(device.status).toBe(201);
     const gatewayOrder = (await shop.choose(buyer.token, 'card')).body.data.gateway_order;
     const payment = razorpay.pay(gatewayOrder.id, { status: 'failed' });
     const entity = {
@@ -382,6 +388,18 @@ describe('the Razorpay webhook', () => {
     expect(cart?.gatewayPaymentError).toBe('Payment declined by the bank');
     expect(cart?.status).toBe('open');
     expect(await shop.ordersOf(buyer.user.id)).toBe(0);
+    // The push is queued by checkout's reconciliation, with the gateway's reason.
+    await vi.waitFor(
+      () =>
+        expect(t.pushOutbox().filter((push) => push.to === phone)).toEqual([
+          expect.objectContaining({
+            title: 'Payment failed',
+            body: expect.stringContaining('Payment declined by the bank'),
+            data: expect.objectContaining({ type: 'payment_failed', order_id: null }),
+          }),
+        ]),
+      { timeout: 10_000, interval: 200 },
+    );
     // Choosing the method again forgets the failure (the same gateway order may be paid again).
     await shop.choose(buyer.token, 'card');
     const [after] = await t.db.select().from(carts).where(eq(carts.userId, buyer.user.id));

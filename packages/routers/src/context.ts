@@ -26,8 +26,8 @@ import type { JobsService } from './features/jobs';
 import type { LoyaltySlice } from './features/loyalty';
 import type { MailService } from './features/mail';
 import type { NotificationsSlice } from './features/notifications';
-import type { OrdersService } from './features/orders';
-import type { PaymentEvents, RefundsService } from './features/payments';
+import type { OrderRefunds, OrdersService } from './features/orders';
+import type { PaymentEvents } from './features/payments';
 import type { ReviewsService } from './features/reviews';
 import type { SearchService } from './features/search';
 import type {
@@ -143,9 +143,9 @@ export interface WorkerServices {
   payments: {
     /** Razorpay's webhook: stored once, handled by jobs (http/razorpay-webhook.ts, the workers). */
     events: PaymentEvents;
-    /** Carries out refund jobs (cancelled paid orders). */
-    refunds: RefundsService;
   };
+  /** The refund jobs of cancelled paid orders (the orders slice's). */
+  refunds: OrderRefunds;
 }
 
 /** Everything the composition root builds; procedures see `AppServices` through the context. */

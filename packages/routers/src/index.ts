@@ -39,15 +39,13 @@ export {
   pushQueuePolicy,
   WISHLIST_ALERTS_QUEUE,
 } from './features/notifications';
-export { renderInvoicePdf } from './features/orders';
+export { REFUND_QUEUE, type RefundJob, renderInvoicePdf } from './features/orders';
 export {
   PAYMENT_EVENT_RETENTION_QUEUE,
   PAYMENT_EVENTS_QUEUE,
   type PaymentEventJob,
   paymentQueuePolicy,
   type RazorpayConfig,
-  REFUND_QUEUE,
-  type RefundJob,
   signPayment,
   webhookSignatureValid,
 } from './features/payments';

@@ -53,6 +53,15 @@ export interface JobQueue {
   retry(queue: string, id: string): Promise<void>;
 }
 
+/**
+ * Queues a job with the caller's write: the jobs repository of the caller's unit of work (the
+ * pool's, or a transaction's). Every slice that queues work takes this port, so a slice that
+ * queues jobs need not import the mail slice (mail's `MailJobs` is the same type).
+ */
+export interface JobEnqueuer {
+  enqueue(queue: string, data: object, options?: JobOptions): Promise<void>;
+}
+
 /** One push notification to one device (an Expo push token). */
 export interface PushMessage {
   to: string;

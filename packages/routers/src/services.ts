@@ -293,6 +293,9 @@ export function createServices(deps: ServiceDeps): Services {
     loyalty: createLoyaltyRepository,
     loyaltyEnabled: () => isFeatureEnabled('loyalty_points'),
     clock,
+    payments: providers,
+    reference: cart.reads.reference,
+    metrics,
   });
   const ai = createAiSlice({
     db,
@@ -371,21 +374,17 @@ export function createServices(deps: ServiceDeps): Services {
       sync: sync.connection,
       clock,
     }),
+    // Payments parses and stores the webhook's events; checkout reconciles, orders settles refunds.
     payments: createPaymentsSlice({
       db,
       unitOfWork,
       jobs,
-      providers,
-      carts: checkout.repos.cart,
-      gatewayOrders: checkout.repos.gatewayOrders,
-      orders: checkout.repos.orders,
-      reference: checkout.repos.reference,
-      placeOrder: checkout.placeOrder,
+      handlers: { ...checkout.reconcilePayment, refund: orders.refunds.onGatewayRefund },
       graceSeconds: config.paymentWebhookGraceSeconds ?? 120,
       retentionDays: config.paymentEventRetentionDays ?? 30,
       clock,
-      metrics,
     }),
+    refunds: orders.refunds,
     mail: createMailService({
       users: auth.users,
       orders,

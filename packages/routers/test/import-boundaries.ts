@@ -196,5 +196,28 @@ export function checkImportBoundaries(repoRoot: string): BoundaryViolation[] {
   );
 }
 
+/**
+ * The slice graph: for each slice, the other slices its files name (every kind of reference,
+ * tests included), each spelling resolved. A leaf slice's entry is empty.
+ */
+export function sliceImports(repoRoot: string): Map<string, Set<string>> {
+  const root = resolve(repoRoot);
+  const edges = new Map<string, Set<string>>();
+  for (const file of sourceFiles(root)) {
+    const from = sliceOf(file);
+    if (from === undefined) continue;
+    const targets = edges.get(from.slice) ?? new Set<string>();
+    edges.set(from.slice, targets);
+    const text = readFileSync(join(root, file), 'utf8');
+    const sourceFile = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+    for (const { specifier } of moduleReferences(sourceFile)) {
+      if (specifier === undefined || !/^\.\.?(?:\/|$)/.test(specifier)) continue;
+      const to = sliceOf(posix.normalize(posix.join(posix.dirname(file), specifier)));
+      if (to !== undefined && to.slice !== from.slice) targets.add(to.slice);
+    }
+  }
+  return edges;
+}
+
 export const describeViolation = (violation: BoundaryViolation) =>
   `${violation.file}:${violation.line} '${violation.specifier}': ${violation.reason}`;

@@ -17,6 +17,7 @@ import {
 import { createIdempotencyService } from './idempotency';
 import { createIdempotencyRepository } from './idempotency.repository';
 import { createPlaceOrderService } from './place-order.service';
+import { createPaymentReconciler } from './reconcile-payment';
 
 export interface CheckoutSliceDeps {
   unitOfWork: UnitOfWorkFactory;
@@ -33,7 +34,10 @@ export interface CheckoutSliceDeps {
   credits?: CartCredits;
 }
 
-/** The checkout slice: the steps, place-order, and the Idempotency-Keys it honours. */
+/**
+ * The checkout slice: the steps, place-order, the Idempotency-Keys it honours, and the
+ * reconciliation of the payments the gateway reports.
+ */
 export function createCheckoutSlice(deps: CheckoutSliceDeps) {
   const { clock, payments, isFeatureEnabled } = deps;
   const unit = deps.unitOfWork<CheckoutRepositories>((executor, scope) => ({
@@ -47,8 +51,15 @@ export function createCheckoutSlice(deps: CheckoutSliceDeps) {
     giftCards: createGiftCardsRepository(executor),
     loyalty: createLoyaltyRepository(executor),
   }));
-  return {
+  const placeOrder = createPlaceOrderService({
+    metrics: deps.metrics,
     repos: unit.repos,
+    inTransaction: unit.inTransaction,
+    payments,
+    isFeatureEnabled,
+    clock,
+  });
+  return {
     steps: createCheckoutService({
       repos: unit.repos,
       addresses: deps.addresses,
@@ -58,13 +69,16 @@ export function createCheckoutSlice(deps: CheckoutSliceDeps) {
       clock,
       ...(deps.credits ? { credits: deps.credits } : {}),
     }),
-    placeOrder: createPlaceOrderService({
-      metrics: deps.metrics,
-      repos: unit.repos,
-      inTransaction: unit.inTransaction,
+    placeOrder,
+    /** The webhook's captured and failed payments, as payments hands them over. */
+    reconcilePayment: createPaymentReconciler({
+      carts: unit.repos.cart,
+      gatewayOrders: unit.repos.gatewayOrders,
+      orders: unit.repos.orders,
+      placeOrder,
       payments,
-      isFeatureEnabled,
-      clock,
+      jobs: unit.repos.jobs,
+      metrics: deps.metrics,
     }),
     idempotency: createIdempotencyService({ repo: unit.repos.idempotency, clock }),
   };

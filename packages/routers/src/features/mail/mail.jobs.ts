@@ -1,5 +1,5 @@
-import type { JobOptions } from '../../ports';
-import { type RetryOverrides, retryPolicy } from '../jobs';
+import type { JobEnqueuer } from '../../ports';
+import { type RetryOverrides, retryPolicy } from '../../retry-policy';
 import type { OrderStatus } from '../orders';
 
 /** The queue every e-mail goes through (retried with backoff, then kept as failed). */
@@ -58,10 +58,8 @@ export type MailJob =
       checkoutEmail?: string | null;
     };
 
-/** Anything that can enqueue inside the caller's transaction (the jobs repository). */
-export interface MailJobs {
-  enqueue(queue: string, data: object, options?: JobOptions): Promise<void>;
-}
+/** Anything that can enqueue inside the caller's transaction: the root port, under mail's old name. */
+export type MailJobs = JobEnqueuer;
 
 /**
  * The e-mails someone is waiting for, right now, to go on: a reset link, a verification link, a

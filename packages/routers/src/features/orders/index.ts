@@ -15,3 +15,4 @@ export { ordersRouter } from './orders.router';
 export type { OrderDto } from './orders.schemas';
 export type { OrdersService } from './orders.service';
 export { createOrdersSlice } from './orders.slice';
+export { type OrderRefunds, REFUND_QUEUE, type RefundJob } from './refunds';

@@ -8,7 +8,6 @@ import { type GiftCardsRepository, giveBackGiftCards } from '../gift-cards';
 import { earnLoyaltyPoints, type LoyaltyRepository, returnLoyaltyPoints } from '../loyalty';
 import { enqueueMail, type MailJob, type MailJobs } from '../mail';
 import { enqueueOrderStatusPush } from '../notifications';
-import { enqueueRefund } from '../payments';
 import { amountDueCents, toOrderDto, toOrderListEntryDto, toTrackingDto } from './order.dto';
 import {
   assertTransition,
@@ -19,6 +18,7 @@ import {
 import type { AdminOrderListInput } from './orders.admin.schemas';
 import type { OrderChanges, OrderRecord, OrdersRepository } from './orders.repository';
 import type { OrderListInput } from './orders.schemas';
+import { enqueueRefund } from './refunds';
 
 /** A status change and the e-mail it causes, in one transaction. */
 export interface OrderRepositories {
@@ -102,7 +102,7 @@ export function createOrdersService({
           current.paymentStatus === 'paid' && gatewayPart === 0
             ? 'refunded'
             : paymentStatusAfterCancel(current.paymentStatus);
-        // The refund of the rest is a durable job (payments/refunds.ts): `refund_pending` until
+        // The refund of the rest is a durable job (refunds.ts): `refund_pending` until
         // the gateway confirms it. Paid by cards alone: they were given back above.
         if (current.paymentStatus === 'paid' && gatewayPart > 0)
           await enqueueRefund(tx.jobs, current.id);

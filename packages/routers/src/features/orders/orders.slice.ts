@@ -1,13 +1,16 @@
 import type { Executor } from '@storefront/db/client';
-import type { Clock } from '../../ports';
+import type { BusinessMetrics, Clock } from '../../ports';
 import type { UnitOfWorkFactory } from '../../transactions';
 import type { StockRepository } from '../catalog';
 import type { CouponRedemptionsRepository } from '../coupons';
 import type { GiftCardsRepository } from '../gift-cards';
 import type { LoyaltyRepository } from '../loyalty';
 import type { MailJobs } from '../mail';
+import { createRefundExecution, type PaymentProviders } from '../payments';
+import type { ReferenceDataRepository } from '../store-settings';
 import { createOrdersRepository } from './orders.repository';
 import { createOrdersService } from './orders.service';
+import { createOrderRefunds } from './refunds';
 
 export interface OrdersSliceDeps {
   db: Executor;
@@ -21,11 +24,18 @@ export interface OrdersSliceDeps {
   loyalty: (executor: Executor) => LoyaltyRepository;
   loyaltyEnabled: () => Promise<boolean>;
   clock: Clock;
+  /** Refunds of cancelled paid orders go back the way the order paid, through its provider. */
+  payments: PaymentProviders;
+  reference: Pick<ReferenceDataRepository, 'paymentMethodType'>;
+  metrics: BusinessMetrics;
 }
 
-/** The orders slice: customers' orders, tracking, invoices, and the back office's order desk. */
+/**
+ * The orders slice: customers' orders, tracking, invoices, the back office's order desk, and
+ * `refunds`: the refund job and the gateway's news about refunds (run by workers, not procedures).
+ */
 export function createOrdersSlice(deps: OrdersSliceDeps) {
-  return createOrdersService({
+  const service = createOrdersService({
     repo: createOrdersRepository(deps.db),
     inTransaction: deps.unitOfWork((executor) => ({
       orders: createOrdersRepository(executor),
@@ -38,4 +48,12 @@ export function createOrdersSlice(deps: OrdersSliceDeps) {
     loyaltyEnabled: deps.loyaltyEnabled,
     clock: deps.clock,
   });
+  const refunds = createOrderRefunds({
+    orders: createOrdersRepository(deps.db),
+    reference: deps.reference,
+    refunds: createRefundExecution(deps.payments),
+    jobs: deps.jobs(deps.db),
+    metrics: deps.metrics,
+  });
+  return { ...service, refunds };
 }

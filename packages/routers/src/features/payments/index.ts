@@ -1,12 +1,19 @@
 /** The payments slice's public surface: what other slices and the app may use (docs/architecture.md). */
-export { type PaymentProvider, paymentNotVerified, signPayment } from './gateway';
+export {
+  type PaymentProvider,
+  paymentNotVerified,
+  type ReportedPayment,
+  signPayment,
+} from './gateway';
 export {
   createGatewayOrdersRepository,
   type GatewayOrdersRepository,
 } from './gateway-orders.repository';
 export {
+  NOT_THE_SHOPS,
   PAYMENT_EVENT_RETENTION_QUEUE,
   PAYMENT_EVENTS_QUEUE,
+  type PaymentEventHandlers,
   type PaymentEventJob,
   type PaymentEvents,
 } from './payment-events';
@@ -15,9 +22,8 @@ export { createPaymentProviders, type PaymentConfig, type PaymentProviders } fro
 export { type RazorpayConfig, webhookSignatureValid } from './razorpay';
 export { razorpayWebhookOperation, razorpayWebhookPath } from './razorpay-webhook.openapi';
 export {
-  enqueueRefund,
+  createRefundExecution,
   paymentQueuePolicy,
-  REFUND_QUEUE,
-  type RefundJob,
-  type RefundsService,
+  type RefundExecution,
+  type RefundRequest,
 } from './refunds';

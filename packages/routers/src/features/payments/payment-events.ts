@@ -1,16 +1,9 @@
-import { AppError, type FieldErrors, validationError } from '../../errors';
-import type { BusinessMetrics, Clock } from '../../ports';
+import { type FieldErrors, validationError } from '../../errors';
+import type { Clock, JobEnqueuer } from '../../ports';
 import type { InTransaction } from '../../transactions';
-import type { CartRecord, CartRepository } from '../cart';
-import type { PlaceOrderService } from '../checkout';
-import { enqueueMail, type MailJobs } from '../mail';
-import { enqueuePaymentFailedPush } from '../notifications';
-import type { OrdersRepository } from '../orders';
 import type { GatewayEvent, ReportedPayment } from './gateway';
 import type { GatewayOrdersRepository } from './gateway-orders.repository';
 import type { PaymentEventRecord, PaymentEventsRepository } from './payment-events.repository';
-import type { PaymentProviders } from './providers';
-import { enqueueRefund } from './refunds';
 
 /** The queue webhook events are handled on (one job per stored event). */
 export const PAYMENT_EVENTS_QUEUE = 'payment-events';
@@ -31,18 +24,10 @@ export type ReceivedAs = 'queued' | 'redelivered' | 'not the shop’s';
 export interface PaymentEventsDeps {
   events: PaymentEventsRepository;
   /** Storing an event and queuing its job, together. */
-  inTransaction: InTransaction<{ events: PaymentEventsRepository; jobs: MailJobs }>;
-  carts: Pick<CartRepository, 'findByGatewayOrder' | 'recordPaymentError' | 'openCart'>;
+  inTransaction: InTransaction<{ events: PaymentEventsRepository; jobs: JobEnqueuer }>;
   /** The gateway orders the shop created: only their payments are the shop's to act on. */
-  gatewayOrders: Pick<GatewayOrdersRepository, 'find' | 'markPaid'>;
-  orders: Pick<
-    OrdersRepository,
-    'paymentIdUsed' | 'findByRefundReference' | 'update' | 'settleRefund'
-  >;
-  placeOrder: Pick<PlaceOrderService, 'placeFromGateway'>;
-  payments: PaymentProviders;
-  /** Queues the "refunded, no order" e-mail and repeated refunds. */
-  jobs: MailJobs;
+  gatewayOrders: Pick<GatewayOrdersRepository, 'find'>;
+  handlers: PaymentEventHandlers;
   /** How long a captured payment waits for the app's own place-order (PAYMENT_WEBHOOK_GRACE_SECONDS). */
   graceSeconds: number;
   /** How long events' payloads are kept (PAYMENT_EVENT_RETENTION_DAYS). */
@@ -52,110 +37,42 @@ export interface PaymentEventsDeps {
   parseEvent: (event: string, body: unknown) => GatewayEvent;
   /** What an incoming event lacks for the shop to read it (razorpay-events.ts); 422 then. */
   eventProblems: (event: string, body: unknown) => FieldErrors | undefined;
-  metrics: BusinessMetrics;
 }
 
 /** How long a worker's claim on an event holds before another delivery may take it over. */
 const CLAIM_STALE_MS = 5 * 60 * 1000;
 
-/** The errors after which an order cannot be placed from this checkout any more: refund. */
-const NOT_PLACEABLE = new Set([
-  'OUT_OF_STOCK',
-  'CART_EMPTY',
-  'CHECKOUT_INCOMPLETE',
-  'COUPON_INVALID',
-  'PAYMENT_FAILED',
-  // A gift card or points balance that fell since the payment: the amount paid no longer fits.
-  'GIFT_CARD_BALANCE_CHANGED',
-  'LOYALTY_BALANCE_CHANGED',
-]);
-
-/** The e-mail a guest gave with the checkout's shipping address, if any. */
-const checkoutEmailOf = (cart: CartRecord | undefined): string | null =>
-  cart?.shippingAddress?.email || null;
+/**
+ * What the shop does about each kind of event, given by the slices whose data it changes (the
+ * composition root wires them): checkout reconciles payments with carts
+ * (checkout/reconcile-payment.ts), orders settles refunds (orders/refunds.ts). Each returns the
+ * outcome recorded with the event.
+ */
+export interface PaymentEventHandlers {
+  captured(payment: ReportedPayment): Promise<string>;
+  failed(payment: ReportedPayment, reason: string): Promise<string>;
+  /** `event`: the gateway's own name for it (e.g. `refund.processed`), for the outcome. */
+  refund(
+    kind: 'refund processed' | 'refund failed',
+    refundId: string,
+    event: string,
+  ): Promise<string>;
+}
 
 /**
  * Razorpay's webhook, made durable (docs/decisions.md "Payments"): `receive` stores each event
- * once and queues its handling; `process` reconciles. A captured payment with no order yet is
- * placed from its checkout after a grace period (the app's place-order normally wins), or refunded
- * when that is no longer possible; exactly one order per payment, whatever the interleaving, since
- * the order's payment id is unique. Razorpay sends the whole account's events: a payment not on a
- * gateway order the shop created is stored and left alone (never refunded), and the same news
- * under a new event id is a redelivery. No gateway call runs inside a transaction.
+ * once and queues its handling; `process` claims a stored event, hands it to its handler and
+ * marks it processed. Razorpay sends the whole account's events: a payment not on a gateway order
+ * the shop created is stored and left alone (never refunded), and the same news under a new event
+ * id is a redelivery. This slice only parses and stores; what an event means for a cart or an
+ * order is decided by the handlers (PaymentEventHandlers).
  */
 export function createPaymentEvents(deps: PaymentEventsDeps) {
-  async function refundUnplaced(
-    payment: ReportedPayment,
-    userId: number | undefined,
-    reason: string,
-    checkoutEmail: string | null,
-  ) {
-    const provider = deps.payments.forType('card');
-    await provider.refund({
-      paymentId: payment.paymentId,
-      amountMinor: payment.amountMinor,
-      currency: payment.currency,
-    });
-    if (userId !== undefined) {
-      await enqueueMail(deps.jobs, {
-        kind: 'payment-refunded',
-        userId,
-        amountMinor: payment.amountMinor,
-        currency: payment.currency,
-        reason,
-        checkoutEmail,
-      });
-    }
-    return `refunded: ${reason}`;
-  }
-
   /** The shop's gateway order the payment is on; undefined when the shop did not create it. */
   const shopsGatewayOrder = (payment: ReportedPayment) =>
     payment.gatewayOrderId
       ? deps.gatewayOrders.find(payment.gatewayOrderId)
       : Promise.resolve(undefined);
-
-  async function reconcile(payment: ReportedPayment): Promise<string> {
-    if (await deps.orders.paymentIdUsed(payment.paymentId)) return 'order already placed';
-    const gatewayOrder = await shopsGatewayOrder(payment);
-    if (!gatewayOrder) return NOT_THE_SHOPS;
-    // Placed or refunded below, the gateway order is spent: choosing again creates a new one.
-    await deps.gatewayOrders.markPaid(gatewayOrder.id);
-    const owner = gatewayOrder.userId ?? undefined;
-    const cart = await deps.carts.findByGatewayOrder(gatewayOrder.id);
-    if (!cart) {
-      // The checkout moved on: its (open) cart still holds the address a guest is written to.
-      const current = owner === undefined ? undefined : await deps.carts.openCart(owner);
-      return refundUnplaced(
-        payment,
-        owner,
-        'the checkout moved on to another payment order',
-        checkoutEmailOf(current),
-      );
-    }
-    if (cart.status !== 'open') {
-      return refundUnplaced(
-        payment,
-        cart.userId,
-        'the checkout was already ordered',
-        checkoutEmailOf(cart),
-      );
-    }
-    try {
-      const placed = await deps.placeOrder.placeFromGateway(cart.userId, {
-        gatewayOrderId: gatewayOrder.id,
-        gatewayPaymentId: payment.paymentId,
-      });
-      return `order ${placed.order_number} placed`;
-    } catch (error) {
-      // The app's place-order won the race meanwhile: nothing to do.
-      if (await deps.orders.paymentIdUsed(payment.paymentId)) return 'order already placed';
-      if (error instanceof AppError && NOT_PLACEABLE.has(error.errorCode)) {
-        return refundUnplaced(payment, cart.userId, error.message, checkoutEmailOf(cart));
-      }
-      throw error;
-    }
-  }
 
   /** What one stored event does; the event is claimed by this worker. */
   async function handle(stored: PaymentEventRecord | undefined): Promise<void> {
@@ -163,33 +80,11 @@ export function createPaymentEvents(deps: PaymentEventsDeps) {
     const event = deps.parseEvent(stored.event, stored.payload);
     let outcome = 'ignored';
     if (event.kind === 'captured') {
-      outcome = await reconcile(event.payment);
+      outcome = await deps.handlers.captured(event.payment);
     } else if (event.kind === 'failed') {
-      const { gatewayOrderId } = event.payment;
-      if (gatewayOrderId) {
-        await deps.carts.recordPaymentError(gatewayOrderId, event.reason);
-        await enqueuePaymentFailedPush(deps.jobs, gatewayOrderId, event.reason);
-      }
-      outcome = `payment failed: ${event.reason}`;
-      deps.metrics.payment('failed');
+      outcome = await deps.handlers.failed(event.payment, event.reason);
     } else if (event.kind === 'refund processed' || event.kind === 'refund failed') {
-      const order = await deps.orders.findByRefundReference(event.refundId);
-      if (order?.paymentStatus !== 'refund_pending') {
-        outcome = order
-          ? `order ${order.id}: ${stored.event}, nothing to do`
-          : 'no order has this refund';
-      } else if (event.kind === 'refund processed') {
-        const settled = await deps.orders.settleRefund(order.id);
-        if (settled) deps.metrics.payment('refunded');
-        outcome = settled
-          ? `order ${order.id} refunded`
-          : `order ${order.id}: refund.processed, nothing to do`;
-      } else {
-        // The gateway gave up on this refund: ask for a new one (a durable job, as at cancel).
-        await deps.orders.update(order.id, { refundReference: null });
-        await enqueueRefund(deps.jobs, order.id);
-        outcome = `order ${order.id}: refund failed, requested again`;
-      }
+      outcome = await deps.handlers.refund(event.kind, event.refundId, stored.event);
     }
     await deps.events.markProcessed(stored.eventId, outcome);
   }

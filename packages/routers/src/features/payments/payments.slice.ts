@@ -1,48 +1,38 @@
 import type { Executor } from '@storefront/db/client';
-import type { BusinessMetrics, Clock } from '../../ports';
+import type { Clock, JobEnqueuer } from '../../ports';
 import type { UnitOfWorkFactory } from '../../transactions';
-import type { MailJobs } from '../mail';
-import { createPaymentEvents, type PaymentEventsDeps } from './payment-events';
+import { createGatewayOrdersRepository } from './gateway-orders.repository';
+import { createPaymentEvents, type PaymentEventHandlers } from './payment-events';
 import { createPaymentEventsRepository } from './payment-events.repository';
-import type { PaymentProviders } from './providers';
 import { parseRazorpayEvent, razorpayEventProblems } from './razorpay-events';
-import { createRefundsService, type RefundsServiceDeps } from './refunds';
 
 export interface PaymentsSliceDeps {
   db: Executor;
   unitOfWork: UnitOfWorkFactory;
-  jobs: (executor: Executor) => MailJobs;
-  providers: PaymentProviders;
-  /** The checkout's and orders' data a payment event acts on. */
-  carts: PaymentEventsDeps['carts'];
-  gatewayOrders: PaymentEventsDeps['gatewayOrders'];
-  orders: PaymentEventsDeps['orders'] & RefundsServiceDeps['orders'];
-  reference: RefundsServiceDeps['reference'];
-  placeOrder: PaymentEventsDeps['placeOrder'];
+  jobs: (executor: Executor) => JobEnqueuer;
+  /** What each event does to carts and orders: checkout's reconciler, orders' refund settlement. */
+  handlers: PaymentEventHandlers;
   graceSeconds: number;
   retentionDays: number;
   clock: Clock;
-  metrics: BusinessMetrics;
 }
 
-/** The payments slice: Razorpay's webhook events and the refunds of cancelled paid orders. */
+/**
+ * The payments slice's webhook side: Razorpay's events parsed, stored once and queued, then
+ * claimed and handed to their handlers. It imports no other slice: the provider port, the refund
+ * execution and the gateway orders are used by checkout and orders through its index.
+ */
 export function createPaymentsSlice(deps: PaymentsSliceDeps) {
-  const { db, metrics, providers: payments, orders } = deps;
+  const { db } = deps;
   return {
-    refunds: createRefundsService({ orders, reference: deps.reference, payments, metrics }),
     events: createPaymentEvents({
-      metrics,
       events: createPaymentEventsRepository(db),
       inTransaction: deps.unitOfWork((executor) => ({
         events: createPaymentEventsRepository(executor),
         jobs: deps.jobs(executor),
       })).inTransaction,
-      carts: deps.carts,
-      gatewayOrders: deps.gatewayOrders,
-      orders,
-      placeOrder: deps.placeOrder,
-      payments,
-      jobs: deps.jobs(db),
+      gatewayOrders: createGatewayOrdersRepository(db),
+      handlers: deps.handlers,
       graceSeconds: deps.graceSeconds,
       retentionDays: deps.retentionDays,
       clock: deps.clock,

@@ -1,20 +1,6 @@
-import type { BusinessMetrics } from '../../ports';
-import { type RetryOverrides, retryPolicy } from '../jobs';
-import type { MailJobs } from '../mail';
-import type { OrdersRepository } from '../orders';
-import type { ReferenceDataRepository } from '../store-settings';
+import type { PaymentMethodType } from '@storefront/db/schema';
+import { type RetryOverrides, retryPolicy } from '../../retry-policy';
 import type { PaymentProviders } from './providers';
-
-/** The queue refunds go through (paymentQueuePolicy). */
-export const REFUND_QUEUE = 'refunds';
-
-export interface RefundJob {
-  orderId: number;
-}
-
-/** Queues the refund of a cancelled paid order, with the cancellation (same transaction). */
-export const enqueueRefund = (jobs: MailJobs, orderId: number) =>
-  jobs.enqueue(REFUND_QUEUE, { orderId } satisfies RefundJob);
 
 /**
  * Refunds and payment events: 30 retries from 2 s, at most an hour apart (the first ten within
@@ -29,44 +15,39 @@ export const paymentQueuePolicy = (retry: RetryOverrides) =>
     retryDelayMaxSeconds: 3600,
   });
 
-export interface RefundsServiceDeps {
-  orders: Pick<OrdersRepository, 'find' | 'update' | 'settleRefund'>;
-  /** Which way the order paid (a refund goes back the same way). */
-  reference: Pick<ReferenceDataRepository, 'paymentMethodType'>;
-  payments: PaymentProviders;
-  metrics: BusinessMetrics;
+/** A refund the caller decided on (orders/refunds.ts): what goes back, and where. */
+export interface RefundRequest {
+  /** Which way the payment went: the refund goes back the same way. */
+  methodType: PaymentMethodType;
+  paymentId: string;
+  amountMinor: number;
+  currency: string;
+  /** The gateway's id of a refund asked for earlier; null when none was asked for yet. */
+  refundReference: string | null;
+  /** Stores the gateway's refund id the moment it is known, before anything else can fail. */
+  recordReference: (refundId: string | null) => Promise<void>;
 }
 
 /**
- * Carries out a refund job. Idempotent: an order no longer `refund_pending` is done; the
- * gateway's refund id is stored before anything else, so a retry asks whether that refund has
- * settled instead of refunding twice. Throws (→ retry) while the gateway has not processed it.
+ * Carries out refunds at the gateway; which refund, and of how much, is the caller's decision.
+ * Idempotent over retries: the gateway's refund id is recorded (through the caller) before
+ * anything else, so a retry asks whether that refund has settled instead of refunding twice.
  */
-export function createRefundsService(deps: RefundsServiceDeps) {
-  const { orders, reference, payments } = deps;
+export function createRefundExecution(payments: PaymentProviders) {
   return {
-    async process(orderId: number): Promise<void> {
-      const order = await orders.find(orderId);
-      if (order?.paymentStatus !== 'refund_pending') return;
-      const type = (await reference.paymentMethodType(order.paymentMethod)) ?? 'card';
-      const provider = payments.forType(type);
-      let settled: boolean;
-      if (order.refundReference) {
-        settled = await provider.refundSettled(order.refundReference);
-      } else {
-        const refund = await provider.refund({
-          paymentId: order.gatewayPaymentId ?? '',
-          // The gateway took what gift cards and points left due.
-          amountMinor: Math.max(0, order.totalCents - order.giftCardCents - order.loyaltyCents),
-          currency: order.currency,
-        });
-        await orders.update(order.id, { refundReference: refund.refundId });
-        settled = refund.settled;
-      }
-      if (!settled) throw new Error(`refund of order ${order.id} not processed by the gateway yet`);
-      if (await orders.settleRefund(order.id)) deps.metrics.payment('refunded');
+    /** Whether the refund has been processed by the gateway; throws when it cannot be reached. */
+    async execute(request: RefundRequest): Promise<boolean> {
+      const provider = payments.forType(request.methodType);
+      if (request.refundReference) return provider.refundSettled(request.refundReference);
+      const refund = await provider.refund({
+        paymentId: request.paymentId,
+        amountMinor: request.amountMinor,
+        currency: request.currency,
+      });
+      await request.recordReference(refund.refundId);
+      return refund.settled;
     },
   };
 }
 
-export type RefundsService = ReturnType<typeof createRefundsService>;
+export type RefundExecution = ReturnType<typeof createRefundExecution>;
