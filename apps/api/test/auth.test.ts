@@ -201,6 +201,21 @@ describe('tokens', () => {
     }
   });
 
+  it('reads the scheme of Authorization in any case (bearer, BEARER), as HTTP schemes are', async () => {
+    const customer = await registerCustomer(t);
+    for (const scheme of ['bearer', 'BEARER', 'Bearer']) {
+      const me = await t.request('GET', '/auth/me', {
+        headers: { Authorization: `${scheme} ${customer.token}` },
+      });
+      expect(me.status).toBe(200);
+      expect(me.body.data).toMatchObject({ id: customer.user.id });
+    }
+    const wrong = await t.request('GET', '/auth/me', {
+      headers: { Authorization: `Basic ${customer.token}` },
+    });
+    expect(wrong.status).toBe(401);
+  });
+
   it('logout revokes the presented token only', async () => {
     const customer = await registerCustomer(t);
     const other = await t.request('POST', '/auth/login', {

@@ -43,7 +43,8 @@ export interface IssuedToken {
   expires_in: number;
 }
 
-const BEARER = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/;
+// The scheme is case-insensitive (RFC 9110 §11.1); the token class is the same either way.
+const BEARER = /^bearer\s+([A-Za-z0-9_-]{20,200})$/i;
 
 export interface SessionStoreDeps {
   repo: SessionsRepository;
