@@ -1,5 +1,5 @@
 /** The addresses slice's public surface: what other slices and the app may use (docs/architecture.md). */
-export { addressLines } from './address-lines';
+export { addressLines } from '../../address-lines';
 export type { AddressRecord } from './addresses.repository';
 export { addressesRouter } from './addresses.router';
 export {

@@ -1,6 +1,6 @@
 import type { JobEnqueuer } from '../../ports';
 import { type RetryOverrides, retryPolicy } from '../../retry-policy';
-import type { OrderStatus } from '../orders';
+import type { MailedOrderStatus } from './mail.ports';
 
 /** The queue every e-mail goes through (retried with backoff, then kept as failed). */
 export const MAIL_QUEUE = 'mail';
@@ -20,7 +20,7 @@ export type MailJob =
   | {
       kind: 'order-status';
       orderId: number;
-      status: Extract<OrderStatus, 'processing' | 'shipped' | 'completed'>;
+      status: MailedOrderStatus;
     }
   | { kind: 'order-canceled'; orderId: number }
   /**

@@ -1,9 +1,8 @@
 import type { AddressSnapshot } from '@storefront/db/schema';
 import { describe, expect, it } from 'vitest';
 import type { MailMessage } from '../../ports';
-import type { UserRecord } from '../auth';
-import { type OrderItemRecord, type OrderRecord, toOrderDto } from '../orders';
 import type { MailJob } from './mail.jobs';
+import type { MailOrder, MailRecipient } from './mail.ports';
 import { createMailService } from './mail.service';
 
 /* Every template rendered with sample data, checked as the customer reads it (plain text). */
@@ -21,46 +20,47 @@ const address: AddressSnapshot = {
   country: 'GB',
   country_name: 'United Kingdom',
 };
-const user = { id: 7, name: 'Ada Lovelace', email: 'ada@example.com' } as UserRecord;
+const user: MailRecipient = {
+  id: 7,
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  blockedAt: null,
+  deletedAt: null,
+};
+/** The order as orders' service answers it (its API DTO fits MailOrder). */
 const order = {
   id: 42,
   userId: 7,
-  orderNumber: 'ORD-20261124-0042',
-  status: 'shipped',
-  paymentStatus: 'refunded',
-  paymentMethod: 'card',
-  shippingMethod: 'flatrate',
-  subtotalCents: 3000,
-  discountCents: 500,
-  shippingCents: 499,
-  taxCents: 500,
-  totalCents: 3499,
-  currency: 'USD',
-  couponCode: 'SAVE5',
-  giftCards: [] as OrderRecord['giftCards'],
-  giftCardCents: 0,
-  loyaltyPoints: 0,
-  loyaltyCents: 0,
-  shippingAddress: address,
-  billingAddress: address,
-  notes: null,
-  cancelReason: 'Changed my mind',
-  carrier: 'DHL',
-  trackingNumber: 'JD014600003828',
-  trackingUrl: 'https://track.example/JD014600003828',
-  createdAt: new Date('2026-11-24T10:00:00Z'),
-  updatedAt: new Date('2026-11-24T10:00:00Z'),
-} as OrderRecord;
-const items = [
-  {
-    id: 1,
-    productName: 'Walnut Desk Lamp',
-    variantName: 'Brass',
-    quantity: 2,
-    priceCents: 1500,
-    totalCents: 3000,
+  dto: {
+    order_number: 'ORD-20261124-0042',
+    payment_method: 'card',
+    payment_status: 'refunded',
+    shipping_method: 'flatrate',
+    subtotal: 30,
+    discount: 5,
+    shipping: 4.99,
+    tax: 5,
+    total: 34.99,
+    currency: 'USD',
+    coupon_code: 'SAVE5',
+    gift_cards: [],
+    gift_card_amount: 0,
+    loyalty_points: 0,
+    loyalty_amount: 0,
+    amount_due: 34.99,
+    items: [
+      { id: 1, product_name: 'Walnut Desk Lamp', variant_name: 'Brass', quantity: 2, total: 30 },
+    ],
+    shipping_address: address,
+    billing_address: address,
+    cancel_reason: 'Changed my mind',
+  } satisfies MailOrder,
+  shipment: {
+    carrier: 'DHL',
+    trackingNumber: 'JD014600003828',
+    trackingUrl: 'https://track.example/JD014600003828',
   },
-] as OrderItemRecord[];
+};
 
 /** The link token a job mints: the job's id, so a test knows what the e-mail must show. */
 const linkTokens = {
@@ -76,12 +76,11 @@ function service() {
     orders: {
       findWithOwner: async (id) => {
         if (id !== order.id) return undefined;
-        const { carrier, trackingNumber, trackingUrl } = order;
         return {
           userId: order.userId,
-          checkoutEmail: order.shippingAddress.email ?? null,
-          order: toOrderDto(order, items),
-          shipment: { carrier, trackingNumber, trackingUrl },
+          checkoutEmail: address.email ?? null,
+          order: order.dto,
+          shipment: order.shipment,
         };
       },
     },

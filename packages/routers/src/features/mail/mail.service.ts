@@ -2,9 +2,8 @@ import type { ReactElement } from 'react';
 import { formatMoney } from '../../money';
 import type { Mailer } from '../../ports';
 import { hashToken } from '../../tokens';
-import type { LinkTokens, UsersRepository } from '../auth';
-import type { OrdersService } from '../orders';
 import { isUrgentMail, type MailJob } from './mail.jobs';
+import type { MailLinkTokens, MailOrders, MailUsers } from './mail.ports';
 import type { Shop } from './mail.templates';
 
 export interface MailConfig {
@@ -17,10 +16,10 @@ export interface MailConfig {
 }
 
 export interface MailServiceDeps {
-  users: Pick<UsersRepository, 'findById'>;
-  orders: Pick<OrdersService, 'findWithOwner'>;
+  users: MailUsers;
+  orders: MailOrders;
   /** Mints the token of a reset or verification link when its job runs. */
-  linkTokens: LinkTokens;
+  linkTokens: MailLinkTokens;
   mailer: Mailer;
   config: MailConfig;
   /** Removes a field from a job's data once it is sent (the jobs slice's repository). */

@@ -15,9 +15,9 @@ import {
 } from '@react-email/components';
 import type { AddressSnapshot } from '@storefront/db/schema';
 import type { ReactNode } from 'react';
+import { addressLines } from '../../address-lines';
 import { formatMoney as money } from '../../money';
-import { addressLines } from '../addresses';
-import type { OrderDto } from '../orders';
+import type { MailOrder, Shipment } from './mail.ports';
 
 /*
  * Every e-mail the shop sends, written once as react-email components; mail.service.ts renders
@@ -82,7 +82,7 @@ function AddressBlock(props: { title: string; address: AddressSnapshot }) {
   );
 }
 
-function OrderSummary(props: { order: OrderDto }) {
+function OrderSummary(props: { order: MailOrder }) {
   const { order } = props;
   const rows: Array<[string, string]> = [
     ['Subtotal', money(order.subtotal, order.currency)],
@@ -223,7 +223,7 @@ export function AccountDeletedEmail(props: { shop: Shop; name: string }) {
   );
 }
 
-export function OrderPlacedEmail(props: { shop: Shop; order: OrderDto }) {
+export function OrderPlacedEmail(props: { shop: Shop; order: MailOrder }) {
   const { order } = props;
   return (
     <Layout shop={props.shop} preview={`Order ${order.order_number} confirmed`}>
@@ -242,12 +242,6 @@ export function OrderPlacedEmail(props: { shop: Shop; order: OrderDto }) {
   );
 }
 
-export interface Shipment {
-  carrier: string | null;
-  trackingNumber: string | null;
-  trackingUrl: string | null;
-}
-
 const STATUS_TEXT = {
   processing: 'is being prepared',
   shipped: 'has shipped',
@@ -256,7 +250,7 @@ const STATUS_TEXT = {
 
 export function OrderStatusEmail(props: {
   shop: Shop;
-  order: OrderDto;
+  order: MailOrder;
   status: keyof typeof STATUS_TEXT;
   shipment: Shipment;
 }) {
@@ -287,7 +281,7 @@ export function OrderStatusEmail(props: {
   );
 }
 
-export function OrderCanceledEmail(props: { shop: Shop; order: OrderDto }) {
+export function OrderCanceledEmail(props: { shop: Shop; order: MailOrder }) {
   const { order } = props;
   const refunded =
     (order.payment_status === 'refunded' || order.payment_status === 'refund_pending') &&
