@@ -250,7 +250,7 @@ export function createServices(deps: ServiceDeps): Services {
     userExists: async (userId) => (await auth.users.findById(userId)) !== undefined,
     cart: createCartRepository,
   });
-  // Points first, then the cards (gift-cards/amount-due.ts); each answer remembers what they paid
+  // Points first, then the cards (@storefront/pricing credits.ts); each answer remembers what they paid
   // in it, which place-order holds the order to.
   const creditsFrom = (
     cards: typeof giftCards.cartCredits,

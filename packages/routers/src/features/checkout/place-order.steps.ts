@@ -1,10 +1,10 @@
 import type { AddressSnapshot } from '@storefront/db/schema';
+import type { Credits } from '@storefront/pricing';
 import { AppError } from '../../errors';
 import { centsToAmount } from '../../money';
 import { type CartRecord, outOfStock, type PricedCart, priceCart } from '../cart';
 import { takeStock } from '../catalog';
 import { redeemCoupon } from '../coupons';
-import type { Credits } from '../gift-cards';
 import { enqueueMail } from '../mail';
 import { enqueueOrderPush } from '../notifications';
 import { type OrderRecord, STATUS_EVENT_TEXT } from '../orders';

@@ -1,9 +1,9 @@
+import { applyCredits, type Credits, type PointRates } from '@storefront/pricing';
 import { AppError } from '../../errors';
-import { applyCredits, type Credits, type LoyaltyRates } from './amount-due';
 import type { CartCardRecord, GiftCardRecord, GiftCardsRepository } from './gift-cards.repository';
 
 /** Points on the cart and their rates (loyalty slice), paid before the cards. */
-export type AppliedPoints = { points: number; rates: LoyaltyRates } | undefined;
+export type AppliedPoints = { points: number; rates: PointRates } | undefined;
 
 /*
  * Place-order's gift card steps and their undo, side by side. The rule is what the customer saw:

@@ -1,3 +1,4 @@
+import { applyCredits, type Credits } from '@storefront/pricing';
 import { AppError, validationError } from '../../errors';
 import { amountToCents, centsToAmount } from '../../money';
 import { metaFor, pageOffset } from '../../pagination';
@@ -7,7 +8,6 @@ import type { InTransaction } from '../../transactions';
 import { toIso, toIsoOrNull } from '../../zod-helpers';
 import type { CartRecord } from '../cart';
 import { enqueueMail, type MailJobs } from '../mail';
-import { applyCredits, type Credits } from './amount-due';
 import { generateGiftCardCode, hashGiftCardCode, last4Of } from './gift-card-code';
 import { type AppliedPoints, cardUsable } from './gift-card-spend.steps';
 import type { GiftCardRecord, GiftCardsRepository } from './gift-cards.repository';

@@ -1,5 +1,4 @@
 // The gift cards slice's public surface (other slices import only this file).
-export { type Credits, type LoyaltyRates, maxPointsFor, pointsToCents } from './amount-due';
 export {
   type GiftCardRepositories,
   giveBackGiftCards,

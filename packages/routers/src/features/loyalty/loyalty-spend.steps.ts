@@ -1,5 +1,5 @@
+import type { PointRates } from '@storefront/pricing';
 import { AppError } from '../../errors';
-import type { LoyaltyRates } from '../gift-cards';
 import type { LoyaltyRepository, LoyaltySettingsRecord } from './loyalty.repository';
 import { MAX_LOYALTY_POINTS } from './loyalty.schemas';
 
@@ -15,6 +15,9 @@ import { MAX_LOYALTY_POINTS } from './loyalty.schemas';
 export interface LoyaltyRepositories {
   loyalty: LoyaltyRepository;
 }
+
+/** The store's loyalty rates: a point's worth and the share of a total points may pay. */
+export type LoyaltyRates = PointRates;
 
 export const ratesOf = (settings: LoyaltySettingsRecord): LoyaltyRates => ({
   pointValueMicros: settings.pointValueMicros,

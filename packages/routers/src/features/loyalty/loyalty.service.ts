@@ -1,3 +1,4 @@
+import { maxPointsFor, pointsToCents } from '@storefront/pricing';
 import { AppError, validationError } from '../../errors';
 import { centsToAmount } from '../../money';
 import { metaFor, pageOffset } from '../../pagination';
@@ -5,7 +6,6 @@ import type { Clock } from '../../ports';
 import type { InTransaction } from '../../transactions';
 import { toIso, toIsoOrNull } from '../../zod-helpers';
 import type { CartRecord } from '../cart';
-import { maxPointsFor, pointsToCents } from '../gift-cards';
 import type { LoyaltyRepository, LoyaltySettingsRecord } from './loyalty.repository';
 import {
   type LoyaltyAdjustInput,
