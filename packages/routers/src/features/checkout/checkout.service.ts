@@ -5,19 +5,17 @@ import type { Clock, RateLimiter } from '../../ports';
 import { consumeOrRefuse } from '../../rate-limit';
 import { type AddressDto, type AddressRecord, countryName, toAddressDto } from '../addresses';
 import {
-  type CartCredits,
   type CartRecord,
   type CartRepositories,
+  cartCreditFields,
   isShippingMethodOffered,
-  noCredits,
   type PricedCart,
   priceCart,
   toCartDto,
 } from '../cart';
 import type { StockRepository } from '../catalog';
 import type { CouponRedemptionsRepository } from '../coupons';
-import type { GiftCardsRepository } from '../gift-cards';
-import type { LoyaltyRepository } from '../loyalty';
+import { creditsFor } from '../gift-cards';
 import type { MailJobs } from '../mail';
 import type { OrdersRepository } from '../orders';
 import type { GatewayOrdersRepository, PaymentProvider, PaymentProviders } from '../payments';
@@ -41,8 +39,6 @@ export interface CheckoutRepositories extends CartRepositories {
   idempotency: IdempotencyRepository;
   gatewayOrders: GatewayOrdersRepository;
   jobs: MailJobs;
-  giftCards: GiftCardsRepository;
-  loyalty: LoyaltyRepository;
 }
 
 export interface CheckoutServiceDeps {
@@ -56,8 +52,6 @@ export interface CheckoutServiceDeps {
   gatewayOrderLimiter: RateLimiter;
   isFeatureEnabled: (flag: 'coupons') => Promise<boolean>;
   clock: Clock;
-  /** What gift cards and points pay of the cart (shown with it). */
-  credits?: CartCredits;
 }
 
 function snapshotOf(
@@ -93,7 +87,10 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
 
   /** What the gateway charges for the cart: its total less what gift cards and points pay. */
   async function amountDue(priced: PricedCart) {
-    const fields = await (deps.credits ?? noCredits)(priced);
+    const fields = await cartCreditFields(creditsFor, repos, priced, {
+      now: clock.now(),
+      isEnabled: (flag) => repos.flags.isFeatureEnabled(flag),
+    });
     const due: AmountDue = {
       cents: amountToCents(fields.amount_due),
       covered: fields.amount_due === 0 && fields.gift_card_amount + fields.loyalty_amount > 0,

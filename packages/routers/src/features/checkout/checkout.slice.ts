@@ -1,11 +1,9 @@
 import type { Executor } from '@storefront/db/client';
 import type { BusinessMetrics, Clock, RateLimiter } from '../../ports';
 import type { RepositoryFactory, UnitOfWorkFactory } from '../../transactions';
-import type { CartCredits, CartRepositories } from '../cart';
+import type { CartRepositories } from '../cart';
 import { createStockRepository } from '../catalog';
 import { createCouponRedemptionsRepository } from '../coupons';
-import { createGiftCardsRepository } from '../gift-cards';
-import { createLoyaltyRepository } from '../loyalty';
 import type { MailJobs } from '../mail';
 import { createOrdersRepository } from '../orders';
 import { createGatewayOrdersRepository, type PaymentProviders } from '../payments';
@@ -27,10 +25,8 @@ export interface CheckoutSliceDeps {
   addresses: CheckoutServiceDeps['addresses'];
   payments: PaymentProviders;
   gatewayOrderLimiter: RateLimiter;
-  isFeatureEnabled: (flag: 'coupons' | 'gift_cards' | 'loyalty_points') => Promise<boolean>;
+  isFeatureEnabled: (flag: 'coupons') => Promise<boolean>;
   metrics: BusinessMetrics;
-  /** What gift cards and points pay of the cart (shown with it). */
-  credits?: CartCredits;
 }
 
 /** The checkout slice: the steps, place-order, and the Idempotency-Keys it honours. */
@@ -44,8 +40,6 @@ export function createCheckoutSlice(deps: CheckoutSliceDeps) {
     idempotency: createIdempotencyRepository(executor),
     gatewayOrders: createGatewayOrdersRepository(executor),
     jobs: deps.jobs(executor),
-    giftCards: createGiftCardsRepository(executor),
-    loyalty: createLoyaltyRepository(executor),
   }));
   return {
     repos: unit.repos,
@@ -56,14 +50,12 @@ export function createCheckoutSlice(deps: CheckoutSliceDeps) {
       gatewayOrderLimiter: deps.gatewayOrderLimiter,
       isFeatureEnabled,
       clock,
-      ...(deps.credits ? { credits: deps.credits } : {}),
     }),
     placeOrder: createPlaceOrderService({
       metrics: deps.metrics,
       repos: unit.repos,
       inTransaction: unit.inTransaction,
       payments,
-      isFeatureEnabled,
       clock,
     }),
     idempotency: createIdempotencyService({ repo: unit.repos.idempotency, clock }),

@@ -2,7 +2,13 @@ import type { AddressSnapshot } from '@storefront/db/schema';
 import type { Credits } from '@storefront/pricing';
 import { AppError } from '../../errors';
 import { centsToAmount } from '../../money';
-import { type CartRecord, outOfStock, type PricedCart, priceCart } from '../cart';
+import {
+  type CartRecord,
+  outOfStock,
+  type PricedCart,
+  type PricingRepositories,
+  priceCart,
+} from '../cart';
 import { takeStock } from '../catalog';
 import { redeemCoupon } from '../coupons';
 import { enqueueMail } from '../mail';
@@ -75,7 +81,7 @@ const dueOf = (checkout: Pick<ReadyCheckout, 'priced' | 'credits'>): AmountDue =
  * order they pay in full needs no payment method.
  */
 export async function loadAndLock(
-  tx: CheckoutRepositories,
+  tx: PricingRepositories,
   payments: PaymentProviders,
   userId: number,
   pricing: { now: Date; couponsEnabled: boolean },
@@ -153,7 +159,10 @@ function paymentFitsCheckout(
   );
 }
 
-async function requireUnusedPayment(repos: CheckoutRepositories, gatewayPaymentId: string) {
+async function requireUnusedPayment(
+  repos: Pick<CheckoutRepositories, 'orders'>,
+  gatewayPaymentId: string,
+) {
   if (await repos.orders.paymentIdUsed(gatewayPaymentId)) {
     throw new AppError('PAYMENT_FAILED', 'This payment has already been used for another order.');
   }
@@ -165,7 +174,7 @@ async function requireUnusedPayment(repos: CheckoutRepositories, gatewayPaymentI
  * when the gateway is down). Cash on delivery: null, nothing to ask.
  */
 export async function verifyPayment(
-  repos: CheckoutRepositories,
+  repos: Pick<CheckoutRepositories, 'orders'>,
   payments: PaymentProviders,
   checkout: ReadyCheckout,
   proof: NonNullable<PlaceOrderInput['payment_data']>,
@@ -189,7 +198,7 @@ export async function verifyPayment(
  * captured for the order's amount and currency.
  */
 export async function verifyReportedPayment(
-  repos: CheckoutRepositories,
+  repos: Pick<CheckoutRepositories, 'orders'>,
   payments: PaymentProviders,
   checkout: ReadyCheckout,
   payment: { gatewayOrderId: string; gatewayPaymentId: string },
@@ -215,7 +224,7 @@ export async function verifyReportedPayment(
  * payment unused, the method still a gateway one); a gateway method needs a confirmed payment.
  */
 export async function paymentStillFits(
-  tx: CheckoutRepositories,
+  tx: Pick<CheckoutRepositories, 'orders'>,
   payments: PaymentProviders,
   checkout: ReadyCheckout,
   confirmed: VerifiedPayment,
@@ -242,7 +251,10 @@ export async function paymentStillFits(
  * 6. Reserve stock: each line's units, by guarded decrements (422 OUT_OF_STOCK when short), the
  * last writes of the transaction (their rows are the ones other orders wait for).
  */
-export async function reserveStock(tx: CheckoutRepositories, priced: PricedCart): Promise<void> {
+export async function reserveStock(
+  tx: Pick<CheckoutRepositories, 'stock'>,
+  priced: PricedCart,
+): Promise<void> {
   const lines = priced.lines.map((line) => ({
     productId: line.item.productId,
     variantId: line.item.variantId,
@@ -259,7 +271,7 @@ export async function reserveStock(tx: CheckoutRepositories, priced: PricedCart)
  * first event of its timeline. Paid when a gateway payment was verified.
  */
 export async function writeOrder(
-  tx: CheckoutRepositories,
+  tx: Pick<CheckoutRepositories, 'orders'>,
   userId: number,
   checkout: ReadyCheckout,
   payment: VerifiedPayment,
@@ -310,7 +322,7 @@ export async function writeOrder(
 
 /** 7. Redeem the coupon: one use counted against its limits (422 COUPON_INVALID when used up). */
 export async function redeemPricedCoupon(
-  tx: CheckoutRepositories,
+  tx: Pick<CheckoutRepositories, 'coupons'>,
   userId: number,
   priced: PricedCart,
   orderId: number,
@@ -320,13 +332,16 @@ export async function redeemPricedCoupon(
 }
 
 /** 4. Hand over the cart: it becomes the order's; the customer's next request opens a new one. */
-export async function handOverCart(tx: CheckoutRepositories, cart: CartRecord): Promise<void> {
+export async function handOverCart(
+  tx: Pick<CheckoutRepositories, 'cart'>,
+  cart: CartRecord,
+): Promise<void> {
   await tx.cart.update(cart.id, { status: 'ordered' });
 }
 
 /** 5. Enqueue follow-ups: the confirmation e-mail and push, committed with the order. */
 export async function enqueueFollowUps(
-  tx: CheckoutRepositories,
+  tx: Pick<CheckoutRepositories, 'jobs'>,
   order: OrderRecord,
 ): Promise<void> {
   await enqueueMail(tx.jobs, { kind: 'order-placed', orderId: order.id });

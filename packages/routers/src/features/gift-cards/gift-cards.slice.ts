@@ -8,7 +8,6 @@ import { type CartAccess, createGiftCardsService } from './gift-cards.service';
 export interface GiftCardsSliceDeps {
   unitOfWork: UnitOfWorkFactory;
   clock: Clock;
-  isEnabled: () => Promise<boolean>;
   lookupLimiter: RateLimiter;
   defaultCurrency: () => Promise<string>;
   /** The cart slice's repository, bound to the same executor (apply/remove lock the cart). */
@@ -24,21 +23,13 @@ export function createGiftCardsSlice(deps: GiftCardsSliceDeps) {
     cart: deps.cart(executor),
     jobs: deps.jobs(executor),
   }));
-  const serviceOn = (repo: typeof unit.repos.giftCards, isEnabled: () => Promise<boolean>) =>
-    createGiftCardsService({
-      repo,
-      inTransaction: unit.inTransaction,
-      clock: deps.clock,
-      isEnabled,
-      lookupLimiter: deps.lookupLimiter,
-      defaultCurrency: deps.defaultCurrency,
-    });
-  return {
-    ...serviceOn(unit.repos.giftCards, deps.isEnabled),
-    /** The cart's credits read through a transaction's executor and its flag reader. */
-    cartCreditsWithin: (executor: Executor, isEnabled: () => Promise<boolean>) =>
-      serviceOn(createGiftCardsRepository(executor), isEnabled).cartCredits,
-  };
+  return createGiftCardsService({
+    repo: unit.repos.giftCards,
+    inTransaction: unit.inTransaction,
+    clock: deps.clock,
+    lookupLimiter: deps.lookupLimiter,
+    defaultCurrency: deps.defaultCurrency,
+  });
 }
 
 export type GiftCardsSlice = ReturnType<typeof createGiftCardsSlice>;

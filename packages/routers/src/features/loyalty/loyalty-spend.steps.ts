@@ -58,6 +58,38 @@ function requireAsShown(applied: CartPoints | undefined): CartPoints | undefined
   return applied;
 }
 
+/**
+ * For a cart's answer: the points as the balance holds them now, never refused here; dropped
+ * while the flag is off (`enabled`, asked only when points are applied).
+ */
+export async function showLoyalty(
+  repos: LoyaltyRepositories,
+  input: { cartId: number; userId: number; enabled: () => Promise<boolean> },
+): Promise<CartPoints | undefined> {
+  const applied = await cartPointsWithin(repos, input.cartId, () =>
+    repos.loyalty.balance(input.userId),
+  );
+  if (!applied) return undefined;
+  if (!(await input.enabled())) {
+    await repos.loyalty.clearCartPoints(input.cartId);
+    return undefined;
+  }
+  return applied;
+}
+
+/**
+ * Remembers the points a cart answer showed paying (the order is held to them), written only
+ * when they changed.
+ */
+export async function recordShownPoints(
+  repos: LoyaltyRepositories,
+  cartId: number,
+  applied: CartPoints | undefined,
+  paid: number,
+): Promise<void> {
+  if (applied && applied.shownPoints !== paid) await repos.loyalty.setShownPoints(cartId, paid);
+}
+
 /** Outside the transaction (before the gateway is asked): the points as they pay now. */
 export async function previewLoyalty(
   repos: LoyaltyRepositories,
