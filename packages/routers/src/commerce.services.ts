@@ -2,14 +2,15 @@ import type { Database, Executor } from '@storefront/db/client';
 import type { AddressesService } from './features/addresses';
 import { createCartRepository, createCartSlice } from './features/cart';
 import { createPurchasablesRepository, createStockRepository } from './features/catalog';
-import { createCheckoutSlice, createIdempotencyRepository } from './features/checkout';
+import { createCheckoutSlice } from './features/checkout';
 import { createCouponRedemptionsRepository } from './features/coupons';
 import { createGiftCardsRepository, createGiftCardsSlice, creditsFor } from './features/gift-cards';
 import { createLoyaltyRepository, createLoyaltySlice } from './features/loyalty';
-import type { MailJobs } from './features/mail';
 import { createOrdersSlice } from './features/orders';
 import type { PaymentProviders } from './features/payments';
 import type { createStoreSettingsSlice } from './features/store-settings';
+import { createIdempotencyRepository } from './idempotency.repository';
+import type { JobPort } from './jobs-port';
 import type { BusinessMetrics, Clock, RateLimits } from './ports';
 import type { UnitOfWorkFactory } from './transactions';
 
@@ -23,7 +24,7 @@ export interface CommerceDeps {
   userExists: (userId: number) => Promise<boolean>;
   addresses: AddressesService;
   providers: PaymentProviders;
-  jobs: (executor: Executor) => MailJobs;
+  jobs: (executor: Executor) => JobPort;
 }
 
 /**

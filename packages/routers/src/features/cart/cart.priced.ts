@@ -1,7 +1,7 @@
 import { type PricedLine, priceItems, type Totals } from '@storefront/pricing';
+import type { IdempotencyRepository } from '../../idempotency.repository';
 import { centsToAmount } from '../../money';
 import { FALLBACK_CURRENCY, type PurchasableRecord, type PurchasablesRepository } from '../catalog';
-import type { IdempotencyRepository } from '../checkout';
 import type { CouponRecord, CouponRedemptionsRepository } from '../coupons';
 import type {
   FeatureFlag,

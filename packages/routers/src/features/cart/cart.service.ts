@@ -1,8 +1,8 @@
 import { AppError, validationError } from '../../errors';
+import type { IdempotencyClaim } from '../../idempotency';
 import type { Clock } from '../../ports';
 import type { InTransaction } from '../../transactions';
 import type { PurchasableRecord } from '../catalog';
-import type { IdempotencyClaim } from '../checkout';
 import { type CreditsFor, cartCreditFields } from './cart.credits';
 import {
   type CartRepositories,

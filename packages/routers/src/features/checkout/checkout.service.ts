@@ -1,5 +1,7 @@
 import type { AddressSnapshot } from '@storefront/db/schema';
 import { AppError, validationError } from '../../errors';
+import type { IdempotencyRepository } from '../../idempotency.repository';
+import type { JobPort } from '../../jobs-port';
 import { amountToCents, centsToAmount } from '../../money';
 import type { Clock, RateLimiter } from '../../ports';
 import { consumeOrRefuse } from '../../rate-limit';
@@ -16,7 +18,6 @@ import {
 import type { StockRepository } from '../catalog';
 import type { CouponRedemptionsRepository } from '../coupons';
 import { creditsFor } from '../gift-cards';
-import type { MailJobs } from '../mail';
 import type { OrdersRepository } from '../orders';
 import type { GatewayOrdersRepository, PaymentProvider, PaymentProviders } from '../payments';
 import type { AddressStepInput, CheckoutDto } from './checkout.schemas';
@@ -30,7 +31,6 @@ import {
   toPaymentMethodDto,
   toShippingMethodDto,
 } from './checkout.state';
-import type { IdempotencyRepository } from './idempotency.repository';
 
 export interface CheckoutRepositories extends CartRepositories {
   coupons: CouponRedemptionsRepository;
@@ -38,7 +38,7 @@ export interface CheckoutRepositories extends CartRepositories {
   orders: OrdersRepository;
   idempotency: IdempotencyRepository;
   gatewayOrders: GatewayOrdersRepository;
-  jobs: MailJobs;
+  jobs: JobPort;
 }
 
 export interface CheckoutServiceDeps {

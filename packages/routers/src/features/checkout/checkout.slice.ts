@@ -1,10 +1,12 @@
 import type { Executor } from '@storefront/db/client';
+import { createIdempotencyService } from '../../idempotency';
+import { createIdempotencyRepository } from '../../idempotency.repository';
+import type { JobPort } from '../../jobs-port';
 import type { BusinessMetrics, Clock, RateLimiter } from '../../ports';
 import type { RepositoryFactory, UnitOfWorkFactory } from '../../transactions';
 import type { CartRepositories } from '../cart';
 import { createStockRepository } from '../catalog';
 import { createCouponRedemptionsRepository } from '../coupons';
-import type { MailJobs } from '../mail';
 import { createOrdersRepository } from '../orders';
 import { createGatewayOrdersRepository, type PaymentProviders } from '../payments';
 import {
@@ -12,8 +14,6 @@ import {
   type CheckoutServiceDeps,
   createCheckoutService,
 } from './checkout.service';
-import { createIdempotencyService } from './idempotency';
-import { createIdempotencyRepository } from './idempotency.repository';
 import { createPlaceOrderService } from './place-order.service';
 
 export interface CheckoutSliceDeps {
@@ -21,7 +21,7 @@ export interface CheckoutSliceDeps {
   clock: Clock;
   /** The cart slice's repositories: checkout works on the same cart. */
   cartRepositories: RepositoryFactory<CartRepositories>;
-  jobs: (executor: Executor) => MailJobs;
+  jobs: (executor: Executor) => JobPort;
   addresses: CheckoutServiceDeps['addresses'];
   payments: PaymentProviders;
   gatewayOrderLimiter: RateLimiter;

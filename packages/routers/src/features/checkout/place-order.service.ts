@@ -1,5 +1,6 @@
 import type { Credits } from '@storefront/pricing';
 import { AppError } from '../../errors';
+import type { IdempotencyClaim } from '../../idempotency';
 import type { BusinessMetrics, Clock } from '../../ports';
 import type { InTransaction } from '../../transactions';
 import type { CreditRepositories, PricedCart } from '../cart';
@@ -8,7 +9,6 @@ import { spendLoyaltyPoints } from '../loyalty';
 import type { PaymentProviders } from '../payments';
 import type { PlaceOrderInput, PlaceOrderResult } from './checkout.schemas';
 import type { CheckoutRepositories } from './checkout.service';
-import type { IdempotencyClaim } from './idempotency';
 import {
   enqueueFollowUps,
   handOverCart,

@@ -1,4 +1,5 @@
 import { AppError, validationError } from '../../errors';
+import type { JobPort } from '../../jobs-port';
 import { amountToCents, centsToAmount } from '../../money';
 import { metaFor, pageOffset } from '../../pagination';
 import type { Clock, RateLimiter } from '../../ports';
@@ -6,7 +7,7 @@ import { consumeOrRefuse } from '../../rate-limit';
 import type { InTransaction } from '../../transactions';
 import { toIso, toIsoOrNull } from '../../zod-helpers';
 import type { CartRecord } from '../cart';
-import { enqueueMail, type MailJobs } from '../mail';
+import { enqueueMail } from '../mail';
 import { generateGiftCardCode, hashGiftCardCode, last4Of } from './gift-card-code';
 import type { GiftCardRecord, GiftCardsRepository } from './gift-cards.repository';
 import type { GiftCardListInput, IssueGiftCardInput } from './gift-cards.schemas';
@@ -23,7 +24,7 @@ export interface CartAccess {
 export interface GiftCardsTx {
   giftCards: GiftCardsRepository;
   cart: CartAccess;
-  jobs: MailJobs;
+  jobs: JobPort;
 }
 
 export interface GiftCardsServiceDeps {

@@ -1,7 +1,7 @@
 import type { Executor } from '@storefront/db/client';
+import type { JobPort } from '../../jobs-port';
 import type { Clock, RateLimiter } from '../../ports';
 import type { UnitOfWorkFactory } from '../../transactions';
-import type { MailJobs } from '../mail';
 import { createGiftCardsRepository } from './gift-cards.repository';
 import { type CartAccess, createGiftCardsService } from './gift-cards.service';
 
@@ -13,7 +13,7 @@ export interface GiftCardsSliceDeps {
   /** The cart slice's repository, bound to the same executor (apply/remove lock the cart). */
   cart: (executor: Executor) => CartAccess;
   /** The jobs repository on the same executor (the recipient's e-mail). */
-  jobs: (executor: Executor) => MailJobs;
+  jobs: (executor: Executor) => JobPort;
 }
 
 /** The gift cards slice: one service for the app's, the cart's and the back office's calls. */

@@ -1,4 +1,4 @@
-import type { JobOptions } from '../../ports';
+import type { JobPort } from '../../jobs-port';
 import { type RetryOverrides, retryPolicy } from '../jobs';
 import type { OrderStatus } from '../orders';
 
@@ -58,10 +58,8 @@ export type MailJob =
       checkoutEmail?: string | null;
     };
 
-/** Anything that can enqueue inside the caller's transaction (the jobs repository). */
-export interface MailJobs {
-  enqueue(queue: string, data: object, options?: JobOptions): Promise<void>;
-}
+/** @deprecated The job port is not mail's: use `JobPort` from the package root (jobs-port.ts). */
+export type MailJobs = JobPort;
 
 /**
  * The e-mails someone is waiting for, right now, to go on: a reset link, a verification link, a
@@ -79,7 +77,7 @@ export const URGENT_MAIL_PRIORITY = 10;
 export const isUrgentMail = (job: MailJob) => URGENT_MAIL_KINDS.has(job.kind);
 
 /** Queues an e-mail with the write it belongs to (same transaction). */
-export const enqueueMail = (jobs: MailJobs, job: MailJob) =>
+export const enqueueMail = (jobs: JobPort, job: MailJob) =>
   jobs.enqueue(MAIL_QUEUE, job, isUrgentMail(job) ? { priority: URGENT_MAIL_PRIORITY } : {});
 
 /** E-mails: 5 retries from 2 s, at most 5 min apart (2 → 4 → 8 → 16 → 32 s): about a minute. */

@@ -1,4 +1,5 @@
 import { AppError } from '../../errors';
+import type { JobPort } from '../../jobs-port';
 import { metaFor, pageOffset } from '../../pagination';
 import type { Clock } from '../../ports';
 import type { InTransaction } from '../../transactions';
@@ -6,7 +7,7 @@ import { releaseStock, type StockRepository } from '../catalog';
 import { type CouponRedemptionsRepository, releaseCoupon } from '../coupons';
 import { type GiftCardsRepository, giveBackGiftCards } from '../gift-cards';
 import { earnLoyaltyPoints, type LoyaltyRepository, returnLoyaltyPoints } from '../loyalty';
-import { enqueueMail, type MailJob, type MailJobs } from '../mail';
+import { enqueueMail, type MailJob } from '../mail';
 import { enqueueOrderStatusPush } from '../notifications';
 import { enqueueRefund } from '../payments';
 import { amountDueCents, toOrderDto, toOrderListEntryDto, toTrackingDto } from './order.dto';
@@ -25,7 +26,7 @@ export interface OrderRepositories {
   orders: OrdersRepository;
   stock: Pick<StockRepository, 'release'>;
   coupons: Pick<CouponRedemptionsRepository, 'release'>;
-  jobs: MailJobs;
+  jobs: JobPort;
   giftCards: GiftCardsRepository;
   loyalty: LoyaltyRepository;
 }

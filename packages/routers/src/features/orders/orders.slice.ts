@@ -1,11 +1,11 @@
 import type { Executor } from '@storefront/db/client';
+import type { JobPort } from '../../jobs-port';
 import type { Clock } from '../../ports';
 import type { UnitOfWorkFactory } from '../../transactions';
 import type { StockRepository } from '../catalog';
 import type { CouponRedemptionsRepository } from '../coupons';
 import type { GiftCardsRepository } from '../gift-cards';
 import type { LoyaltyRepository } from '../loyalty';
-import type { MailJobs } from '../mail';
 import { createOrdersRepository } from './orders.repository';
 import { createOrdersService } from './orders.service';
 
@@ -15,7 +15,7 @@ export interface OrdersSliceDeps {
   /** Cancel gives back what place-order took: the other slices' repositories it undoes with. */
   stock: (executor: Executor) => Pick<StockRepository, 'release'>;
   coupons: (executor: Executor) => Pick<CouponRedemptionsRepository, 'release'>;
-  jobs: (executor: Executor) => MailJobs;
+  jobs: (executor: Executor) => JobPort;
   /** Cancel gives back gift cards and points; completion earns points (their slices). */
   giftCards: (executor: Executor) => GiftCardsRepository;
   loyalty: (executor: Executor) => LoyaltyRepository;
