@@ -17,3 +17,4 @@ export { cartRouter } from './cart.router';
 export { type AddToCartInput, type CartDto, ZCart, ZCartOutput } from './cart.schemas';
 export { type CartService, outOfStock } from './cart.service';
 export { createCartSlice } from './cart.slice';
+export { handOverCart } from './cart-handover.steps';

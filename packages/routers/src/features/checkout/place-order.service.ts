@@ -3,7 +3,7 @@ import { AppError } from '../../errors';
 import type { IdempotencyClaim } from '../../idempotency';
 import type { BusinessMetrics, Clock } from '../../ports';
 import type { InTransaction } from '../../transactions';
-import type { CreditRepositories, PricedCart } from '../cart';
+import { type CreditRepositories, handOverCart, type PricedCart } from '../cart';
 import { creditsFor, spendGiftCards } from '../gift-cards';
 import { spendLoyaltyPoints } from '../loyalty';
 import type { PaymentProviders } from '../payments';
@@ -11,7 +11,6 @@ import type { PlaceOrderInput, PlaceOrderResult } from './checkout.schemas';
 import type { CheckoutRepositories } from './checkout.service';
 import {
   enqueueFollowUps,
-  handOverCart,
   loadAndLock,
   paymentStillFits,
   type ReadyCheckout,

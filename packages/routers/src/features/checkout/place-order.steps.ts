@@ -13,7 +13,7 @@ import { takeStock } from '../catalog';
 import { redeemCoupon } from '../coupons';
 import { enqueueMail } from '../mail';
 import { enqueueOrderPush } from '../notifications';
-import { type OrderRecord, STATUS_EVENT_TEXT } from '../orders';
+import { type OrderRecord, writePlacedOrder } from '../orders';
 import { type PaymentProviders, paymentNotVerified } from '../payments';
 import type { PaymentMethodRecord, ShippingMethodRecord } from '../store-settings';
 import type { PlaceOrderInput, PlaceOrderResult } from './checkout.schemas';
@@ -267,57 +267,28 @@ export async function reserveStock(
 }
 
 /**
- * 3. Write the order: prices, addresses and names copied from the checkout, its lines, and the
- * first event of its timeline. Paid when a gateway payment was verified.
+ * 3. Write the order (orders' step, order-placement.steps.ts, where its undo, cancel, is too):
+ * paid when a gateway payment was verified or cards and points pay it all.
  */
-export async function writeOrder(
+export function writeOrder(
   tx: Pick<CheckoutRepositories, 'orders'>,
   userId: number,
   checkout: ReadyCheckout,
   payment: VerifiedPayment,
   notes: string | undefined,
 ): Promise<OrderRecord> {
-  const { priced, credits } = checkout;
-  const { totals } = priced;
-  const order = await tx.orders.insertOrder(
-    {
-      userId,
-      status: 'pending',
-      paymentStatus: payment || fullyCovered(credits) ? 'paid' : 'pending',
-      paymentMethod: checkout.paymentMethod.code,
-      shippingMethod: checkout.shippingMethod.code,
-      subtotalCents: totals.subtotalCents,
-      discountCents: totals.discountCents,
-      shippingCents: totals.shippingCents,
-      taxCents: totals.taxCents,
-      totalCents: totals.totalCents,
-      currency: priced.currency,
-      couponCode: priced.couponValid ? (priced.coupon?.code ?? null) : null,
-      giftCards: (credits?.cards ?? [])
-        .filter((card) => card.amountCents > 0)
-        .map((card) => ({ last4: card.last4, amountCents: card.amountCents })),
-      giftCardCents: credits?.giftCardCents ?? 0,
-      loyaltyPoints: credits?.loyaltyPoints ?? 0,
-      loyaltyCents: credits?.loyaltyCents ?? 0,
-      shippingAddress: checkout.shippingAddress,
-      billingAddress: checkout.billingAddress,
-      notes: notes ?? null,
-      gatewayOrderId: payment?.gatewayOrderId ?? null,
-      gatewayPaymentId: payment?.gatewayPaymentId ?? null,
-    },
-    priced.lines.map((line) => ({
-      productId: line.item.productId,
-      variantId: line.item.variantId,
-      productName: line.purchasable?.name ?? '',
-      variantName: line.purchasable?.variantName ?? null,
-      sku: line.purchasable?.sku ?? '',
-      priceCents: line.unitPriceCents,
-      quantity: line.item.quantity,
-      totalCents: line.lineTotalCents,
-    })),
-  );
-  await tx.orders.addEvent(order.id, 'pending', STATUS_EVENT_TEXT.pending);
-  return order;
+  return writePlacedOrder(tx, {
+    userId,
+    priced: checkout.priced,
+    credits: checkout.credits,
+    paid: payment !== null || fullyCovered(checkout.credits),
+    paymentMethod: checkout.paymentMethod.code,
+    shippingMethod: checkout.shippingMethod.code,
+    shippingAddress: checkout.shippingAddress,
+    billingAddress: checkout.billingAddress,
+    notes,
+    payment,
+  });
 }
 
 /** 7. Redeem the coupon: one use counted against its limits (422 COUPON_INVALID when used up). */
@@ -329,14 +300,6 @@ export async function redeemPricedCoupon(
 ): Promise<void> {
   if (!priced.couponValid || !priced.coupon) return;
   await redeemCoupon(tx.coupons, priced.coupon, userId, orderId);
-}
-
-/** 4. Hand over the cart: it becomes the order's; the customer's next request opens a new one. */
-export async function handOverCart(
-  tx: Pick<CheckoutRepositories, 'cart'>,
-  cart: CartRecord,
-): Promise<void> {
-  await tx.cart.update(cart.id, { status: 'ordered' });
 }
 
 /** 5. Enqueue follow-ups: the confirmation e-mail and push, committed with the order. */
