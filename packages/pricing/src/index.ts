@@ -1,5 +1,6 @@
 export * from './allocation';
 export * from './amount-in-words';
+export * from './credits';
 export * from './document-number';
 export * from './gst';
 export * from './pricing';

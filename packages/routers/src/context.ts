@@ -11,12 +11,7 @@ import type {
   CategoriesAdminService,
   ProductPartsService,
 } from './features/catalog';
-import type {
-  CheckoutService,
-  IdempotencyClaim,
-  IdempotencyService,
-  PlaceOrderService,
-} from './features/checkout';
+import type { CheckoutService, PlaceOrderService } from './features/checkout';
 import type { ContentAdminService, ContentService } from './features/content';
 import type { CouponsService } from './features/coupons';
 import type { AdminsService, CustomerService } from './features/customer';
@@ -37,6 +32,7 @@ import type {
 } from './features/store-settings';
 import type { SyncChangesSlice, SyncService } from './features/sync';
 import type { WishlistService } from './features/wishlist';
+import type { IdempotencyClaim, IdempotencyService } from './idempotency';
 import type { BusinessMetrics } from './ports';
 
 /** What a procedure knows about the HTTP request, whichever adapter (REST or /trpc) carried it. */

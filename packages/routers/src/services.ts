@@ -1,144 +1,30 @@
-import type { Tracer } from '@opentelemetry/api';
-import type { Database, Executor } from '@storefront/db/client';
+import type { Executor } from '@storefront/db/client';
 import { createCatalogVersion } from './catalog-version';
+import { createCommerceServices } from './commerce.services';
 import type { Services } from './context';
 import { createCountCache, createTtlCache } from './count-cache';
 import { createAccountSlice } from './features/account';
 import { createAddressesSlice } from './features/addresses';
-import { type AiModelProvider, createAiSlice, productContextFrom } from './features/ai';
-import {
-  createAuthSlice,
-  createPasswordAttempts,
-  type PasswordHasher,
-  type SignInConfig,
-} from './features/auth';
-import {
-  type CartCredits,
-  createCartRepository,
-  createCartSlice,
-  noCredits,
-  onlyWhereCreditsApplied,
-  priceCart,
-} from './features/cart';
-import {
-  createCatalogSlice,
-  createPurchasablesRepository,
-  createStockRepository,
-} from './features/catalog';
-import { createCheckoutSlice, createIdempotencyRepository } from './features/checkout';
+import { createAiSlice, productContextFrom } from './features/ai';
+import { createAuthSlice, createPasswordAttempts } from './features/auth';
+import { createCatalogSlice } from './features/catalog';
 import { createContentSlice } from './features/content';
-import { createCouponRedemptionsRepository, createCouponsSlice } from './features/coupons';
+import { createCouponsSlice } from './features/coupons';
 import { createCustomerSlice } from './features/customer';
 import { createDashboardSlice } from './features/dashboard';
-import {
-  createGiftCardsRepository,
-  createGiftCardsSlice,
-  creditFields,
-} from './features/gift-cards';
 import { createJobsRepository, createJobsSlice } from './features/jobs';
-import { createLoyaltyRepository, createLoyaltySlice } from './features/loyalty';
 import { createMailService } from './features/mail';
 import { createNotificationsSlice } from './features/notifications';
-import { createOrdersSlice } from './features/orders';
-import {
-  createPaymentProviders,
-  createPaymentsSlice,
-  type PaymentConfig,
-} from './features/payments';
+import { createPaymentProviders, createPaymentsSlice } from './features/payments';
 import { createReviewsSlice } from './features/reviews';
 import { createSearchSlice } from './features/search';
 import { createStoreSettingsSlice, type FeatureFlags } from './features/store-settings';
 import { createSyncSlice } from './features/sync';
 import { createWishlistSlice } from './features/wishlist';
-import {
-  type BusinessMetrics,
-  type Clock,
-  countedMailer,
-  type FileStorage,
-  type JobQueue,
-  type Mailer,
-  noBusinessMetrics,
-  type PushSender,
-  type RateLimits,
-  type SmsSender,
-} from './ports';
+import { countedMailer, noBusinessMetrics } from './ports';
+import type { ServiceDeps } from './service-deps';
 import { createUnitOfWork } from './transactions';
-import { type LinkPolicy, setLinkPolicy } from './zod-helpers';
-
-export interface ServiceConfig {
-  /** The page or app deep link the reset e-mail links to (PASSWORD_RESET_URL). */
-  passwordResetUrl: string;
-  /** The page or app deep link the verification e-mail links to (EMAIL_VERIFY_URL). */
-  emailVerifyUrl: string;
-  /** The shop as e-mails name and link it (SHOP_NAME, APP_URL). */
-  shop: { name: string; url: string };
-  tokenTtlSeconds: number;
-  rememberTokenTtlSeconds: number;
-  passwordResetTtlMinutes: number;
-  featureDefaults: FeatureFlags;
-  /** How long an AI description may take before it fails with "Timeout". */
-  aiTimeoutMs: number;
-  /**
-   * How long a list's total (`meta.total`) may be reused, in ms; 0 or unset counts on every
-   * request. See count-cache.ts.
-   */
-  countCacheTtlMs?: number;
-  /**
-   * How long an instance trusts its copy of the catalogue's cache token (ETags), in ms: how late
-   * it sees another instance's change. See catalog-version.ts.
-   */
-  catalogVersionTtlMs?: number;
-  /**
-   * How long feature flags, the default currency, tax rates and shipping/payment methods may be
-   * reused, in ms; 0 or unset reads them on every call. See store-settings/reference-cache.ts.
-   */
-  referenceCacheTtlMs?: number;
-  /** Whether customers' authenticated requests count as sync heartbeats; default true. */
-  implicitHeartbeat?: boolean;
-  /** How long a webhook-reported payment waits for the app's own place-order (default 120 s). */
-  paymentWebhookGraceSeconds?: number;
-  /**
-   * Which links inputs accept (http outside production; the app's deep-link schemes for
-   * banners). Unset: https only, no app links (zod-helpers.ts LinkPolicy).
-   */
-  links?: LinkPolicy;
-  /** Days Razorpay webhook payloads are kept (default 30). */
-  paymentEventRetentionDays?: number;
-  /** Days the catalogue change feed keeps its changes (SYNC_RETENTION_DAYS, default 30). */
-  syncRetentionDays?: number;
-  /** Apple/Google client ids and key sets, phone codes (default: social off, region IN). */
-  signIn?: Partial<SignInConfig>;
-  /** The app's deep-link base pushes link to (APP_DEEP_LINK_BASE, e.g. `myshop://`). */
-  appDeepLinkBase?: string;
-  /** Seconds between sending pushes and reading their receipts (default 900). */
-  pushReceiptDelaySeconds?: number;
-}
-
-export interface ServiceDeps {
-  db: Database;
-  clock: Clock;
-  config: ServiceConfig;
-  hasher: PasswordHasher;
-  mailer: Mailer;
-  /** The durable job queue e-mails (and later payments) go through. */
-  jobQueue: JobQueue;
-  avatarStorage: FileStorage;
-  /** Expo's push service, or the push outbox. */
-  pushSender: PushSender;
-  rateLimits: RateLimits;
-  /** Razorpay when configured, else the development gateway's secret. */
-  payments: PaymentConfig;
-  /** The configured AI provider; undefined when AI is not configured. */
-  aiProvider?: AiModelProvider | undefined;
-  /** Failures of background work that must not fail a request (heartbeats, reset e-mails). */
-  reportBackgroundError?: (error: unknown) => void;
-  /** Sends the one-time codes' SMS (Twilio, or the outbox). */
-  sms: SmsSender;
-  /** Business events for the operators' metrics; default: counted nowhere. */
-  metrics?: BusinessMetrics | undefined;
-  /** A span per procedure when tracing is on; undefined: no tracing, no cost. */
-  tracer?: Tracer | undefined;
-}
+import { setLinkPolicy } from './zod-helpers';
 
 /**
  * The composition root: builds each slice once per process with its factory, in dependency
@@ -211,91 +97,18 @@ export function createServices(deps: ServiceDeps): Services {
     referenceCaches: [storeSettings.cache],
     ...(reportBackgroundError ? { reportError: reportBackgroundError } : {}),
   });
-  // Gift cards and points: what they pay of a cart is computed after its totals (their slices).
-  let credits: CartCredits | undefined;
-  let creditsWithin: ((executor: Executor) => CartCredits) | undefined;
-  const cart = createCartSlice({
-    unitOfWork,
-    purchasables: createPurchasablesRepository,
-    coupons: createCouponRedemptionsRepository,
-    reference: storeSettings.referenceData,
-    idempotency: createIdempotencyRepository,
-    isFeatureEnabled,
-    clock,
-    credits: async (priced) => (credits ? credits(priced) : noCredits(priced)),
-    creditsWithin: (executor) => async (priced) =>
-      creditsWithin ? creditsWithin(executor)(priced) : noCredits(priced),
-  });
-  const defaultCurrency = async () => (await cart.reads.reference.defaultCurrency()) ?? 'USD';
-  const giftCards = createGiftCardsSlice({
-    unitOfWork,
-    clock,
-    isEnabled: () => isFeatureEnabled('gift_cards'),
-    lookupLimiter: deps.rateLimits.giftCardLookupsPerCustomer,
-    defaultCurrency,
-    cart: createCartRepository,
-    jobs,
-  });
-  const loyalty = createLoyaltySlice({
-    unitOfWork,
-    clock,
-    isEnabled: () => isFeatureEnabled('loyalty_points'),
-    defaultCurrency,
-    cartTotalCents: async (userId) => {
-      const open = await cart.reads.cart.openCart(userId);
-      const couponsEnabled = await isFeatureEnabled('coupons');
-      return (await priceCart(cart.reads, open, { now: clock.now(), couponsEnabled })).totals
-        .totalCents;
-    },
-    userExists: async (userId) => (await auth.users.findById(userId)) !== undefined,
-    cart: createCartRepository,
-  });
-  // Points first, then the cards (gift-cards/amount-due.ts); each answer remembers what they paid
-  // in it, which place-order holds the order to.
-  const creditsFrom = (
-    cards: typeof giftCards.cartCredits,
-    points: Pick<typeof loyalty, 'cartLoyalty' | 'showPoints'>,
-  ): CartCredits =>
-    onlyWhereCreditsApplied(async (priced) => {
-      const applied = await points.cartLoyalty(priced.cart);
-      const paid = await cards(priced.cart.id, priced.totals.totalCents, applied);
-      await points.showPoints(priced.cart.id, applied, paid.loyaltyPoints);
-      return creditFields(paid);
-    });
-  credits = creditsFrom(giftCards.cartCredits, loyalty);
-  creditsWithin = (executor) => {
-    const flags = storeSettings.featuresWithin(executor);
-    return creditsFrom(
-      giftCards.cartCreditsWithin(executor, () => flags.isFeatureEnabled('gift_cards')),
-      loyalty.cartLoyaltyWithin(executor, () => flags.isFeatureEnabled('loyalty_points')),
-    );
-  };
   const providers = createPaymentProviders(deps.payments);
-  const checkout = createCheckoutSlice({
-    metrics,
-    unitOfWork,
-    clock,
-    cartRepositories: cart.repositories,
-    jobs,
-    addresses,
-    payments: providers,
-    gatewayOrderLimiter: deps.rateLimits.gatewayOrdersPerCustomer,
-    isFeatureEnabled,
-    credits,
-  });
-  const orders = createOrdersSlice({
+  const { cart, giftCards, loyalty, checkout, orders } = createCommerceServices({
     db,
     unitOfWork,
-    stock: createStockRepository,
-    coupons: createCouponRedemptionsRepository,
-    jobs,
-    giftCards: createGiftCardsRepository,
-    loyalty: createLoyaltyRepository,
-    loyaltyEnabled: () => isFeatureEnabled('loyalty_points'),
     clock,
-    payments: providers,
-    reference: cart.reads.reference,
     metrics,
+    rateLimits: deps.rateLimits,
+    storeSettings,
+    userExists: async (userId) => (await auth.users.findById(userId)) !== undefined,
+    addresses,
+    providers,
+    jobs,
   });
   const ai = createAiSlice({
     db,
@@ -370,7 +183,8 @@ export function createServices(deps: ServiceDeps): Services {
     dashboard: createDashboardSlice({
       db,
       catalogAdmin: catalog.admin,
-      defaultCurrency: () => cart.reads.reference.defaultCurrency(),
+      defaultCurrency: () =>
+        storeSettings.referenceData(db, { inTransaction: false }).defaultCurrency(),
       sync: sync.connection,
       clock,
     }),
@@ -401,4 +215,5 @@ export function createServices(deps: ServiceDeps): Services {
   };
 }
 
+export type { ServiceConfig, ServiceDeps } from './service-deps';
 export type { Services };

@@ -25,7 +25,7 @@ export type Meta = OpenApiMeta<{
   changesCatalog?: true;
   /**
    * A customer write that honours an `Idempotency-Key` header: the middleware claims the key
-   * and hands the procedure `ctx.idempotency` (features/checkout/idempotency.ts).
+   * and hands the procedure `ctx.idempotency` (idempotency.ts).
    */
   idempotent?: true;
   /**

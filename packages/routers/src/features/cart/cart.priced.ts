@@ -1,12 +1,17 @@
 import { type PricedLine, priceItems, type Totals } from '@storefront/pricing';
+import type { IdempotencyRepository } from '../../idempotency.repository';
 import { centsToAmount } from '../../money';
 import { FALLBACK_CURRENCY, type PurchasableRecord, type PurchasablesRepository } from '../catalog';
-import type { IdempotencyRepository } from '../checkout';
 import type { CouponRecord, CouponRedemptionsRepository } from '../coupons';
-import type { ReferenceDataRepository, ShippingMethodRecord } from '../store-settings';
+import type {
+  FeatureFlag,
+  FeatureFlags,
+  ReferenceDataRepository,
+  ShippingMethodRecord,
+} from '../store-settings';
+import type { CreditRepositories } from './cart.credits';
 import type { CartItemRecord, CartRecord, CartRepository } from './cart.repository';
 import type { CartTotalsDto } from './cart.schemas';
-import type { CartCreditFields } from './cart.service';
 
 /**
  * The server's side of cart pricing: loads what @storefront/pricing needs (the same arithmetic
@@ -29,11 +34,14 @@ export interface CartRepositories {
   reference: ReferenceDataRepository;
   /** Answers of cart mutations sent with an Idempotency-Key (the offline cart's replays). */
   idempotency: IdempotencyRepository;
-  /**
-   * Inside a transaction: what gift cards and points pay of the cart, read through the same
-   * transaction (the embedded database has one connection, which the transaction holds).
-   */
-  credits?: (priced: PricedCart) => Promise<CartCreditFields>;
+  /** What gift cards and points pay of the cart (cart.credits.ts), on the same executor. */
+  giftCards: CreditRepositories['giftCards'];
+  loyalty: CreditRepositories['loyalty'];
+  /** Feature flags: cached outside a transaction, read through it inside one. */
+  flags: {
+    isFeatureEnabled(flag: FeatureFlag): Promise<boolean>;
+    featureFlags(): Promise<FeatureFlags>;
+  };
 }
 
 export type CartPricedLine = PricedLine<CartItemRecord, PurchasableRecord>;
@@ -50,8 +58,14 @@ export interface PricedCart {
   warnings: string[];
 }
 
+/** What a cart is priced with. */
+export type PricingRepositories = Pick<
+  CartRepositories,
+  'cart' | 'purchasables' | 'coupons' | 'reference'
+>;
+
 export async function priceCart(
-  repos: CartRepositories,
+  repos: PricingRepositories,
   cart: CartRecord,
   options: { now: Date; couponsEnabled: boolean },
 ): Promise<PricedCart> {

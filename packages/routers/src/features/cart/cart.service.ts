@@ -1,12 +1,12 @@
 import { AppError, validationError } from '../../errors';
+import type { IdempotencyClaim } from '../../idempotency';
 import type { Clock } from '../../ports';
 import type { InTransaction } from '../../transactions';
 import type { PurchasableRecord } from '../catalog';
-import type { IdempotencyClaim } from '../checkout';
+import { type CreditsFor, cartCreditFields } from './cart.credits';
 import {
   type CartRepositories,
   evaluateCoupon,
-  type PricedCart,
   priceCart,
   purchasableKey,
   toCartDto,
@@ -14,38 +14,13 @@ import {
 import type { CartRecord } from './cart.repository';
 import type { AddToCartInput, CartDto } from './cart.schemas';
 
-/** What gift cards and points pay of a priced cart (their slices); none: the total is due. */
-export type CartCredits = (priced: PricedCart) => Promise<CartCreditFields>;
-export type CartCreditFields = Pick<
-  CartDto,
-  'gift_cards' | 'gift_card_amount' | 'loyalty_points' | 'loyalty_amount' | 'amount_due'
->;
-
-export const noCredits: CartCredits = async (priced) => ({
-  gift_cards: [],
-  gift_card_amount: 0,
-  loyalty_points: 0,
-  loyalty_amount: 0,
-  amount_due: toCartDto(priced).total,
-});
-
-/**
- * `credits` for carts that ever had a gift card or points applied (`carts.credits_applied`);
- * nothing due to them on every other cart, without reading their tables (docs/performance.md,
- * "Cart credits").
- */
-export const onlyWhereCreditsApplied =
-  (credits: CartCredits): CartCredits =>
-  (priced) =>
-    priced.cart.creditsApplied ? credits(priced) : noCredits(priced);
-
 export interface CartServiceDeps {
   repos: CartRepositories;
   inTransaction: InTransaction<CartRepositories>;
   isFeatureEnabled: (flag: 'coupons') => Promise<boolean>;
   clock: Clock;
-  /** Computed after the cart's totals, never inside them (default: none). */
-  credits?: CartCredits;
+  /** What gift cards and points pay of a priced cart (cart.credits.ts). */
+  creditsFor: CreditsFor;
 }
 
 /** 422 OUT_OF_STOCK naming the product and what is left. */
@@ -68,7 +43,7 @@ export function createCartService({
   inTransaction,
   isFeatureEnabled,
   clock,
-  credits = noCredits,
+  creditsFor,
 }: CartServiceDeps) {
   async function view(
     cart: CartRecord,
@@ -76,8 +51,14 @@ export function createCartService({
     couponsEnabled?: boolean,
   ): Promise<CartDto> {
     couponsEnabled ??= await isFeatureEnabled('coupons');
-    const priced = await priceCart(txRepos, cart, { now: clock.now(), couponsEnabled });
-    return { ...toCartDto(priced), ...(await (txRepos.credits ?? credits)(priced)) };
+    const now = clock.now();
+    const priced = await priceCart(txRepos, cart, { now, couponsEnabled });
+    // Computed after the cart's totals, never inside them, through the same executor.
+    const credits = await cartCreditFields(creditsFor, txRepos, priced, {
+      now,
+      isEnabled: (flag) => txRepos.flags.isFeatureEnabled(flag),
+    });
+    return { ...toCartDto(priced), ...credits };
   }
 
   /**
@@ -139,6 +120,13 @@ export function createCartService({
   return {
     async get(userId: number): Promise<CartDto> {
       return view(await repos.cart.openCart(userId));
+    },
+
+    /** The cart's total as priced now (loyalty's share of it). */
+    async totalCents(userId: number): Promise<number> {
+      const cart = await repos.cart.openCart(userId);
+      const couponsEnabled = await isFeatureEnabled('coupons');
+      return (await priceCart(repos, cart, { now: clock.now(), couponsEnabled })).totals.totalCents;
     },
 
     async count(userId: number): Promise<number> {

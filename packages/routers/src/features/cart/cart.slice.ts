@@ -1,9 +1,10 @@
 import type { Executor } from '@storefront/db/client';
 import type { Clock } from '../../ports';
 import type { RepositoryFactory, UnitOfWorkFactory } from '../../transactions';
+import type { CreditsFor } from './cart.credits';
 import type { CartRepositories } from './cart.priced';
 import { createCartRepository } from './cart.repository';
-import { type CartCredits, createCartService } from './cart.service';
+import { createCartService } from './cart.service';
 
 export interface CartSliceDeps {
   unitOfWork: UnitOfWorkFactory;
@@ -11,14 +12,17 @@ export interface CartSliceDeps {
   purchasables: (executor: Executor) => CartRepositories['purchasables'];
   coupons: (executor: Executor) => CartRepositories['coupons'];
   reference: RepositoryFactory<CartRepositories['reference']>;
-  /** Idempotency-Keys are checkout's store; cart mutations record their answers there too. */
+  /** Idempotency-Keys: cart mutations record their answers (the offline cart's replays). */
   idempotency: (executor: Executor) => CartRepositories['idempotency'];
+  /** Gift cards and points, what they pay of a cart computed after its totals (cart.credits.ts). */
+  giftCards: (executor: Executor) => CartRepositories['giftCards'];
+  loyalty: (executor: Executor) => CartRepositories['loyalty'];
+  /** Feature flags: cached outside a transaction, through its executor inside one. */
+  flags: RepositoryFactory<CartRepositories['flags']>;
+  /** What they pay, read from those repositories (gift cards' `creditsFor`). */
+  creditsFor: CreditsFor;
   isFeatureEnabled: (flag: 'coupons') => Promise<boolean>;
   clock: Clock;
-  /** What gift cards and points pay of a cart, computed after its totals (their slices). */
-  credits?: CartCredits;
-  /** The same credits read through a transaction's executor (cart answers priced inside one). */
-  creditsWithin?: (executor: Executor) => CartCredits;
 }
 
 /**
@@ -32,7 +36,9 @@ export function createCartSlice(deps: CartSliceDeps) {
     coupons: deps.coupons(executor),
     reference: deps.reference(executor, scope),
     idempotency: deps.idempotency(executor),
-    ...(scope.inTransaction && deps.creditsWithin ? { credits: deps.creditsWithin(executor) } : {}),
+    giftCards: deps.giftCards(executor),
+    loyalty: deps.loyalty(executor),
+    flags: deps.flags(executor, scope),
   });
   const unit = deps.unitOfWork(repositories);
   return {
@@ -43,7 +49,7 @@ export function createCartSlice(deps: CartSliceDeps) {
       inTransaction: unit.inTransaction,
       isFeatureEnabled: deps.isFeatureEnabled,
       clock: deps.clock,
-      ...(deps.credits ? { credits: deps.credits } : {}),
+      creditsFor: deps.creditsFor,
     }),
   };
 }

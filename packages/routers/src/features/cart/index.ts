@@ -1,16 +1,20 @@
 /** The cart slice's public surface: what other slices and the app may use (docs/architecture.md). */
 
-export type { CartRepositories, PricedCart } from './cart.priced';
+export {
+  type CartCreditFields,
+  type CreditFlag,
+  type CreditRepositories,
+  type CreditsFor,
+  type CreditsUse,
+  cartCreditFields,
+  creditFields,
+  noCredits,
+} from './cart.credits';
+export type { CartRepositories, PricedCart, PricingRepositories } from './cart.priced';
 export { isShippingMethodOffered, priceCart, toCartDto } from './cart.priced';
 export { type CartRecord, type CartRepository, createCartRepository } from './cart.repository';
 export { cartRouter } from './cart.router';
 export { type AddToCartInput, type CartDto, ZCart, ZCartOutput } from './cart.schemas';
-export {
-  type CartCreditFields,
-  type CartCredits,
-  type CartService,
-  noCredits,
-  onlyWhereCreditsApplied,
-  outOfStock,
-} from './cart.service';
+export { type CartService, outOfStock } from './cart.service';
 export { createCartSlice } from './cart.slice';
+export { handOverCart } from './cart-handover.steps';

@@ -1,15 +1,5 @@
 import type { Executor } from '@storefront/db/client';
-import {
-  attributes,
-  attributeValues,
-  categories,
-  type ProductType,
-  productAttributeValues,
-  productCategories,
-  productImages,
-  products,
-  productVariants,
-} from '@storefront/db/schema';
+import { categories, type ProductType, productCategories, products } from '@storefront/db/schema';
 import { qualified } from '@storefront/db/sql';
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { ProductSort } from './catalog.schemas';
@@ -18,10 +8,8 @@ import {
   productOrder,
   productSummaryColumns,
   productWhere,
-  saleActiveSql,
-  variantColumns,
 } from './product-columns.repository';
-import { visibleProductDetails } from './product-details.repository';
+import { detailPartQueries, visibleProductDetails } from './product-details.repository';
 import { productReviewsQuery, type ReviewRecord } from './product-reviews.repository';
 
 export interface ProductSummaryRecord {
@@ -173,59 +161,13 @@ export function createCatalogRepository(db: Executor) {
   };
   function prepareDetail() {
     const id = sql.placeholder('id');
-    const now = sql.placeholder('now');
+    const parts = detailPartQueries(db, (column) => eq(column, id), sql.placeholder('now'));
     return {
-      product: db
-        .select({
-          ...productSummaryColumns(now),
-          description: products.description,
-          metaTitle: products.metaTitle,
-          metaDescription: products.metaDescription,
-          metaKeywords: products.metaKeywords,
-        })
-        .from(products)
-        .where(and(eq(products.id, id), eq(products.active, true)))
-        .prepare('product_detail'),
-      images: db
-        .select({ url: productImages.url, alt: productImages.alt })
-        .from(productImages)
-        .where(eq(productImages.productId, id))
-        .orderBy(asc(productImages.position), asc(productImages.id))
-        .prepare('product_images'),
-      categories: db
-        .select({ id: categories.id, name: categories.name, slug: categories.slug })
-        .from(productCategories)
-        .innerJoin(categories, eq(categories.id, productCategories.categoryId))
-        .where(eq(productCategories.productId, id))
-        .orderBy(asc(categories.position), asc(categories.id))
-        .prepare('product_categories'),
-      variants: db
-        .select({
-          ...variantColumns,
-          saleActive: saleActiveSql(
-            productVariants.priceCents,
-            productVariants.specialPriceCents,
-            now,
-          ),
-        })
-        .from(productVariants)
-        .innerJoin(products, eq(products.id, productVariants.productId))
-        .where(eq(productVariants.productId, id))
-        .orderBy(asc(productVariants.position), asc(productVariants.id))
-        .prepare('product_variants'),
-      attributeValues: db
-        .select({ code: attributes.code, name: attributes.name, value: attributeValues.value })
-        .from(productAttributeValues)
-        .innerJoin(attributeValues, eq(attributeValues.id, productAttributeValues.attributeValueId))
-        .innerJoin(attributes, eq(attributes.id, attributeValues.attributeId))
-        .where(eq(productAttributeValues.productId, id))
-        .orderBy(
-          asc(attributes.position),
-          asc(attributes.id),
-          asc(attributeValues.position),
-          asc(attributeValues.id),
-        )
-        .prepare('product_attribute_values'),
+      product: parts.product.prepare('product_detail'),
+      images: parts.images.prepare('product_images'),
+      categories: parts.categories.prepare('product_categories'),
+      variants: parts.variants.prepare('product_variants'),
+      attributeValues: parts.attributeValues.prepare('product_attribute_values'),
       reviews: productReviewsQuery(db, id, { limit: sql.placeholder('limit'), offset: 0 }).prepare(
         'product_recent_reviews',
       ),

@@ -146,7 +146,13 @@ export function createCatalogService({ repo, clock, counts }: CatalogServiceDeps
         repo.attributeValues(id),
         repo.recentReviews(id, RECENT_REVIEWS),
       ]);
-      return toDetail(record, { images, categories, variants, attributeRows, reviews });
+      return toDetail(record, {
+        images: images.map(({ url, alt }) => ({ url, alt })),
+        categories: categories.map(({ id, name, slug }) => ({ id, name, slug })),
+        variants,
+        attributeRows,
+        reviews,
+      });
     },
 
     /**

@@ -10,14 +10,90 @@ import {
   productVariants,
   reviews,
 } from '@storefront/db/schema';
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, type Column, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { ProductDetailRecord, VariantRecord } from './catalog.repository';
-import { productSummaryColumns, saleActiveSql, variantColumns } from './product-columns.repository';
+import {
+  type Instant,
+  productSummaryColumns,
+  saleActiveSql,
+  variantColumns,
+} from './product-columns.repository';
 import {
   RECENT_REVIEWS_PER_PRODUCT,
   type ReviewRecord,
   selectReviews,
 } from './product-reviews.repository';
+
+/**
+ * The detail's parts but its reviews, for the products `productIs` matches: one id (the product
+ * detail, prepared with placeholders in catalog.repository.ts) or many (the change feed's pages,
+ * below). Written once, so the two answers cannot drift; rows carry their product id.
+ */
+export function detailPartQueries(db: Executor, productIs: (column: Column) => SQL, now: Instant) {
+  return {
+    product: db
+      .select({
+        ...productSummaryColumns(now),
+        description: products.description,
+        metaTitle: products.metaTitle,
+        metaDescription: products.metaDescription,
+        metaKeywords: products.metaKeywords,
+      })
+      .from(products)
+      .where(and(productIs(products.id), eq(products.active, true))),
+    images: db
+      .select({
+        productId: productImages.productId,
+        url: productImages.url,
+        alt: productImages.alt,
+      })
+      .from(productImages)
+      .where(productIs(productImages.productId))
+      .orderBy(asc(productImages.position), asc(productImages.id)),
+    categories: db
+      .select({
+        productId: productCategories.productId,
+        id: categories.id,
+        name: categories.name,
+        slug: categories.slug,
+      })
+      .from(productCategories)
+      .innerJoin(categories, eq(categories.id, productCategories.categoryId))
+      .where(productIs(productCategories.productId))
+      .orderBy(asc(categories.position), asc(categories.id)),
+    variants: db
+      .select({
+        productId: productVariants.productId,
+        ...variantColumns,
+        saleActive: saleActiveSql(
+          productVariants.priceCents,
+          productVariants.specialPriceCents,
+          now,
+        ),
+      })
+      .from(productVariants)
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .where(productIs(productVariants.productId))
+      .orderBy(asc(productVariants.position), asc(productVariants.id)),
+    attributeValues: db
+      .select({
+        productId: productAttributeValues.productId,
+        code: attributes.code,
+        name: attributes.name,
+        value: attributeValues.value,
+      })
+      .from(productAttributeValues)
+      .innerJoin(attributeValues, eq(attributeValues.id, productAttributeValues.attributeValueId))
+      .innerJoin(attributes, eq(attributes.id, attributeValues.attributeId))
+      .where(productIs(productAttributeValues.productId))
+      .orderBy(
+        asc(attributes.position),
+        asc(attributes.id),
+        asc(attributeValues.position),
+        asc(attributeValues.id),
+      ),
+  };
+}
 
 /**
  * The detail parts of many visible products in six queries, whatever their number (the change
@@ -45,69 +121,14 @@ export async function visibleProductDetails(db: Executor, ids: number[], now: Da
     .from(reviews)
     .where(inArray(reviews.productId, ids))
     .as('ranked');
+  const parts = detailPartQueries(db, (column) => inArray(column, ids), now);
   const [productRows, images, categoryRows, variants, attributeRows, reviewRows] =
     await Promise.all([
-      db
-        .select({
-          ...productSummaryColumns(now),
-          description: products.description,
-          metaTitle: products.metaTitle,
-          metaDescription: products.metaDescription,
-          metaKeywords: products.metaKeywords,
-        })
-        .from(products)
-        .where(and(inArray(products.id, ids), eq(products.active, true))),
-      db
-        .select({
-          productId: productImages.productId,
-          url: productImages.url,
-          alt: productImages.alt,
-        })
-        .from(productImages)
-        .where(inArray(productImages.productId, ids))
-        .orderBy(asc(productImages.position), asc(productImages.id)),
-      db
-        .select({
-          productId: productCategories.productId,
-          id: categories.id,
-          name: categories.name,
-          slug: categories.slug,
-        })
-        .from(productCategories)
-        .innerJoin(categories, eq(categories.id, productCategories.categoryId))
-        .where(inArray(productCategories.productId, ids))
-        .orderBy(asc(categories.position), asc(categories.id)),
-      db
-        .select({
-          productId: productVariants.productId,
-          ...variantColumns,
-          saleActive: saleActiveSql(
-            productVariants.priceCents,
-            productVariants.specialPriceCents,
-            now,
-          ),
-        })
-        .from(productVariants)
-        .innerJoin(products, eq(products.id, productVariants.productId))
-        .where(inArray(productVariants.productId, ids))
-        .orderBy(asc(productVariants.position), asc(productVariants.id)),
-      db
-        .select({
-          productId: productAttributeValues.productId,
-          code: attributes.code,
-          name: attributes.name,
-          value: attributeValues.value,
-        })
-        .from(productAttributeValues)
-        .innerJoin(attributeValues, eq(attributeValues.id, productAttributeValues.attributeValueId))
-        .innerJoin(attributes, eq(attributes.id, attributeValues.attributeId))
-        .where(inArray(productAttributeValues.productId, ids))
-        .orderBy(
-          asc(attributes.position),
-          asc(attributes.id),
-          asc(attributeValues.position),
-          asc(attributeValues.id),
-        ),
+      parts.product,
+      parts.images,
+      parts.categories,
+      parts.variants,
+      parts.attributeValues,
       db
         .select()
         .from(recent)

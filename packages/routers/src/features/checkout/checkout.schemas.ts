@@ -1,6 +1,7 @@
 import { PAYMENT_METHOD_TYPES } from '@storefront/db/schema';
 import { z } from 'zod';
 import { envelope } from '../../envelope';
+import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../../idempotency';
 import { bodyBoolean, zId } from '../../zod-helpers';
 import { addressFields, ZAddress, ZAddressSnapshot, ZNewAddress } from '../addresses';
 import { ZCart } from '../cart';
@@ -157,7 +158,6 @@ export type PlaceOrderResult = z.infer<typeof ZPlaceOrderResult>;
 export const ZPlaceOrderOutput = envelope(ZPlaceOrderResult);
 
 /** Keys are client-chosen (usually a UUID); longer ones are refused (422), not stored. */
-export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 
 export const ZIdempotencyHeader = z.object({
   'Idempotency-Key': z.string().min(1).max(IDEMPOTENCY_KEY_MAX_LENGTH).optional().meta({

@@ -1,24 +1,22 @@
 import type { AddressSnapshot } from '@storefront/db/schema';
 import { AppError, validationError } from '../../errors';
+import type { IdempotencyRepository } from '../../idempotency.repository';
 import { amountToCents, centsToAmount } from '../../money';
-import type { Clock, RateLimiter } from '../../ports';
+import type { Clock, JobEnqueuer, RateLimiter } from '../../ports';
 import { consumeOrRefuse } from '../../rate-limit';
 import { type AddressDto, type AddressRecord, countryName, toAddressDto } from '../addresses';
 import {
-  type CartCredits,
   type CartRecord,
   type CartRepositories,
+  cartCreditFields,
   isShippingMethodOffered,
-  noCredits,
   type PricedCart,
   priceCart,
   toCartDto,
 } from '../cart';
 import type { StockRepository } from '../catalog';
 import type { CouponRedemptionsRepository } from '../coupons';
-import type { GiftCardsRepository } from '../gift-cards';
-import type { LoyaltyRepository } from '../loyalty';
-import type { MailJobs } from '../mail';
+import { creditsFor } from '../gift-cards';
 import type { OrdersRepository } from '../orders';
 import type { GatewayOrdersRepository, PaymentProvider, PaymentProviders } from '../payments';
 import type { AddressStepInput, CheckoutDto } from './checkout.schemas';
@@ -32,7 +30,6 @@ import {
   toPaymentMethodDto,
   toShippingMethodDto,
 } from './checkout.state';
-import type { IdempotencyRepository } from './idempotency.repository';
 
 export interface CheckoutRepositories extends CartRepositories {
   coupons: CouponRedemptionsRepository;
@@ -40,9 +37,7 @@ export interface CheckoutRepositories extends CartRepositories {
   orders: OrdersRepository;
   idempotency: IdempotencyRepository;
   gatewayOrders: GatewayOrdersRepository;
-  jobs: MailJobs;
-  giftCards: GiftCardsRepository;
-  loyalty: LoyaltyRepository;
+  jobs: JobEnqueuer;
 }
 
 export interface CheckoutServiceDeps {
@@ -56,8 +51,6 @@ export interface CheckoutServiceDeps {
   gatewayOrderLimiter: RateLimiter;
   isFeatureEnabled: (flag: 'coupons') => Promise<boolean>;
   clock: Clock;
-  /** What gift cards and points pay of the cart (shown with it). */
-  credits?: CartCredits;
 }
 
 function snapshotOf(
@@ -93,7 +86,10 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
 
   /** What the gateway charges for the cart: its total less what gift cards and points pay. */
   async function amountDue(priced: PricedCart) {
-    const fields = await (deps.credits ?? noCredits)(priced);
+    const fields = await cartCreditFields(creditsFor, repos, priced, {
+      now: clock.now(),
+      isEnabled: (flag) => repos.flags.isFeatureEnabled(flag),
+    });
     const due: AmountDue = {
       cents: amountToCents(fields.amount_due),
       covered: fields.amount_due === 0 && fields.gift_card_amount + fields.loyalty_amount > 0,

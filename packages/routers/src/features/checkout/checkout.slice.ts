@@ -1,12 +1,11 @@
 import type { Executor } from '@storefront/db/client';
-import type { BusinessMetrics, Clock, RateLimiter } from '../../ports';
+import { createIdempotencyService } from '../../idempotency';
+import { createIdempotencyRepository } from '../../idempotency.repository';
+import type { BusinessMetrics, Clock, JobEnqueuer, RateLimiter } from '../../ports';
 import type { RepositoryFactory, UnitOfWorkFactory } from '../../transactions';
-import type { CartCredits, CartRepositories } from '../cart';
+import type { CartRepositories } from '../cart';
 import { createStockRepository } from '../catalog';
 import { createCouponRedemptionsRepository } from '../coupons';
-import { createGiftCardsRepository } from '../gift-cards';
-import { createLoyaltyRepository } from '../loyalty';
-import type { MailJobs } from '../mail';
 import { createOrdersRepository } from '../orders';
 import { createGatewayOrdersRepository, type PaymentProviders } from '../payments';
 import {
@@ -14,8 +13,6 @@ import {
   type CheckoutServiceDeps,
   createCheckoutService,
 } from './checkout.service';
-import { createIdempotencyService } from './idempotency';
-import { createIdempotencyRepository } from './idempotency.repository';
 import { createPlaceOrderService } from './place-order.service';
 import { createPaymentReconciler } from './reconcile-payment';
 
@@ -24,14 +21,12 @@ export interface CheckoutSliceDeps {
   clock: Clock;
   /** The cart slice's repositories: checkout works on the same cart. */
   cartRepositories: RepositoryFactory<CartRepositories>;
-  jobs: (executor: Executor) => MailJobs;
+  jobs: (executor: Executor) => JobEnqueuer;
   addresses: CheckoutServiceDeps['addresses'];
   payments: PaymentProviders;
   gatewayOrderLimiter: RateLimiter;
-  isFeatureEnabled: (flag: 'coupons' | 'gift_cards' | 'loyalty_points') => Promise<boolean>;
+  isFeatureEnabled: (flag: 'coupons') => Promise<boolean>;
   metrics: BusinessMetrics;
-  /** What gift cards and points pay of the cart (shown with it). */
-  credits?: CartCredits;
 }
 
 /**
@@ -48,15 +43,12 @@ export function createCheckoutSlice(deps: CheckoutSliceDeps) {
     idempotency: createIdempotencyRepository(executor),
     gatewayOrders: createGatewayOrdersRepository(executor),
     jobs: deps.jobs(executor),
-    giftCards: createGiftCardsRepository(executor),
-    loyalty: createLoyaltyRepository(executor),
   }));
   const placeOrder = createPlaceOrderService({
     metrics: deps.metrics,
     repos: unit.repos,
     inTransaction: unit.inTransaction,
     payments,
-    isFeatureEnabled,
     clock,
   });
   return {
@@ -67,7 +59,6 @@ export function createCheckoutSlice(deps: CheckoutSliceDeps) {
       gatewayOrderLimiter: deps.gatewayOrderLimiter,
       isFeatureEnabled,
       clock,
-      ...(deps.credits ? { credits: deps.credits } : {}),
     }),
     placeOrder,
     /** The webhook's captured and failed payments, as payments hands them over. */

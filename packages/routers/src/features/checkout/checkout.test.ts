@@ -17,6 +17,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSlice, type SliceHarness } from '../../../test/slice-caller';
 import type { AppError } from '../../errors';
+import { createIdempotencyRepository } from '../../idempotency.repository';
 import { createCartRepository, priceCart } from '../cart';
 import { createPurchasablesRepository, createStockRepository } from '../catalog';
 import { createCouponRedemptionsRepository } from '../coupons';
@@ -25,7 +26,6 @@ import { createLoyaltyRepository } from '../loyalty';
 import { createOrdersRepository } from '../orders';
 import { createGatewayOrdersRepository } from '../payments';
 import { createReferenceDataRepository } from '../store-settings';
-import { createIdempotencyRepository } from './idempotency.repository';
 import { reserveStock } from './place-order.steps';
 
 let slice: SliceHarness;

@@ -2,6 +2,4 @@
 export { checkoutRouter } from './checkout.router';
 export type { CheckoutService } from './checkout.service';
 export { createCheckoutSlice } from './checkout.slice';
-export type { IdempotencyClaim, IdempotencyService } from './idempotency';
-export { createIdempotencyRepository, type IdempotencyRepository } from './idempotency.repository';
 export type { PlaceOrderService } from './place-order.service';

@@ -1,16 +1,16 @@
+import type { Credits } from '@storefront/pricing';
 import { AppError } from '../../errors';
+import type { IdempotencyClaim } from '../../idempotency';
 import type { BusinessMetrics, Clock } from '../../ports';
 import type { InTransaction } from '../../transactions';
-import type { PricedCart } from '../cart';
-import { lockGiftCards, previewGiftCards, spendGiftCards } from '../gift-cards';
-import { lockLoyalty, previewLoyalty, spendLoyaltyPoints } from '../loyalty';
+import { type CreditRepositories, handOverCart, type PricedCart } from '../cart';
+import { creditsFor, spendGiftCards } from '../gift-cards';
+import { spendLoyaltyPoints } from '../loyalty';
 import type { PaymentProviders } from '../payments';
 import type { PlaceOrderInput, PlaceOrderResult } from './checkout.schemas';
 import type { CheckoutRepositories } from './checkout.service';
-import type { IdempotencyClaim } from './idempotency';
 import {
   enqueueFollowUps,
-  handOverCart,
   loadAndLock,
   paymentStillFits,
   type ReadyCheckout,
@@ -28,7 +28,6 @@ export interface PlaceOrderServiceDeps {
   repos: CheckoutRepositories;
   inTransaction: InTransaction<CheckoutRepositories>;
   payments: PaymentProviders;
-  isFeatureEnabled: (flag: 'coupons' | 'gift_cards' | 'loyalty_points') => Promise<boolean>;
   clock: Clock;
   metrics: BusinessMetrics;
 }
@@ -50,25 +49,26 @@ export function createPlaceOrderService(deps: PlaceOrderServiceDeps) {
     notes: string | undefined,
     idempotency?: IdempotencyClaim,
   ): Promise<PlaceOrderResult> {
-    const pricing = { now: clock.now(), couponsEnabled: await deps.isFeatureEnabled('coupons') };
+    // The flags once (cached) for the whole order: before the gateway and in the transaction.
+    const flags = await repos.flags.featureFlags();
+    const pricing = { now: clock.now(), couponsEnabled: flags.coupons };
     // Cards and points pay what the cart's last answer showed, or the order is refused
-    // (gift-card-spend.steps.ts); read only for carts that had them applied (loadAndLock).
-    const giftCardsOn = await deps.isFeatureEnabled('gift_cards');
-    const loyaltyOn = await deps.isFeatureEnabled('loyalty_points');
-    const cartOf = (priced: PricedCart) => ({ cartId: priced.cart.id, userId });
-    const preview = async (priced: PricedCart) =>
-      previewGiftCards(repos, {
-        cartId: priced.cart.id,
-        totalCents: priced.totals.totalCents,
-        enabled: giftCardsOn,
-        now: pricing.now,
-        loyalty: loyaltyOn ? await previewLoyalty(repos, cartOf(priced)) : undefined,
-      });
+    // (cart.credits.ts); read only for carts that had them applied (loadAndLock).
+    const creditsOn = flags.gift_cards || flags.loyalty_points;
+    const credits =
+      (on: CreditRepositories, lock: boolean) =>
+      (priced: PricedCart): Promise<Credits> =>
+        creditsFor(on, priced, {
+          for: 'order',
+          lock,
+          now: pricing.now,
+          isEnabled: async (flag) => flags[flag],
+        });
     const confirmed = confirm
       ? await confirm(
           await loadAndLock(repos, payments, userId, pricing, {
             lock: false,
-            ...(giftCardsOn || loyaltyOn ? { credits: preview } : {}),
+            ...(creditsOn ? { credits: credits(repos, false) } : {}),
           }),
         )
       : null;
@@ -78,18 +78,7 @@ export function createPlaceOrderService(deps: PlaceOrderServiceDeps) {
       if (!buyer || buyer.deleted) throw new AppError('UNAUTHENTICATED');
       const checkout = await loadAndLock(tx, payments, userId, pricing, {
         lock: true,
-        ...(giftCardsOn || loyaltyOn
-          ? {
-              credits: async (priced: PricedCart) =>
-                lockGiftCards(tx, {
-                  cartId: priced.cart.id,
-                  totalCents: priced.totals.totalCents,
-                  enabled: giftCardsOn,
-                  now: pricing.now,
-                  loyalty: loyaltyOn ? await lockLoyalty(tx, cartOf(priced)) : undefined,
-                }),
-            }
-          : {}),
+        ...(creditsOn ? { credits: credits(tx, true) } : {}),
       });
       const verified = await paymentStillFits(tx, payments, checkout, confirmed);
       const order = await writeOrder(tx, userId, checkout, verified, notes);

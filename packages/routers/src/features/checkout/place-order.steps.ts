@@ -1,13 +1,19 @@
 import type { AddressSnapshot } from '@storefront/db/schema';
+import type { Credits } from '@storefront/pricing';
 import { AppError } from '../../errors';
 import { centsToAmount } from '../../money';
-import { type CartRecord, outOfStock, type PricedCart, priceCart } from '../cart';
+import {
+  type CartRecord,
+  outOfStock,
+  type PricedCart,
+  type PricingRepositories,
+  priceCart,
+} from '../cart';
 import { takeStock } from '../catalog';
 import { redeemCoupon } from '../coupons';
-import type { Credits } from '../gift-cards';
 import { enqueueMail } from '../mail';
 import { enqueueOrderPush } from '../notifications';
-import { type OrderRecord, STATUS_EVENT_TEXT } from '../orders';
+import { type OrderRecord, writePlacedOrder } from '../orders';
 import { type PaymentProviders, paymentNotVerified } from '../payments';
 import type { PaymentMethodRecord, ShippingMethodRecord } from '../store-settings';
 import type { PlaceOrderInput, PlaceOrderResult } from './checkout.schemas';
@@ -75,7 +81,7 @@ const dueOf = (checkout: Pick<ReadyCheckout, 'priced' | 'credits'>): AmountDue =
  * order they pay in full needs no payment method.
  */
 export async function loadAndLock(
-  tx: CheckoutRepositories,
+  tx: PricingRepositories,
   payments: PaymentProviders,
   userId: number,
   pricing: { now: Date; couponsEnabled: boolean },
@@ -153,7 +159,10 @@ function paymentFitsCheckout(
   );
 }
 
-async function requireUnusedPayment(repos: CheckoutRepositories, gatewayPaymentId: string) {
+async function requireUnusedPayment(
+  repos: Pick<CheckoutRepositories, 'orders'>,
+  gatewayPaymentId: string,
+) {
   if (await repos.orders.paymentIdUsed(gatewayPaymentId)) {
     throw new AppError('PAYMENT_FAILED', 'This payment has already been used for another order.');
   }
@@ -165,7 +174,7 @@ async function requireUnusedPayment(repos: CheckoutRepositories, gatewayPaymentI
  * when the gateway is down). Cash on delivery: null, nothing to ask.
  */
 export async function verifyPayment(
-  repos: CheckoutRepositories,
+  repos: Pick<CheckoutRepositories, 'orders'>,
   payments: PaymentProviders,
   checkout: ReadyCheckout,
   proof: NonNullable<PlaceOrderInput['payment_data']>,
@@ -189,7 +198,7 @@ export async function verifyPayment(
  * captured for the order's amount and currency.
  */
 export async function verifyReportedPayment(
-  repos: CheckoutRepositories,
+  repos: Pick<CheckoutRepositories, 'orders'>,
   payments: PaymentProviders,
   checkout: ReadyCheckout,
   payment: { gatewayOrderId: string; gatewayPaymentId: string },
@@ -215,7 +224,7 @@ export async function verifyReportedPayment(
  * payment unused, the method still a gateway one); a gateway method needs a confirmed payment.
  */
 export async function paymentStillFits(
-  tx: CheckoutRepositories,
+  tx: Pick<CheckoutRepositories, 'orders'>,
   payments: PaymentProviders,
   checkout: ReadyCheckout,
   confirmed: VerifiedPayment,
@@ -242,7 +251,10 @@ export async function paymentStillFits(
  * 6. Reserve stock: each line's units, by guarded decrements (422 OUT_OF_STOCK when short), the
  * last writes of the transaction (their rows are the ones other orders wait for).
  */
-export async function reserveStock(tx: CheckoutRepositories, priced: PricedCart): Promise<void> {
+export async function reserveStock(
+  tx: Pick<CheckoutRepositories, 'stock'>,
+  priced: PricedCart,
+): Promise<void> {
   const lines = priced.lines.map((line) => ({
     productId: line.item.productId,
     variantId: line.item.variantId,
@@ -255,62 +267,33 @@ export async function reserveStock(tx: CheckoutRepositories, priced: PricedCart)
 }
 
 /**
- * 3. Write the order: prices, addresses and names copied from the checkout, its lines, and the
- * first event of its timeline. Paid when a gateway payment was verified.
+ * 3. Write the order (orders' step, order-placement.steps.ts, where its undo, cancel, is too):
+ * paid when a gateway payment was verified or cards and points pay it all.
  */
-export async function writeOrder(
-  tx: CheckoutRepositories,
+export function writeOrder(
+  tx: Pick<CheckoutRepositories, 'orders'>,
   userId: number,
   checkout: ReadyCheckout,
   payment: VerifiedPayment,
   notes: string | undefined,
 ): Promise<OrderRecord> {
-  const { priced, credits } = checkout;
-  const { totals } = priced;
-  const order = await tx.orders.insertOrder(
-    {
-      userId,
-      status: 'pending',
-      paymentStatus: payment || fullyCovered(credits) ? 'paid' : 'pending',
-      paymentMethod: checkout.paymentMethod.code,
-      shippingMethod: checkout.shippingMethod.code,
-      subtotalCents: totals.subtotalCents,
-      discountCents: totals.discountCents,
-      shippingCents: totals.shippingCents,
-      taxCents: totals.taxCents,
-      totalCents: totals.totalCents,
-      currency: priced.currency,
-      couponCode: priced.couponValid ? (priced.coupon?.code ?? null) : null,
-      giftCards: (credits?.cards ?? [])
-        .filter((card) => card.amountCents > 0)
-        .map((card) => ({ last4: card.last4, amountCents: card.amountCents })),
-      giftCardCents: credits?.giftCardCents ?? 0,
-      loyaltyPoints: credits?.loyaltyPoints ?? 0,
-      loyaltyCents: credits?.loyaltyCents ?? 0,
-      shippingAddress: checkout.shippingAddress,
-      billingAddress: checkout.billingAddress,
-      notes: notes ?? null,
-      gatewayOrderId: payment?.gatewayOrderId ?? null,
-      gatewayPaymentId: payment?.gatewayPaymentId ?? null,
-    },
-    priced.lines.map((line) => ({
-      productId: line.item.productId,
-      variantId: line.item.variantId,
-      productName: line.purchasable?.name ?? '',
-      variantName: line.purchasable?.variantName ?? null,
-      sku: line.purchasable?.sku ?? '',
-      priceCents: line.unitPriceCents,
-      quantity: line.item.quantity,
-      totalCents: line.lineTotalCents,
-    })),
-  );
-  await tx.orders.addEvent(order.id, 'pending', STATUS_EVENT_TEXT.pending);
-  return order;
+  return writePlacedOrder(tx, {
+    userId,
+    priced: checkout.priced,
+    credits: checkout.credits,
+    paid: payment !== null || fullyCovered(checkout.credits),
+    paymentMethod: checkout.paymentMethod.code,
+    shippingMethod: checkout.shippingMethod.code,
+    shippingAddress: checkout.shippingAddress,
+    billingAddress: checkout.billingAddress,
+    notes,
+    payment,
+  });
 }
 
 /** 7. Redeem the coupon: one use counted against its limits (422 COUPON_INVALID when used up). */
 export async function redeemPricedCoupon(
-  tx: CheckoutRepositories,
+  tx: Pick<CheckoutRepositories, 'coupons'>,
   userId: number,
   priced: PricedCart,
   orderId: number,
@@ -319,14 +302,9 @@ export async function redeemPricedCoupon(
   await redeemCoupon(tx.coupons, priced.coupon, userId, orderId);
 }
 
-/** 4. Hand over the cart: it becomes the order's; the customer's next request opens a new one. */
-export async function handOverCart(tx: CheckoutRepositories, cart: CartRecord): Promise<void> {
-  await tx.cart.update(cart.id, { status: 'ordered' });
-}
-
 /** 5. Enqueue follow-ups: the confirmation e-mail and push, committed with the order. */
 export async function enqueueFollowUps(
-  tx: CheckoutRepositories,
+  tx: Pick<CheckoutRepositories, 'jobs'>,
   order: OrderRecord,
 ): Promise<void> {
   await enqueueMail(tx.jobs, { kind: 'order-placed', orderId: order.id });

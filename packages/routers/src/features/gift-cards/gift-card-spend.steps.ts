@@ -1,9 +1,9 @@
+import { applyCredits, type Credits, type PointRates } from '@storefront/pricing';
 import { AppError } from '../../errors';
-import { applyCredits, type Credits, type LoyaltyRates } from './amount-due';
 import type { CartCardRecord, GiftCardRecord, GiftCardsRepository } from './gift-cards.repository';
 
 /** Points on the cart and their rates (loyalty slice), paid before the cards. */
-export type AppliedPoints = { points: number; rates: LoyaltyRates } | undefined;
+export type AppliedPoints = { points: number; rates: PointRates } | undefined;
 
 /*
  * Place-order's gift card steps and their undo, side by side. The rule is what the customer saw:
@@ -115,4 +115,42 @@ export async function previewGiftCards(
   const current = new Map(applied.map((card) => [card.id, card]));
   const cards = cardsAsShown(applied, current, input.now);
   return applyCredits({ totalCents: input.totalCents, loyalty: input.loyalty, cards });
+}
+
+/**
+ * For a cart's answer (GET /cart, cart changes, checkout's state): what the cards pay now, an
+ * unusable card paying nothing (never refused here). Each card remembers what it paid in this
+ * answer, written only when it changed: the order is held to it. With gift cards switched off
+ * (`enabled` says so, asked only when cards are applied) the cart's cards are dropped.
+ */
+export async function showGiftCards(
+  repos: GiftCardRepositories,
+  input: {
+    cartId: number;
+    totalCents: number;
+    enabled: () => Promise<boolean>;
+    now: Date;
+    loyalty?: AppliedPoints;
+  },
+): Promise<Credits> {
+  const { cartId, totalCents, loyalty } = input;
+  const applied = await repos.giftCards.cartCards(cartId);
+  if (applied.length > 0 && !(await input.enabled())) {
+    await repos.giftCards.removeFromCart(cartId);
+    return applyCredits({ totalCents, cards: [], loyalty });
+  }
+  const credits = applyCredits({
+    totalCents,
+    loyalty,
+    cards: applied.map((card) => ({
+      id: card.id,
+      last4: card.last4,
+      balanceCents: cardUsable(card, input.now) ? card.balanceCents : 0,
+    })),
+  });
+  for (const [index, card] of credits.cards.entries()) {
+    if (applied[index]?.shownCents !== card.amountCents)
+      await repos.giftCards.setShown(cartId, card.id, card.amountCents);
+  }
+  return credits;
 }

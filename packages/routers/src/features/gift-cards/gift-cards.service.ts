@@ -1,15 +1,13 @@
 import { AppError, validationError } from '../../errors';
 import { amountToCents, centsToAmount } from '../../money';
 import { metaFor, pageOffset } from '../../pagination';
-import type { Clock, RateLimiter } from '../../ports';
+import type { Clock, JobEnqueuer, RateLimiter } from '../../ports';
 import { consumeOrRefuse } from '../../rate-limit';
 import type { InTransaction } from '../../transactions';
 import { toIso, toIsoOrNull } from '../../zod-helpers';
 import type { CartRecord } from '../cart';
-import { enqueueMail, type MailJobs } from '../mail';
-import { applyCredits, type Credits } from './amount-due';
+import { enqueueMail } from '../mail';
 import { generateGiftCardCode, hashGiftCardCode, last4Of } from './gift-card-code';
-import { type AppliedPoints, cardUsable } from './gift-card-spend.steps';
 import type { GiftCardRecord, GiftCardsRepository } from './gift-cards.repository';
 import type { GiftCardListInput, IssueGiftCardInput } from './gift-cards.schemas';
 
@@ -25,32 +23,17 @@ export interface CartAccess {
 export interface GiftCardsTx {
   giftCards: GiftCardsRepository;
   cart: CartAccess;
-  jobs: MailJobs;
+  jobs: JobEnqueuer;
 }
 
 export interface GiftCardsServiceDeps {
   repo: GiftCardsRepository;
   inTransaction: InTransaction<GiftCardsTx>;
   clock: Clock;
-  isEnabled: () => Promise<boolean>;
   /** Every lookup and apply by code, per customer (20 an hour): guessing is the attack. */
   lookupLimiter: RateLimiter;
   defaultCurrency: () => Promise<string>;
 }
-
-/** The fields the cart and order DTOs gain, from computed credits. */
-export function creditFields(credits: Credits) {
-  return {
-    gift_cards: credits.cards
-      .filter((card) => card.amountCents > 0)
-      .map((card) => ({ last4: card.last4, amount: centsToAmount(card.amountCents) })),
-    gift_card_amount: centsToAmount(credits.giftCardCents),
-    loyalty_points: credits.loyaltyPoints,
-    loyalty_amount: centsToAmount(credits.loyaltyCents),
-    amount_due: centsToAmount(credits.amountDueCents),
-  };
-}
-export type CreditFields = ReturnType<typeof creditFields>;
 
 const notFound = () => new AppError('GIFT_CARD_NOT_FOUND', 'No active gift card has this code.');
 
@@ -134,39 +117,6 @@ export function createGiftCardsService(deps: GiftCardsServiceDeps) {
         await tx.giftCards.removeFromCart(cart.id, card.id);
         await tx.cart.touchContents(cart.id);
       });
-    },
-
-    /**
-     * What the cart's cards pay of its total, for every cart answer (GET /cart, cart changes,
-     * checkout). Each card remembers what it paid in this answer (place-order holds the order to
-     * it), written only when it changed. With gift cards switched off, a cart's cards are dropped
-     * at this read.
-     */
-    async cartCredits(
-      cartId: number,
-      totalCents: number,
-      loyalty?: AppliedPoints,
-    ): Promise<Credits> {
-      const applied = await repo.cartCards(cartId);
-      if (applied.length > 0 && !(await deps.isEnabled())) {
-        await repo.removeFromCart(cartId);
-        return applyCredits({ totalCents, cards: [], loyalty });
-      }
-      const now = clock.now();
-      const credits = applyCredits({
-        totalCents,
-        loyalty,
-        cards: applied.map((card) => ({
-          id: card.id,
-          last4: card.last4,
-          balanceCents: cardUsable(card, now) ? card.balanceCents : 0,
-        })),
-      });
-      for (const [index, card] of credits.cards.entries()) {
-        if (applied[index]?.shownCents !== card.amountCents)
-          await repo.setShown(cartId, card.id, card.amountCents);
-      }
-      return credits;
     },
 
     async issue(input: IssueGiftCardInput) {

@@ -4,10 +4,13 @@ export { createLoyaltyRepository, type LoyaltyRepository } from './loyalty.repos
 export { createLoyaltySlice, type LoyaltySlice } from './loyalty.slice';
 export {
   earnLoyaltyPoints,
+  type LoyaltyRates,
   type LoyaltyRepositories,
   lockLoyalty,
   previewLoyalty,
+  recordShownPoints,
   returnLoyaltyPoints,
+  showLoyalty,
   spendLoyaltyPoints,
 } from './loyalty-spend.steps';
 

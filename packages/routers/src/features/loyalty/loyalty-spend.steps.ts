@@ -1,5 +1,5 @@
+import type { PointRates } from '@storefront/pricing';
 import { AppError } from '../../errors';
-import type { LoyaltyRates } from '../gift-cards';
 import type { LoyaltyRepository, LoyaltySettingsRecord } from './loyalty.repository';
 import { MAX_LOYALTY_POINTS } from './loyalty.schemas';
 
@@ -15,6 +15,9 @@ import { MAX_LOYALTY_POINTS } from './loyalty.schemas';
 export interface LoyaltyRepositories {
   loyalty: LoyaltyRepository;
 }
+
+/** The store's loyalty rates: a point's worth and the share of a total points may pay. */
+export type LoyaltyRates = PointRates;
 
 export const ratesOf = (settings: LoyaltySettingsRecord): LoyaltyRates => ({
   pointValueMicros: settings.pointValueMicros,
@@ -53,6 +56,38 @@ function requireAsShown(applied: CartPoints | undefined): CartPoints | undefined
     );
   }
   return applied;
+}
+
+/**
+ * For a cart's answer: the points as the balance holds them now, never refused here; dropped
+ * while the flag is off (`enabled`, asked only when points are applied).
+ */
+export async function showLoyalty(
+  repos: LoyaltyRepositories,
+  input: { cartId: number; userId: number; enabled: () => Promise<boolean> },
+): Promise<CartPoints | undefined> {
+  const applied = await cartPointsWithin(repos, input.cartId, () =>
+    repos.loyalty.balance(input.userId),
+  );
+  if (!applied) return undefined;
+  if (!(await input.enabled())) {
+    await repos.loyalty.clearCartPoints(input.cartId);
+    return undefined;
+  }
+  return applied;
+}
+
+/**
+ * Remembers the points a cart answer showed paying (the order is held to them), written only
+ * when they changed.
+ */
+export async function recordShownPoints(
+  repos: LoyaltyRepositories,
+  cartId: number,
+  applied: CartPoints | undefined,
+  paid: number,
+): Promise<void> {
+  if (applied && applied.shownPoints !== paid) await repos.loyalty.setShownPoints(cartId, paid);
 }
 
 /** Outside the transaction (before the gateway is asked): the points as they pay now. */

@@ -1,3 +1,4 @@
+import { maxPointsFor, pointsToCents } from '@storefront/pricing';
 import { AppError, validationError } from '../../errors';
 import { centsToAmount } from '../../money';
 import { metaFor, pageOffset } from '../../pagination';
@@ -5,7 +6,6 @@ import type { Clock } from '../../ports';
 import type { InTransaction } from '../../transactions';
 import { toIso, toIsoOrNull } from '../../zod-helpers';
 import type { CartRecord } from '../cart';
-import { maxPointsFor, pointsToCents } from '../gift-cards';
 import type { LoyaltyRepository, LoyaltySettingsRecord } from './loyalty.repository';
 import {
   type LoyaltyAdjustInput,
@@ -13,7 +13,7 @@ import {
   type LoyaltySettingsDto,
   MAX_LOYALTY_POINTS,
 } from './loyalty.schemas';
-import { type CartPoints, cartPointsWithin, pointsToExpire, ratesOf } from './loyalty-spend.steps';
+import { pointsToExpire, ratesOf } from './loyalty-spend.steps';
 
 export interface LoyaltyCartAccess {
   openCart(userId: number, options?: { lock: boolean }): Promise<CartRecord>;
@@ -29,7 +29,6 @@ export interface LoyaltyServiceDeps {
   repo: LoyaltyRepository;
   inTransaction: InTransaction<LoyaltyTx>;
   clock: Clock;
-  isEnabled: () => Promise<boolean>;
   defaultCurrency: () => Promise<string>;
   /** The cart's total now (cart slice pricing), for the share points may pay. */
   cartTotalCents: (userId: number) => Promise<number>;
@@ -104,30 +103,6 @@ export function createLoyaltyService(deps: LoyaltyServiceDeps) {
         await tx.loyalty.clearCartPoints(cart.id);
         await tx.cart.touchContents(cart.id);
       });
-    },
-
-    /**
-     * The points on a cart as the balance holds them now, with the rates, for its amount due;
-     * dropped while the flag is off.
-     */
-    async cartLoyalty(cart: { id: number; userId: number }): Promise<CartPoints | undefined> {
-      const applied = await cartPointsWithin({ loyalty: repo }, cart.id, () =>
-        repo.balance(cart.userId),
-      );
-      if (!applied) return undefined;
-      if (!(await deps.isEnabled())) {
-        await repo.clearCartPoints(cart.id);
-        return undefined;
-      }
-      return applied;
-    },
-
-    /**
-     * Remembers the points a cart answer showed paying (place-order holds the order to them),
-     * written only when they changed.
-     */
-    async showPoints(cartId: number, applied: CartPoints | undefined, paid: number) {
-      if (applied && applied.shownPoints !== paid) await repo.setShownPoints(cartId, paid);
     },
 
     async getSettings(): Promise<LoyaltySettingsDto> {

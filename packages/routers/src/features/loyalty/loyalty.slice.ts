@@ -7,7 +7,6 @@ import { createLoyaltyService, type LoyaltyCartAccess } from './loyalty.service'
 export interface LoyaltySliceDeps {
   unitOfWork: UnitOfWorkFactory;
   clock: Clock;
-  isEnabled: () => Promise<boolean>;
   defaultCurrency: () => Promise<string>;
   cartTotalCents: (userId: number) => Promise<number>;
   userExists: (userId: number) => Promise<boolean>;
@@ -21,24 +20,14 @@ export function createLoyaltySlice(deps: LoyaltySliceDeps) {
     loyalty: createLoyaltyRepository(executor),
     cart: deps.cart(executor),
   }));
-  const serviceOn = (repo: typeof unit.repos.loyalty, isEnabled: () => Promise<boolean>) =>
-    createLoyaltyService({
-      repo,
-      inTransaction: unit.inTransaction,
-      clock: deps.clock,
-      isEnabled,
-      defaultCurrency: deps.defaultCurrency,
-      cartTotalCents: deps.cartTotalCents,
-      userExists: deps.userExists,
-    });
-  return {
-    ...serviceOn(unit.repos.loyalty, deps.isEnabled),
-    /** The cart's points read (and shown) through a transaction's executor and its flag reader. */
-    cartLoyaltyWithin: (executor: Executor, isEnabled: () => Promise<boolean>) => {
-      const within = serviceOn(createLoyaltyRepository(executor), isEnabled);
-      return { cartLoyalty: within.cartLoyalty, showPoints: within.showPoints };
-    },
-  };
+  return createLoyaltyService({
+    repo: unit.repos.loyalty,
+    inTransaction: unit.inTransaction,
+    clock: deps.clock,
+    defaultCurrency: deps.defaultCurrency,
+    cartTotalCents: deps.cartTotalCents,
+    userExists: deps.userExists,
+  });
 }
 
 export type LoyaltySlice = ReturnType<typeof createLoyaltySlice>;

@@ -77,7 +77,7 @@ export const URGENT_MAIL_PRIORITY = 10;
 export const isUrgentMail = (job: MailJob) => URGENT_MAIL_KINDS.has(job.kind);
 
 /** Queues an e-mail with the write it belongs to (same transaction). */
-export const enqueueMail = (jobs: MailJobs, job: MailJob) =>
+export const enqueueMail = (jobs: JobEnqueuer, job: MailJob) =>
   jobs.enqueue(MAIL_QUEUE, job, isUrgentMail(job) ? { priority: URGENT_MAIL_PRIORITY } : {});
 
 /** E-mails: 5 retries from 2 s, at most 5 min apart (2 → 4 → 8 → 16 → 32 s): about a minute. */

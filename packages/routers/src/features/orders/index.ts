@@ -2,6 +2,7 @@
 export { invoiceOperation, invoicePath } from './invoice.openapi';
 export { renderInvoicePdf } from './invoice.pdf';
 export { toOrderDto } from './order.dto';
+export { type PlacedOrderInput, writePlacedOrder } from './order-placement.steps';
 export { type OrderStatus, STATUS_EVENT_TEXT } from './order-status';
 export { ZOrderStatus, ZPaymentStatus } from './order-status.schemas';
 export { ordersAdminRouter } from './orders.admin.router';

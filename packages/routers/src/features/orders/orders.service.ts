@@ -1,12 +1,12 @@
 import { AppError } from '../../errors';
 import { metaFor, pageOffset } from '../../pagination';
-import type { Clock } from '../../ports';
+import type { Clock, JobEnqueuer } from '../../ports';
 import type { InTransaction } from '../../transactions';
 import { releaseStock, type StockRepository } from '../catalog';
 import { type CouponRedemptionsRepository, releaseCoupon } from '../coupons';
 import { type GiftCardsRepository, giveBackGiftCards } from '../gift-cards';
 import { earnLoyaltyPoints, type LoyaltyRepository, returnLoyaltyPoints } from '../loyalty';
-import { enqueueMail, type MailJob, type MailJobs } from '../mail';
+import { enqueueMail, type MailJob } from '../mail';
 import { enqueueOrderStatusPush } from '../notifications';
 import { amountDueCents, toOrderDto, toOrderListEntryDto, toTrackingDto } from './order.dto';
 import {
@@ -25,7 +25,7 @@ export interface OrderRepositories {
   orders: OrdersRepository;
   stock: Pick<StockRepository, 'release'>;
   coupons: Pick<CouponRedemptionsRepository, 'release'>;
-  jobs: MailJobs;
+  jobs: JobEnqueuer;
   giftCards: GiftCardsRepository;
   loyalty: LoyaltyRepository;
 }

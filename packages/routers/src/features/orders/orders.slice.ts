@@ -1,11 +1,10 @@
 import type { Executor } from '@storefront/db/client';
-import type { BusinessMetrics, Clock } from '../../ports';
+import type { BusinessMetrics, Clock, JobEnqueuer } from '../../ports';
 import type { UnitOfWorkFactory } from '../../transactions';
 import type { StockRepository } from '../catalog';
 import type { CouponRedemptionsRepository } from '../coupons';
 import type { GiftCardsRepository } from '../gift-cards';
 import type { LoyaltyRepository } from '../loyalty';
-import type { MailJobs } from '../mail';
 import { createRefundExecution, type PaymentProviders } from '../payments';
 import type { ReferenceDataRepository } from '../store-settings';
 import { createOrdersRepository } from './orders.repository';
@@ -18,7 +17,7 @@ export interface OrdersSliceDeps {
   /** Cancel gives back what place-order took: the other slices' repositories it undoes with. */
   stock: (executor: Executor) => Pick<StockRepository, 'release'>;
   coupons: (executor: Executor) => Pick<CouponRedemptionsRepository, 'release'>;
-  jobs: (executor: Executor) => MailJobs;
+  jobs: (executor: Executor) => JobEnqueuer;
   /** Cancel gives back gift cards and points; completion earns points (their slices). */
   giftCards: (executor: Executor) => GiftCardsRepository;
   loyalty: (executor: Executor) => LoyaltyRepository;

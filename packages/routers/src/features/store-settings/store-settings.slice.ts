@@ -4,7 +4,7 @@ import type { RepositoryFactory } from '../../transactions';
 import { createCurrenciesService } from './currencies.service';
 import { createSettingsRepository } from './feature-flags.repository';
 import type { FeatureFlags } from './feature-flags.schemas';
-import { createSettingsService } from './feature-flags.service';
+import { createSettingsService, type SettingsService } from './feature-flags.service';
 import { createReferenceCache } from './reference-cache';
 import {
   createReferenceDataRepository,
@@ -32,13 +32,24 @@ export function createStoreSettingsSlice(deps: StoreSettingsSliceDeps) {
   /** Reference data as carts and checkouts read it, inside or outside their transactions. */
   const referenceData: RepositoryFactory<ReferenceDataRepository> = (executor, scope) =>
     cache.referenceData(createReferenceDataRepository(executor), scope.inTransaction);
+  const features = createSettingsService({
+    repo: cache.settings(settings),
+    featureDefaults: deps.featureDefaults,
+  });
+  /** Feature flags read through a transaction's executor (never the pool inside one). */
+  const featuresWithin = (executor: Executor) =>
+    createSettingsService({
+      repo: createSettingsRepository(executor),
+      featureDefaults: deps.featureDefaults,
+    });
+  /** Feature flags as carts and checkouts read them: cached, or through their transaction. */
+  const featuresOn: RepositoryFactory<SettingsService> = (executor, scope) =>
+    scope.inTransaction ? featuresWithin(executor) : features;
+  const reference = referenceData(db, { inTransaction: false });
   return {
     admin: createStoreSettingsService({ repo: createStoreSettingsRepository(db) }),
     currencies: createCurrenciesService({ reference: createReferenceDataRepository(db) }),
-    features: createSettingsService({
-      repo: cache.settings(settings),
-      featureDefaults: deps.featureDefaults,
-    }),
+    features,
     /**
      * The flags read past the cache: the change feed must not hand out another instance's older
      * copy (sync/changes.service.ts).
@@ -47,13 +58,10 @@ export function createStoreSettingsSlice(deps: StoreSettingsSliceDeps) {
       repo: settings,
       featureDefaults: deps.featureDefaults,
     }).featureFlags,
-    /** Feature flags read through a transaction's executor (never the pool inside one). */
-    featuresWithin: (executor: Executor) =>
-      createSettingsService({
-        repo: createSettingsRepository(executor),
-        featureDefaults: deps.featureDefaults,
-      }),
+    featuresOn,
     referenceData,
+    /** The store's default currency (cached like all reference data); USD until one is set. */
+    defaultCurrency: async () => (await reference.defaultCurrency()) ?? 'USD',
     /** Cleared on every catalogue change (catalog-version.ts). */
     cache,
     /** Where the catalogue's cache token is kept (the settings table). */

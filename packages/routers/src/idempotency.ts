@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
-import { AppError, validationError } from '../../errors';
-import type { Clock } from '../../ports';
-import { IDEMPOTENCY_KEY_MAX_LENGTH } from './checkout.schemas';
+import { AppError, validationError } from './errors';
 import type { IdempotencyRepository } from './idempotency.repository';
+import type { Clock } from './ports';
+
+/** The longest Idempotency-Key accepted (the column's width). */
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** An in-flight key older than this belongs to a request that died; it may be taken over. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyCredits, maxPointsFor, pointsToCents } from './amount-due';
+import { applyCredits, maxPointsFor, pointsToCents } from './credits';
 
 const rates = { pointValueMicros: 10_000, maxRedeemShareBp: 5_000 };
 

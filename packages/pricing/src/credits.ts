@@ -11,7 +11,11 @@ export interface CardAvailable {
   balanceCents: number;
 }
 
-export interface LoyaltyRates {
+/**
+ * What a point is worth and how much of a total points may pay (the loyalty slice's settings,
+ * `LoyaltyRates` there; only the two numbers the arithmetic needs here).
+ */
+export interface PointRates {
   /** A point's worth in millionths of the currency unit (0.01 → 10 000). */
   pointValueMicros: number;
   /** The most of the total points may pay, in basis points (0.5 → 5 000). */
@@ -31,16 +35,17 @@ export const pointsToCents = (points: number, pointValueMicros: number) =>
   Math.floor((points * pointValueMicros) / 10_000);
 
 /** The most points that may pay for an order of `totalCents`. */
-export function maxPointsFor(totalCents: number, rates: LoyaltyRates): number {
+export function maxPointsFor(totalCents: number, rates: PointRates): number {
   if (rates.pointValueMicros <= 0) return 0;
   const shareCents = Math.floor((totalCents * rates.maxRedeemShareBp) / 10_000);
   return Math.floor((shareCents * 10_000) / rates.pointValueMicros);
 }
 
+/** The amount due of a total after points, then cards (the rules at the top of this file). */
 export function applyCredits(input: {
   totalCents: number;
   cards: CardAvailable[];
-  loyalty?: { points: number; rates: LoyaltyRates } | undefined;
+  loyalty?: { points: number; rates: PointRates } | undefined;
 }): Credits {
   let remaining = input.totalCents;
   let loyaltyPoints = 0;

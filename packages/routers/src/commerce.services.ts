@@ -1,0 +1,92 @@
+import type { Database, Executor } from '@storefront/db/client';
+import type { AddressesService } from './features/addresses';
+import { createCartRepository, createCartSlice } from './features/cart';
+import { createPurchasablesRepository, createStockRepository } from './features/catalog';
+import { createCheckoutSlice } from './features/checkout';
+import { createCouponRedemptionsRepository } from './features/coupons';
+import { createGiftCardsRepository, createGiftCardsSlice, creditsFor } from './features/gift-cards';
+import { createLoyaltyRepository, createLoyaltySlice } from './features/loyalty';
+import { createOrdersSlice } from './features/orders';
+import type { PaymentProviders } from './features/payments';
+import type { createStoreSettingsSlice } from './features/store-settings';
+import { createIdempotencyRepository } from './idempotency.repository';
+import type { BusinessMetrics, Clock, JobEnqueuer, RateLimits } from './ports';
+import type { UnitOfWorkFactory } from './transactions';
+
+export interface CommerceDeps {
+  db: Database;
+  unitOfWork: UnitOfWorkFactory;
+  clock: Clock;
+  metrics: BusinessMetrics;
+  rateLimits: RateLimits;
+  storeSettings: ReturnType<typeof createStoreSettingsSlice>;
+  userExists: (userId: number) => Promise<boolean>;
+  addresses: AddressesService;
+  providers: PaymentProviders;
+  jobs: (executor: Executor) => JobEnqueuer;
+}
+
+/**
+ * The buying slices, in dependency order: the cart (with what gift cards and points pay of it,
+ * read from their repositories: cart.credits.ts), gift cards, loyalty, checkout and orders. Each
+ * receives finished ports; the rules are in the slices.
+ */
+export function createCommerceServices(deps: CommerceDeps) {
+  const { db, unitOfWork, clock, storeSettings } = deps;
+  const isFeatureEnabled = storeSettings.features.isFeatureEnabled;
+  const cart = createCartSlice({
+    unitOfWork,
+    purchasables: createPurchasablesRepository,
+    coupons: createCouponRedemptionsRepository,
+    reference: storeSettings.referenceData,
+    idempotency: createIdempotencyRepository,
+    giftCards: createGiftCardsRepository,
+    loyalty: createLoyaltyRepository,
+    flags: storeSettings.featuresOn,
+    creditsFor,
+    isFeatureEnabled,
+    clock,
+  });
+  const giftCards = createGiftCardsSlice({
+    unitOfWork,
+    clock,
+    lookupLimiter: deps.rateLimits.giftCardLookupsPerCustomer,
+    defaultCurrency: storeSettings.defaultCurrency,
+    cart: createCartRepository,
+    jobs: deps.jobs,
+  });
+  const loyalty = createLoyaltySlice({
+    unitOfWork,
+    clock,
+    defaultCurrency: storeSettings.defaultCurrency,
+    cartTotalCents: cart.service.totalCents,
+    userExists: deps.userExists,
+    cart: createCartRepository,
+  });
+  const checkout = createCheckoutSlice({
+    metrics: deps.metrics,
+    unitOfWork,
+    clock,
+    cartRepositories: cart.repositories,
+    jobs: deps.jobs,
+    addresses: deps.addresses,
+    payments: deps.providers,
+    gatewayOrderLimiter: deps.rateLimits.gatewayOrdersPerCustomer,
+    isFeatureEnabled,
+  });
+  const orders = createOrdersSlice({
+    db,
+    unitOfWork,
+    stock: createStockRepository,
+    coupons: createCouponRedemptionsRepository,
+    jobs: deps.jobs,
+    giftCards: createGiftCardsRepository,
+    loyalty: createLoyaltyRepository,
+    loyaltyEnabled: () => isFeatureEnabled('loyalty_points'),
+    clock,
+    payments: deps.providers,
+    reference: cart.reads.reference,
+    metrics: deps.metrics,
+  });
+  return { cart, giftCards, loyalty, checkout, orders };
+}

@@ -1,0 +1,76 @@
+import type { AddressSnapshot } from '@storefront/db/schema';
+import type { Credits } from '@storefront/pricing';
+import type { PricedCart } from '../cart';
+import { STATUS_EVENT_TEXT } from './order-status';
+import type { OrderRecord, OrdersRepository } from './orders.repository';
+
+/*
+ * Place-order's write of the orders slice. Its undo is cancel (orders.service.ts, `transition`
+ * to canceled): stock, coupon, gift cards and points go back, a paid order is refunded.
+ */
+
+/** What an order is written from: a checkout that passed every check (checkout's loadAndLock). */
+export interface PlacedOrderInput {
+  userId: number;
+  priced: PricedCart;
+  credits: Credits | undefined;
+  /** A gateway payment verified, or gift cards and points paying it all. */
+  paid: boolean;
+  paymentMethod: string;
+  shippingMethod: string;
+  shippingAddress: AddressSnapshot;
+  billingAddress: AddressSnapshot;
+  notes: string | undefined;
+  payment: { gatewayOrderId: string; gatewayPaymentId: string } | null;
+}
+
+/**
+ * Writes the order: prices, addresses and names copied from the checkout, its lines, and the
+ * first event of its timeline.
+ */
+export async function writePlacedOrder(
+  tx: { orders: Pick<OrdersRepository, 'insertOrder' | 'addEvent'> },
+  input: PlacedOrderInput,
+): Promise<OrderRecord> {
+  const { priced, credits, payment, notes } = input;
+  const { totals } = priced;
+  const order = await tx.orders.insertOrder(
+    {
+      userId: input.userId,
+      status: 'pending',
+      paymentStatus: input.paid ? 'paid' : 'pending',
+      paymentMethod: input.paymentMethod,
+      shippingMethod: input.shippingMethod,
+      subtotalCents: totals.subtotalCents,
+      discountCents: totals.discountCents,
+      shippingCents: totals.shippingCents,
+      taxCents: totals.taxCents,
+      totalCents: totals.totalCents,
+      currency: priced.currency,
+      couponCode: priced.couponValid ? (priced.coupon?.code ?? null) : null,
+      giftCards: (credits?.cards ?? [])
+        .filter((card) => card.amountCents > 0)
+        .map((card) => ({ last4: card.last4, amountCents: card.amountCents })),
+      giftCardCents: credits?.giftCardCents ?? 0,
+      loyaltyPoints: credits?.loyaltyPoints ?? 0,
+      loyaltyCents: credits?.loyaltyCents ?? 0,
+      shippingAddress: input.shippingAddress,
+      billingAddress: input.billingAddress,
+      notes: notes ?? null,
+      gatewayOrderId: payment?.gatewayOrderId ?? null,
+      gatewayPaymentId: payment?.gatewayPaymentId ?? null,
+    },
+    priced.lines.map((line) => ({
+      productId: line.item.productId,
+      variantId: line.item.variantId,
+      productName: line.purchasable?.name ?? '',
+      variantName: line.purchasable?.variantName ?? null,
+      sku: line.purchasable?.sku ?? '',
+      priceCents: line.unitPriceCents,
+      quantity: line.item.quantity,
+      totalCents: line.lineTotalCents,
+    })),
+  );
+  await tx.orders.addEvent(order.id, 'pending', STATUS_EVENT_TEXT.pending);
+  return order;
+}
