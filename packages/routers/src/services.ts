@@ -50,6 +50,7 @@ import { createSearchSlice } from './features/search';
 import { createStoreSettingsSlice, type FeatureFlags } from './features/store-settings';
 import { createSyncSlice } from './features/sync';
 import { createWishlistSlice } from './features/wishlist';
+import { guestOwnership } from './guest-ownership';
 import {
   type BusinessMetrics,
   type Clock,
@@ -187,6 +188,7 @@ export function createServices(deps: ServiceDeps): Services {
     sms: deps.sms,
     clock,
     config,
+    guests: guestOwnership(db),
     onCustomerRequest: () => {
       if (config.implicitHeartbeat !== false) sync.connection.touch();
     },

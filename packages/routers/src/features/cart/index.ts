@@ -1,5 +1,6 @@
 /** The cart slice's public surface: what other slices and the app may use (docs/architecture.md). */
 
+export { eraseCarts, mergeGuestCart, mergeGuestOrderedCarts } from './account-data.repository';
 export type { CartRepositories, PricedCart } from './cart.priced';
 export { isShippingMethodOffered, priceCart, toCartDto } from './cart.priced';
 export { type CartRecord, type CartRepository, createCartRepository } from './cart.repository';

@@ -1,4 +1,6 @@
 // The gift cards slice's public surface (other slices import only this file).
+
+export { eraseGiftCardRecipient, exportGiftCardsReceived } from './account-data.repository';
 export { type Credits, type LoyaltyRates, maxPointsFor, pointsToCents } from './amount-due';
 export {
   type GiftCardRepositories,

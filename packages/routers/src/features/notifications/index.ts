@@ -1,5 +1,11 @@
 // The notifications slice's public surface: other slices import only from here.
 
+export {
+  eraseDevicesAndPreferences,
+  eraseWishlistAlertsSent,
+  exportDevices,
+  exportPreferences,
+} from './account-data.repository';
 export { notificationsAdminRouter } from './notifications.admin.router';
 export { notificationsRouter } from './notifications.router';
 export type { NotificationsSlice } from './notifications.slice';

@@ -1,4 +1,13 @@
 /** The orders slice's public surface: what other slices and the app may use (docs/architecture.md). */
+
+export {
+  exportOrders,
+  mergeGuestOrders,
+  openOrderNumbers,
+  pendingUnpaidOrderIds,
+  unfinishedOrderNumbers,
+  usersWithOrders,
+} from './account-data.repository';
 export { invoiceOperation, invoicePath } from './invoice.openapi';
 export { renderInvoicePdf } from './invoice.pdf';
 export { toOrderDto } from './order.dto';
