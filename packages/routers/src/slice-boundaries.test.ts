@@ -219,9 +219,7 @@ describe('table ownership', () => {
   });
 
   it('no slice names another slice’s table', () => {
-    expect(tableOwnership.findTableReaches(repoRoot).map(tableOwnership.describeReach)).toEqual(
-      [],
-    );
+    expect(tableOwnership.findTableReaches(repoRoot).map(tableOwnership.describeReach)).toEqual([]);
   });
 
   it('refuses a reach however the table is imported', () => {
