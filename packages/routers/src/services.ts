@@ -51,6 +51,7 @@ import { createStoreSettingsSlice, type FeatureFlags } from './features/store-se
 import { createSyncSlice } from './features/sync';
 import { createWishlistSlice } from './features/wishlist';
 import { guestOwnership } from './guest-ownership';
+import { notificationReads } from './notification-reads';
 import {
   type BusinessMetrics,
   type Clock,
@@ -339,6 +340,7 @@ export function createServices(deps: ServiceDeps): Services {
         deepLinkBase: config.appDeepLinkBase ?? 'myshop://',
         receiptDelaySeconds: config.pushReceiptDelaySeconds ?? 900,
       },
+      reads: notificationReads,
     }),
     catalog: { ...catalog, version },
     search: createSearchSlice({

@@ -15,3 +15,4 @@ export {
   outOfStock,
 } from './cart.service';
 export { createCartSlice } from './cart.slice';
+export { gatewayOrderOwner } from './cart-reads.repository';

@@ -24,7 +24,17 @@ export type { CategoriesAdminService } from './categories-admin.service';
 export { FALLBACK_CURRENCY, toProductSummaryDto, toReviewDto } from './product.dto';
 export { inCategories, productOrder, productSummaryColumns } from './product-columns.repository';
 export type { ProductPartsService } from './product-parts.service';
-export { productNames, stockKey, stockOfLines } from './product-reads.repository';
+export {
+  activeProductIdsAfter,
+  categoryExists,
+  lockProduct,
+  productExists,
+  productForPush,
+  productNames,
+  stockKey,
+  stockOfLines,
+  visibleProductSummaries,
+} from './product-reads.repository';
 export {
   productReviews,
   type ReviewRecord,

@@ -1,6 +1,8 @@
 import type { Executor } from '@storefront/db/client';
-import { products, productVariants } from '@storefront/db/schema';
-import { inArray } from 'drizzle-orm';
+import { categories, products, productVariants } from '@storefront/db/schema';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import type { ProductSummaryRecord } from './catalog.repository';
+import { productSummaryColumns } from './product-columns.repository';
 
 /*
  * Reads other slices compose for catalogue rows they do not own (docs/architecture.md, "Tables
@@ -65,3 +67,66 @@ export async function stockOfLines(
 
 export const stockKey = (line: { productId: number; variantId: number | null }) =>
   `${line.productId}:${line.variantId ?? ''}`;
+
+/** What a push about a product says: its name, and whether it is still on sale. */
+export async function productForPush(db: Executor, productId: number) {
+  const [row] = await db
+    .select({ id: products.id, name: products.name, active: products.active })
+    .from(products)
+    .where(eq(products.id, productId));
+  return row;
+}
+
+export async function productExists(db: Executor, id: number): Promise<boolean> {
+  return (await db.$count(products, eq(products.id, id))) > 0;
+}
+
+export async function categoryExists(db: Executor, id: number): Promise<boolean> {
+  return (await db.$count(categories, eq(categories.id, id))) > 0;
+}
+
+/** The list entries of these products that are visible (active) now, by id. */
+export async function visibleProductSummaries(
+  db: Executor,
+  productIds: readonly number[],
+  now: Date,
+): Promise<Map<number, ProductSummaryRecord>> {
+  const ids = [...new Set(productIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select(productSummaryColumns(now))
+    .from(products)
+    .where(and(inArray(products.id, ids), eq(products.active, true)));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
+ * Locks the product row until the transaction ends (review writes of one product queue up on
+ * it); undefined when the product does not exist.
+ */
+export async function lockProduct(
+  db: Executor,
+  productId: number,
+): Promise<{ active: boolean } | undefined> {
+  const [row] = await db
+    .select({ active: products.active })
+    .from(products)
+    .where(eq(products.id, productId))
+    .for('update');
+  return row;
+}
+
+/** Active products' ids after `afterId`, ascending (the offline catalogue's first pages). */
+export async function activeProductIdsAfter(
+  db: Executor,
+  afterId: number,
+  limit: number,
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.active, true), gt(products.id, afterId)))
+    .orderBy(asc(products.id))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}

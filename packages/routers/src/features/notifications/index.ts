@@ -7,6 +7,7 @@ export {
   exportPreferences,
 } from './account-data.repository';
 export { notificationsAdminRouter } from './notifications.admin.router';
+export type { NotificationReads } from './notifications.repository';
 export { notificationsRouter } from './notifications.router';
 export type { NotificationsSlice } from './notifications.slice';
 export { createNotificationsSlice } from './notifications.slice';

@@ -11,6 +11,8 @@ export {
 export { invoiceOperation, invoicePath } from './invoice.openapi';
 export { renderInvoicePdf } from './invoice.pdf';
 export { toOrderDto } from './order.dto';
+export { ordersSince, ordersWaitingToShip } from './order-figures.repository';
+export { hasPurchased, orderForPush } from './order-reads.repository';
 export { type OrderStatus, STATUS_EVENT_TEXT } from './order-status';
 export { ZOrderStatus, ZPaymentStatus } from './order-status.schemas';
 export { ordersAdminRouter } from './orders.admin.router';

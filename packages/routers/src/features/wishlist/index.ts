@@ -4,3 +4,4 @@ export { eraseWishlist, exportWishlist } from './account-data.repository';
 export { wishlistRouter } from './wishlist.router';
 export type { WishlistService } from './wishlist.service';
 export { createWishlistSlice } from './wishlist.slice';
+export { customersWishingFor } from './wishlist-reads.repository';
