@@ -22,7 +22,6 @@ export { createCatalogSlice } from './catalog.slice';
 export type { CatalogAdminService } from './catalog-admin.service';
 export type { CategoriesAdminService } from './categories-admin.service';
 export { FALLBACK_CURRENCY, toProductSummaryDto, toReviewDto } from './product.dto';
-export { inCategories, productOrder, productSummaryColumns } from './product-columns.repository';
 export type { ProductPartsService } from './product-parts.service';
 export {
   activeProductIdsAfter,
@@ -40,6 +39,11 @@ export {
   type ReviewRecord,
   selectReviews,
 } from './product-reviews.repository';
+export {
+  createProductSearchRepository,
+  type ProductSearch,
+  type ProductSearchRepository,
+} from './product-search.repository';
 export {
   createPurchasablesRepository,
   type PurchasableRecord,
