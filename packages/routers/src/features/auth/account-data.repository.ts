@@ -7,7 +7,7 @@ import {
   userIdentities,
   users,
 } from '@storefront/db/schema';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, ilike, inArray, isNull } from 'drizzle-orm';
 
 /*
  * The auth slice's part of erasing an account (the account slice composes the slices' steps,
@@ -62,4 +62,42 @@ export async function emptyAccountRow(db: Executor, userId: number, now: Date): 
       deletedAt: now,
     })
     .where(eq(users.id, userId));
+}
+
+/**
+ * The buyer's row, locked until the order's transaction ends, and whether it is deleted.
+ * Account deletion locks the same row first (FOR UPDATE), so the two queue up instead of
+ * deadlocking on the cart; NO KEY UPDATE leaves rows that merely reference the user
+ * (sessions, gateway orders) free to be written meanwhile.
+ */
+export async function lockBuyer(
+  db: Executor,
+  userId: number,
+): Promise<{ deleted: boolean } | undefined> {
+  const [row] = await db
+    .select({ deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('no key update');
+  return row && { deleted: row.deletedAt !== null };
+}
+
+/** The ids of the accounts whose e-mail matches an ILIKE pattern (the admin's order search). */
+export async function userIdsWithEmailLike(db: Executor, pattern: string): Promise<number[]> {
+  const rows = await db.select({ id: users.id }).from(users).where(ilike(users.email, pattern));
+  return rows.map((row) => row.id);
+}
+
+/** The e-mails of these accounts by id ('' or null when an account has none). */
+export async function accountEmails(
+  db: Executor,
+  userIds: readonly number[],
+): Promise<Map<number, string | null>> {
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return new Map(rows.map((row) => [row.id, row.email]));
 }

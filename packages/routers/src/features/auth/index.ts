@@ -1,10 +1,13 @@
 /** The auth slice's public surface: what other slices and the app may use (docs/architecture.md). */
 
 export {
+  accountEmails,
   emptyAccountRow,
   eraseCredentials,
   lockAccount,
   lockActiveAdminIds,
+  lockBuyer,
+  userIdsWithEmailLike,
 } from './account-data.repository';
 export { authRouter } from './auth.router';
 export { email, newPassword, type ProfileInput, ZAvatarOutput, ZUser } from './auth.schemas';
