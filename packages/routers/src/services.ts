@@ -45,7 +45,7 @@ import {
   createPaymentsSlice,
   type PaymentConfig,
 } from './features/payments';
-import { createReviewsSlice } from './features/reviews';
+import { createReviewsSlice, recentReviews, recentReviewsOfProducts } from './features/reviews';
 import { createSearchSlice } from './features/search';
 import { createStoreSettingsSlice, type FeatureFlags } from './features/store-settings';
 import { createSyncSlice } from './features/sync';
@@ -165,7 +165,13 @@ export function createServices(deps: ServiceDeps): Services {
   });
   const isFeatureEnabled = (flag: keyof FeatureFlags) =>
     storeSettings.features.isFeatureEnabled(flag);
-  const catalog = createCatalogSlice({ db, unitOfWork, clock, counts });
+  const catalog = createCatalogSlice({
+    db,
+    unitOfWork,
+    clock,
+    counts,
+    reviews: { recent: recentReviews, recentOfProducts: recentReviewsOfProducts },
+  });
   const content = createContentSlice({ db, clock });
   const sync = createSyncSlice({
     db,

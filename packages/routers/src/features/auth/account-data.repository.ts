@@ -101,3 +101,17 @@ export async function accountEmails(
     .where(inArray(users.id, ids));
   return new Map(rows.map((row) => [row.id, row.email]));
 }
+
+/** The names of these accounts by id (reviews show their author's). */
+export async function accountNames(
+  db: Executor,
+  userIds: readonly number[],
+): Promise<Map<number, string>> {
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}

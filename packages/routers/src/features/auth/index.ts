@@ -2,6 +2,7 @@
 
 export {
   accountEmails,
+  accountNames,
   emptyAccountRow,
   eraseCredentials,
   lockAccount,

@@ -22,7 +22,7 @@ import {
   variantColumns,
 } from './product-columns.repository';
 import { visibleProductDetails } from './product-details.repository';
-import { productReviewsQuery, type ReviewRecord } from './product-reviews.repository';
+import type { ProductReviewReads, ReviewRecord } from './product-reviews';
 
 export interface ProductSummaryRecord {
   id: number;
@@ -103,7 +103,7 @@ export interface ListQuery {
 /** Prepared list queries kept per repository: one per filter and sort seen (bounded). */
 const MAX_PREPARED_LISTS = 200;
 
-export function createCatalogRepository(db: Executor) {
+export function createCatalogRepository(db: Executor, reviews: ProductReviewReads) {
   async function summaries(query: SummaryQuery): Promise<ProductSummaryRecord[]> {
     return db
       .select(productSummaryColumns(query.now))
@@ -226,9 +226,6 @@ export function createCatalogRepository(db: Executor) {
           asc(attributeValues.id),
         )
         .prepare('product_attribute_values'),
-      reviews: productReviewsQuery(db, id, { limit: sql.placeholder('limit'), offset: 0 }).prepare(
-        'product_recent_reviews',
-      ),
     };
   }
 
@@ -247,7 +244,8 @@ export function createCatalogRepository(db: Executor) {
       return row;
     },
 
-    visibleProductDetails: (ids: number[], now: Date) => visibleProductDetails(db, ids, now),
+    visibleProductDetails: (ids: number[], now: Date) =>
+      visibleProductDetails(db, ids, now, reviews),
 
     async productExists(id: number): Promise<boolean> {
       const [row] = await db
@@ -268,7 +266,7 @@ export function createCatalogRepository(db: Executor) {
     attributeValues: (productId: number) => detail().attributeValues.execute({ id: productId }),
 
     recentReviews: (productId: number, limit: number): Promise<ReviewRecord[]> =>
-      detail().reviews.execute({ id: productId, limit }),
+      reviews.recent(db, productId, limit),
 
     /** Categories with their visible product counts (subcategories included). */
     async categories(id?: number): Promise<CategoryRecord[]> {

@@ -34,11 +34,7 @@ export {
   stockOfLines,
   visibleProductSummaries,
 } from './product-reads.repository';
-export {
-  productReviews,
-  type ReviewRecord,
-  selectReviews,
-} from './product-reviews.repository';
+export type { ProductReviewReads, ReviewRecord } from './product-reviews';
 export {
   createProductSearchRepository,
   type ProductSearch,

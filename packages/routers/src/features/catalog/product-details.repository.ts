@@ -8,22 +8,22 @@ import {
   productImages,
   products,
   productVariants,
-  reviews,
 } from '@storefront/db/schema';
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { ProductDetailRecord, VariantRecord } from './catalog.repository';
 import { productSummaryColumns, saleActiveSql, variantColumns } from './product-columns.repository';
-import {
-  RECENT_REVIEWS_PER_PRODUCT,
-  type ReviewRecord,
-  selectReviews,
-} from './product-reviews.repository';
+import { type ProductReviewReads, RECENT_REVIEWS_PER_PRODUCT } from './product-reviews';
 
 /**
  * The detail parts of many visible products in six queries, whatever their number (the change
  * feed's pages, issue 29); rows carry their product id, in each part's detail order.
  */
-export async function visibleProductDetails(db: Executor, ids: number[], now: Date) {
+export async function visibleProductDetails(
+  db: Executor,
+  ids: number[],
+  now: Date,
+  reviews: ProductReviewReads,
+) {
   if (ids.length === 0) {
     return {
       products: [],
@@ -34,17 +34,6 @@ export async function visibleProductDetails(db: Executor, ids: number[], now: Da
       reviews: [],
     };
   }
-  const recent = selectReviews(db).where(inArray(reviews.productId, ids)).as('recent');
-  const ranked = db
-    .select({
-      id: reviews.id,
-      rank: sql<number>`row_number() over (partition by ${reviews.productId} order by ${reviews.createdAt} desc, ${reviews.id} desc)`.as(
-        'rank',
-      ),
-    })
-    .from(reviews)
-    .where(inArray(reviews.productId, ids))
-    .as('ranked');
   const [productRows, images, categoryRows, variants, attributeRows, reviewRows] =
     await Promise.all([
       db
@@ -108,12 +97,7 @@ export async function visibleProductDetails(db: Executor, ids: number[], now: Da
           asc(attributeValues.position),
           asc(attributeValues.id),
         ),
-      db
-        .select()
-        .from(recent)
-        .innerJoin(ranked, eq(ranked.id, recent.id))
-        .where(lte(ranked.rank, RECENT_REVIEWS_PER_PRODUCT))
-        .orderBy(desc(recent.createdAt), desc(recent.id)),
+      reviews.recentOfProducts(db, ids, RECENT_REVIEWS_PER_PRODUCT),
     ]);
   return {
     products: productRows as ProductDetailRecord[],
@@ -121,6 +105,6 @@ export async function visibleProductDetails(db: Executor, ids: number[], now: Da
     categories: categoryRows,
     variants: variants as (VariantRecord & { productId: number })[],
     attributes: attributeRows,
-    reviews: reviewRows.map((row) => row.recent as ReviewRecord),
+    reviews: reviewRows,
   };
 }

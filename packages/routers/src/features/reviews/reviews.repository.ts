@@ -1,9 +1,10 @@
 import type { Executor } from '@storefront/db/client';
 import { refreshProductRating } from '@storefront/db/review-aggregates';
 import { reviews, reviewVotes } from '@storefront/db/schema';
-import { desc, eq, sql } from 'drizzle-orm';
-import { lockProduct, productReviews, type ReviewRecord, selectReviews } from '../catalog';
+import { eq, sql } from 'drizzle-orm';
+import { lockProduct, type ReviewRecord } from '../catalog';
 import { hasPurchased } from '../orders';
+import { findReview, reviewsPage } from './review-reads.repository';
 
 export interface ReviewValues {
   productId: number;
@@ -18,22 +19,17 @@ export type ReviewChanges = Partial<Pick<ReviewValues, 'rating' | 'title' | 'com
 
 export function createReviewsRepository(db: Executor) {
   return {
-    async findReview(id: number): Promise<ReviewRecord | undefined> {
-      const [row] = await selectReviews(db).where(eq(reviews.id, id));
-      return row;
+    findReview(id: number): Promise<ReviewRecord | undefined> {
+      return findReview(db, id);
     },
 
     page(productId: number, window: { limit: number; offset: number }) {
-      return productReviews(db, productId, window);
+      return reviewsPage(db, productId, window);
     },
 
     /** Every review (of any product, active or not), newest first; the back office's list. */
     allPage(productId: number | undefined, window: { limit: number; offset: number }) {
-      return selectReviews(db)
-        .where(productId === undefined ? undefined : eq(reviews.productId, productId))
-        .orderBy(desc(reviews.createdAt), desc(reviews.id))
-        .limit(window.limit)
-        .offset(window.offset);
+      return reviewsPage(db, productId, window);
     },
 
     countAll(productId: number | undefined): Promise<number> {
