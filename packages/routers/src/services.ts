@@ -16,11 +16,13 @@ import { createJobsRepository, createJobsSlice } from './features/jobs';
 import { createMailService } from './features/mail';
 import { createNotificationsSlice } from './features/notifications';
 import { createPaymentProviders, createPaymentsSlice } from './features/payments';
-import { createReviewsSlice } from './features/reviews';
+import { createReviewsSlice, recentReviews, recentReviewsOfProducts } from './features/reviews';
 import { createSearchSlice } from './features/search';
 import { createStoreSettingsSlice, type FeatureFlags } from './features/store-settings';
 import { createSyncSlice } from './features/sync';
 import { createWishlistSlice } from './features/wishlist';
+import { guestOwnership } from './guest-ownership';
+import { notificationReads } from './notification-reads';
 import { countedMailer, noBusinessMetrics } from './ports';
 import type { ServiceDeps } from './service-deps';
 import { createUnitOfWork } from './transactions';
@@ -49,7 +51,13 @@ export function createServices(deps: ServiceDeps): Services {
   });
   const isFeatureEnabled = (flag: keyof FeatureFlags) =>
     storeSettings.features.isFeatureEnabled(flag);
-  const catalog = createCatalogSlice({ db, unitOfWork, clock, counts });
+  const catalog = createCatalogSlice({
+    db,
+    unitOfWork,
+    clock,
+    counts,
+    reviews: { recent: recentReviews, recentOfProducts: recentReviewsOfProducts },
+  });
   const content = createContentSlice({ db, clock });
   const sync = createSyncSlice({
     db,
@@ -73,6 +81,7 @@ export function createServices(deps: ServiceDeps): Services {
     sms: deps.sms,
     clock,
     config,
+    guests: guestOwnership(db),
     onCustomerRequest: () => {
       if (config.implicitHeartbeat !== false) sync.connection.touch();
     },
@@ -153,6 +162,7 @@ export function createServices(deps: ServiceDeps): Services {
         deepLinkBase: config.appDeepLinkBase ?? 'myshop://',
         receiptDelaySeconds: config.pushReceiptDelaySeconds ?? 900,
       },
+      reads: notificationReads,
     }),
     catalog: { ...catalog, version },
     search: createSearchSlice({

@@ -1,9 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import * as schema from '@storefront/db/schema';
+import { is } from 'drizzle-orm';
+import { PgSequence, PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 // biome-ignore lint/style/noRestrictedImports: the package's test/ folder, which the glob '../*/*' takes for a slice
 import * as importGraph from '../test/import-boundaries';
+// biome-ignore lint/style/noRestrictedImports: the package's test/ folder, as above
+import * as tableOwnership from '../test/table-ownership';
+import { tableOwners } from './table-owners';
 
 /*
  * The rule "another slice only through its index.ts" (docs/architecture.md, "Slices") is checked
@@ -221,6 +227,87 @@ describe('leaf slices (the import graph)', () => {
       ]);
     } finally {
       rmSync(`${repoRoot}${file}`, { force: true });
+    }
+  });
+});
+
+describe('table ownership', () => {
+  const check = (path: string, source: string) =>
+    tableOwnership.checkTableOwnership(path, source).map(tableOwnership.describeReach);
+
+  it('every table and sequence of the schema has one owner, a slice that exists', () => {
+    const stored = Object.entries(schema)
+      .filter(([, value]) => is(value, PgTable) || is(value, PgSequence))
+      .map(([name]) => name)
+      .sort();
+    expect(Object.keys(tableOwners).sort()).toEqual(stored);
+    const slices = readdirSync(features, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    for (const [table, owner] of Object.entries(tableOwners)) {
+      expect(slices, `the owner of ${table}`).toContain(owner);
+    }
+  });
+
+  it('no slice names another slice’s table', () => {
+    expect(tableOwnership.findTableReaches(repoRoot).map(tableOwnership.describeReach)).toEqual([]);
+  });
+
+  it('refuses a reach however the table is imported', () => {
+    const wishlist = 'packages/routers/src/features/wishlist/planted.repository.ts';
+    for (const source of [
+      "import { orders } from '@storefront/db/schema';\n",
+      "import { wishlistItems, orders as placed } from '@storefront/db/schema';\n",
+      "import type { orders } from '@storefront/db/schema';\n",
+      "export { orders } from '@storefront/db/schema';\n",
+      "export type Row = typeof import('@storefront/db/schema').orders.$inferSelect;\n",
+    ]) {
+      expect(check(wishlist, source), source).toEqual([
+        expect.stringMatching(/planted\.repository\.ts:1 names 'orders', owned by orders$/),
+      ]);
+    }
+    // The whole module names every table: refused, as it cannot be judged.
+    for (const source of [
+      "import * as schema from '@storefront/db/schema';\n",
+      "export * from '@storefront/db/schema';\n",
+      "export const load = () => import('@storefront/db/schema');\n",
+    ]) {
+      expect(check(wishlist, source), source).toHaveLength(1);
+    }
+  });
+
+  it('allows a slice its own tables, the schema’s other names, and tests any table', () => {
+    for (const [path, source] of [
+      [
+        'packages/routers/src/features/wishlist/planted.repository.ts',
+        "import { wishlistItems } from '@storefront/db/schema';\n",
+      ],
+      [
+        'packages/routers/src/features/orders/planted.ts',
+        "import { ORDER_STATUSES, type OrderStatusValue, orders } from '@storefront/db/schema';\n",
+      ],
+      [
+        'packages/routers/src/features/wishlist/planted.test.ts',
+        "import { orders } from '@storefront/db/schema';\n",
+      ],
+      ['packages/routers/src/planted.ts', "import { orders } from '@storefront/db/schema';\n"],
+    ] as const) {
+      expect(check(path, source), `${path}: ${source}`).toEqual([]);
+    }
+  });
+
+  it('finds a reach planted in the real tree', () => {
+    const planted = `packages/routers/src/features/notifications/planted-${process.pid}.repository.ts`;
+    writeFileSync(
+      `${repoRoot}${planted}`,
+      "import { carts } from '@storefront/db/schema';\n\nexport const reach = carts;\n",
+    );
+    try {
+      expect(
+        tableOwnership.findTableReaches(repoRoot).filter((reach) => reach.file === planted),
+      ).toEqual([{ file: planted, line: 1, table: 'carts', owner: 'cart' }]);
+    } finally {
+      rmSync(`${repoRoot}${planted}`, { force: true });
     }
   });
 });

@@ -3,16 +3,16 @@ import type { Clock, FileStorage } from '../../ports';
 import type { InTransaction } from '../../transactions';
 import type { PasswordAttempts, PasswordHasher } from '../auth/index';
 import { enqueueMail, type MailJobs } from '../mail/index';
-import type { AccountRepository } from './account.repository';
 import type { AccountExport, DeleteAccountInput } from './account.schemas';
+import type { AccountData } from './account-data';
 
 /** Exports one customer may take in 24 hours. */
 export const EXPORTS_PER_DAY = 3;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface AccountServiceDeps {
-  repo: AccountRepository;
-  inTransaction: InTransaction<{ repo: AccountRepository; jobs: MailJobs }>;
+  repo: AccountData;
+  inTransaction: InTransaction<{ repo: AccountData; jobs: MailJobs }>;
   hasher: PasswordHasher;
   /** Wrong passwords at deletion count against the account's login budget (auth/passwords.ts). */
   passwordAttempts: PasswordAttempts;

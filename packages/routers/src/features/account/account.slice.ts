@@ -1,8 +1,8 @@
 import type { Executor } from '@storefront/db/client';
 import type { UnitOfWorkFactory } from '../../transactions';
 import type { MailJobs } from '../mail/index';
-import { createAccountRepository } from './account.repository';
 import { type AccountServiceDeps, createAccountService } from './account.service';
+import { createAccountData } from './account-data';
 
 /** Account deletion and data export: the `account` entry of AppServices. */
 export function createAccountSlice(
@@ -15,9 +15,9 @@ export function createAccountSlice(
   const { db, unitOfWork, jobs, ...rest } = deps;
   return createAccountService({
     ...rest,
-    repo: createAccountRepository(db),
+    repo: createAccountData(db),
     inTransaction: unitOfWork((executor) => ({
-      repo: createAccountRepository(executor),
+      repo: createAccountData(executor),
       jobs: jobs(executor),
     })).inTransaction,
   });

@@ -1,5 +1,6 @@
 /** The addresses slice's public surface: what other slices and the app may use (docs/architecture.md). */
 export { addressLines } from '../../address-lines';
+export { eraseAddresses, exportAddresses } from './account-data.repository';
 export type { AddressRecord } from './addresses.repository';
 export { addressesRouter } from './addresses.router';
 export {

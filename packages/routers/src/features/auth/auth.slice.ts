@@ -3,12 +3,11 @@ import type { Clock, RateLimits, SmsSender } from '../../ports';
 import type { UnitOfWorkFactory } from '../../transactions';
 import type { MailJobs } from '../mail';
 import { createAuthService } from './auth.service';
-import { createGuestRepository } from './guest.repository';
 import { createLinkTokens } from './link-tokens';
 import type { PasswordHasher } from './passwords';
 import { type AuthenticatedSession, createSessionStore, type SessionConfig } from './sessions';
 import { createSessionsRepository } from './sessions.repository';
-import { createSignInSlice, type SignInConfig } from './sign-in.slice';
+import { createSignInSlice, type GuestOwnership, type SignInConfig } from './sign-in.slice';
 import { DEFAULT_JWKS_URLS } from './social.service';
 import { createUsersRepository } from './users.repository';
 
@@ -27,6 +26,8 @@ export interface AuthSliceDeps {
     /** Apple/Google client ids and key sets, phone codes (default: social off, region IN). */
     signIn?: Partial<SignInConfig> | undefined;
   };
+  /** The slices' steps for a guest's merge, and the orders read of its retention. */
+  guests: GuestOwnership;
   /** Called for each customer's authenticated request (the sync heartbeat, docs/contract.md §5). */
   onCustomerRequest: () => void;
 }
@@ -65,6 +66,7 @@ export function createAuthSlice(deps: AuthSliceDeps) {
       },
       guestRetentionDays: deps.config.signIn?.guestRetentionDays,
     },
+    guests: deps.guests,
   });
   const accounts = createAuthService({
     guest: signIn.guest,
@@ -72,7 +74,7 @@ export function createAuthSlice(deps: AuthSliceDeps) {
     inTransaction: deps.unitOfWork((executor) => ({
       users: createUsersRepository(executor),
       jobs: deps.jobs(executor),
-      guest: createGuestRepository(executor),
+      guest: signIn.guestRepository(executor),
     })).inTransaction,
     jobs: deps.jobs(db),
     sessions,

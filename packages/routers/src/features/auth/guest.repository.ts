@@ -1,23 +1,38 @@
 import type { Executor } from '@storefront/db/client';
-import {
-  cartItems,
-  carts,
-  couponRedemptions,
-  gatewayOrders,
-  orders,
-  products,
-  productVariants,
-  sessions,
-  users,
-} from '@storefront/db/schema';
-import { and, eq, exists, gt, inArray, lt, ne, not, sql } from 'drizzle-orm';
+import { sessions, users } from '@storefront/db/schema';
+import { and, eq, exists, gt, inArray, lt, not, sql } from 'drizzle-orm';
+
+/**
+ * One slice's part of a guest's merge into the account it signs in to, in the sign-in's
+ * transaction after the guest's row is locked (cart/, orders/, payments/, coupons/ each have one).
+ */
+export type MergeGuestStep = (
+  db: Executor,
+  merge: { guestId: number; userId: number },
+) => Promise<void>;
+
+/** Guests made before `cutoff` whose every session ended before it. */
+const abandoned = (db: Executor, cutoff: Date) =>
+  and(
+    eq(users.role, 'guest'),
+    lt(users.createdAt, cutoff),
+    not(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(sessions)
+          .where(and(eq(sessions.userId, users.id), gt(sessions.expiresAt, cutoff))),
+      ),
+    ),
+  );
 
 /**
  * Guest accounts (users with role `guest`) and their merge into a real account. A guest is an
- * ordinary user row, so the cart, checkout and orders code serves it unchanged; the merge moves
- * what it owns (cart lines, orders, their gateway orders and coupon redemptions) and deletes it.
+ * ordinary user row, so the cart, checkout and orders code serves it unchanged; the merge runs
+ * the steps of the slices owning what it has (cart lines, orders, their gateway orders and coupon
+ * redemptions) and deletes it.
  */
-export function createGuestRepository(db: Executor) {
+export function createGuestRepository(db: Executor, mergeSteps: readonly MergeGuestStep[] = []) {
   return {
     async insertGuest(): Promise<number> {
       const [row] = await db
@@ -67,122 +82,39 @@ export function createGuestRepository(db: Executor) {
       await db.select({ id: users.id }).from(users).where(eq(users.id, guestId)).for('update');
     },
 
-    /** The open cart of a user, locked, created when missing. */
-    async lockOpenCart(userId: number) {
-      const select = () =>
-        db
-          .select({ id: carts.id, couponCode: carts.couponCode })
-          .from(carts)
-          .where(and(eq(carts.userId, userId), eq(carts.status, 'open')))
-          .for('update');
-      const [existing] = await select();
-      if (existing) return existing;
-      await db
-        .insert(carts)
-        .values({ userId })
-        .onConflictDoNothing({ target: carts.userId, where: sql`${carts.status} = 'open'` });
-      const [cart] = await select();
-      if (!cart) throw new Error('open cart vanished');
-      return cart;
-    },
-
-    async findOpenCart(userId: number) {
-      const [cart] = await db
-        .select({ id: carts.id, couponCode: carts.couponCode })
-        .from(carts)
-        .where(and(eq(carts.userId, userId), eq(carts.status, 'open')))
-        .for('update');
-      return cart;
-    },
-
-    /** The lines of a cart with the stock of what each holds. */
-    linesWithStock(cartId: number) {
-      return db
-        .select({
-          id: cartItems.id,
-          productId: cartItems.productId,
-          variantId: cartItems.variantId,
-          quantity: cartItems.quantity,
-          stock: sql<number>`coalesce(${productVariants.stockQuantity}, ${products.stockQuantity})`,
-        })
-        .from(cartItems)
-        .innerJoin(products, eq(products.id, cartItems.productId))
-        .leftJoin(productVariants, eq(productVariants.id, cartItems.variantId))
-        .where(eq(cartItems.cartId, cartId))
-        .orderBy(cartItems.id);
-    },
-
-    async setLineQuantity(itemId: number, quantity: number): Promise<void> {
-      await db.update(cartItems).set({ quantity }).where(eq(cartItems.id, itemId));
-    },
-
-    async insertLine(
-      cartId: number,
-      line: { productId: number; variantId: number | null; quantity: number },
-    ): Promise<void> {
-      await db.insert(cartItems).values({ cartId, ...line });
-    },
-
-    /** A change of contents: a gateway order issued for the older cart is void (cart.repository). */
-    async touchCart(cartId: number, couponCode?: string): Promise<void> {
-      await db
-        .update(carts)
-        .set({
-          version: sql`${carts.version} + 1`,
-          ...(couponCode !== undefined ? { couponCode } : {}),
-        })
-        .where(eq(carts.id, cartId));
+    /**
+     * The guests made before `cutoff` that have no session living past it (all ended at least the
+     * retention ago): none of them can act again.
+     */
+    async abandonedGuestIds(cutoff: Date): Promise<number[]> {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(abandoned(db, cutoff))
+        .orderBy(users.id);
+      return rows.map((row) => row.id);
     },
 
     /**
-     * Deletes the guests made before `cutoff` that have no session living past it (all ended at
-     * least the retention ago) and no order (orders keep their guest: the row is referenced).
-     * Their open cart, sessions and the like go with the row (ON DELETE CASCADE).
+     * Deletes these guests, still abandoned; their open cart, sessions and the like go with the
+     * row (ON DELETE CASCADE).
      */
-    async deleteAbandonedGuests(cutoff: Date): Promise<number[]> {
+    async deleteAbandonedGuests(guestIds: readonly number[], cutoff: Date): Promise<number[]> {
+      if (guestIds.length === 0) return [];
       const rows = await db
         .delete(users)
-        .where(
-          and(
-            eq(users.role, 'guest'),
-            lt(users.createdAt, cutoff),
-            not(
-              exists(
-                db
-                  .select({ one: sql`1` })
-                  .from(sessions)
-                  .where(and(eq(sessions.userId, users.id), gt(sessions.expiresAt, cutoff))),
-              ),
-            ),
-            not(exists(db.select({ one: sql`1` }).from(orders).where(eq(orders.userId, users.id)))),
-          ),
-        )
+        .where(and(inArray(users.id, [...guestIds]), abandoned(db, cutoff)))
         .returning({ id: users.id });
       return rows.map((row) => row.id);
     },
 
-    /** Moves everything the guest owns besides its open cart to the account, then deletes it. */
-    async moveOwnershipAndDelete(guestId: number, accountId: number): Promise<number> {
-      const moved = await db
-        .update(orders)
-        .set({ userId: accountId })
-        .where(eq(orders.userId, guestId))
-        .returning({ id: orders.id });
-      await db
-        .update(carts)
-        .set({ userId: accountId })
-        .where(and(eq(carts.userId, guestId), ne(carts.status, 'open')));
-      await db
-        .update(gatewayOrders)
-        .set({ userId: accountId })
-        .where(eq(gatewayOrders.userId, guestId));
-      await db
-        .update(couponRedemptions)
-        .set({ userId: accountId })
-        .where(eq(couponRedemptions.userId, guestId));
-      // The open cart, sessions and idempotency keys go with the row (ON DELETE CASCADE).
+    /**
+     * Runs the owning slices' merge steps (what the guest owns becomes the account's), then
+     * deletes the guest: its open cart, sessions and idempotency keys go with the row (cascade).
+     */
+    async mergeOwnedAndDelete(guestId: number, accountId: number): Promise<void> {
+      for (const step of mergeSteps) await step(db, { guestId, userId: accountId });
       await db.delete(users).where(and(eq(users.id, guestId), eq(users.role, 'guest')));
-      return moved.length;
     },
   };
 }

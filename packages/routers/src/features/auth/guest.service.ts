@@ -4,7 +4,10 @@ import type { Clock, RateLimiter } from '../../ports';
 import { consumeOrRefuse } from '../../rate-limit';
 import { hashToken } from '../../tokens';
 import type { InTransaction } from '../../transactions';
-import type { GuestRepository } from './guest.repository';
+import type { GuestRepository, MergeGuestStep } from './guest.repository';
+
+export type { MergeGuestStep };
+
 import type { AuthenticatedSession, IssuedToken, SessionOptions, SessionStore } from './sessions';
 import type { SessionsRepository } from './sessions.repository';
 
@@ -23,6 +26,8 @@ export interface GuestServiceDeps {
   clock: Clock;
   /** Days an abandoned guest (sessions ended, no order) is kept (GUEST_RETENTION_DAYS). */
   retentionDays: number;
+  /** Which of these users have an order (the orders slice's read): those guests are kept. */
+  usersWithOrders(userIds: readonly number[]): Promise<Set<number>>;
 }
 
 /** The daily job that deletes abandoned guests (GUEST_RETENTION_DAYS). */
@@ -49,37 +54,10 @@ export function createGuestService(deps: GuestServiceDeps) {
     if (guestId === undefined || guestId === accountId) {
       throw new AppError('UNAUTHENTICATED', STOLEN_OR_USED);
     }
-    // The guest's row before its cart, in the order place-order locks them (no deadlock with a
-    // guest's order being placed).
+    // The guest's row before its cart (the cart's merge step), in the order place-order locks
+    // them (no deadlock with a guest's order being placed).
     await tx.lockGuest(guestId);
-    const guestCart = await tx.findOpenCart(guestId);
-    if (guestCart) {
-      const lines = await tx.linesWithStock(guestCart.id);
-      if (lines.length > 0 || guestCart.couponCode) {
-        const cart = await tx.lockOpenCart(accountId);
-        const own = await tx.linesWithStock(cart.id);
-        for (const line of lines) {
-          const same = own.find(
-            (o) => o.productId === line.productId && o.variantId === line.variantId,
-          );
-          const wanted = (same?.quantity ?? 0) + line.quantity;
-          // Capped by stock; a line the account already had above stock keeps its quantity.
-          const quantity = Math.min(wanted, Math.max(line.stock, same?.quantity ?? 0));
-          if (same) {
-            if (quantity !== same.quantity) await tx.setLineQuantity(same.id, quantity);
-          } else if (quantity > 0) {
-            await tx.insertLine(cart.id, {
-              productId: line.productId,
-              variantId: line.variantId,
-              quantity,
-            });
-          }
-        }
-        const coupon = cart.couponCode ? undefined : (guestCart.couponCode ?? undefined);
-        await tx.touchCart(cart.id, coupon);
-      }
-    }
-    await tx.moveOwnershipAndDelete(guestId, accountId);
+    await tx.mergeOwnedAndDelete(guestId, accountId);
   }
 
   return {
@@ -129,9 +107,16 @@ export function createGuestService(deps: GuestServiceDeps) {
      * The daily clean-up: deletes guests whose sessions all ended at least `retentionDays` ago
      * and that never ordered; answers their ids. A guest with orders keeps its row.
      */
-    purgeAbandoned(): Promise<number[]> {
+    async purgeAbandoned(): Promise<number[]> {
       const day = 24 * 60 * 60 * 1000;
-      return repo.deleteAbandonedGuests(new Date(clock.now().getTime() - deps.retentionDays * day));
+      const cutoff = new Date(clock.now().getTime() - deps.retentionDays * day);
+      // Orders keep their guest (the row is referenced); an abandoned guest cannot order meanwhile.
+      const candidates = await repo.abandonedGuestIds(cutoff);
+      const ordered = await deps.usersWithOrders(candidates);
+      return repo.deleteAbandonedGuests(
+        candidates.filter((id) => !ordered.has(id)),
+        cutoff,
+      );
     },
 
     /** A guest's checkout must carry an e-mail: it is where the order's e-mails go. */

@@ -1,8 +1,20 @@
 /** The auth slice's public surface: what other slices and the app may use (docs/architecture.md). */
+
+export {
+  accountEmails,
+  accountNames,
+  emptyAccountRow,
+  eraseCredentials,
+  lockAccount,
+  lockActiveAdminIds,
+  lockBuyer,
+  userIdsWithEmailLike,
+} from './account-data.repository';
 export { authRouter } from './auth.router';
 export { email, newPassword, type ProfileInput, ZAvatarOutput, ZUser } from './auth.schemas';
 export type { AuthService } from './auth.service';
 export { createAuthSlice } from './auth.slice';
+export type { MergeGuestStep } from './guest.service';
 export { GUEST_RETENTION_QUEUE } from './guest.service';
 export type { LinkTokens } from './link-tokens';
 export { SMS_QUEUE, type SmsJob } from './otp.service';
@@ -15,7 +27,7 @@ export {
 export { readProfileProcedure, updateProfileProcedure } from './profile.procedures';
 export type { AuthenticatedSession, SessionStore } from './sessions';
 export { ZPhoneCodeInput, ZPhoneVerifiedOutput, ZPhoneVerifyInput } from './sign-in.schemas';
-export type { SignInConfig, SignInSlice } from './sign-in.slice';
+export type { GuestOwnership, SignInConfig, SignInSlice } from './sign-in.slice';
 export { toUserDto } from './user.dto';
 export {
   createUsersRepository,

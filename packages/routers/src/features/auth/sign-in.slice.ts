@@ -5,7 +5,7 @@ import type { Clock, JobOptions, RateLimits, SmsSender } from '../../ports';
 import { consumeOrRefuse } from '../../rate-limit';
 import type { UnitOfWorkFactory } from '../../transactions';
 import { toIsoOrNull } from '../../zod-helpers';
-import { createGuestRepository } from './guest.repository';
+import { createGuestRepository, type MergeGuestStep } from './guest.repository';
 import { createGuestService } from './guest.service';
 import { createOtpRepository } from './otp.repository';
 import { createOtpService, type OtpCheck, type OtpConfig, type SmsJob } from './otp.service';
@@ -39,6 +39,17 @@ export interface SignInSliceDeps {
   sms: SmsSender;
   clock: Clock;
   config: SignInConfig;
+  guests: GuestOwnership;
+}
+
+/**
+ * What a guest owns lives in other slices: their merge steps, run in this order after the
+ * guest's row is locked (cart first: the lock order place-order uses), and the orders read that
+ * keeps a guest with orders from the retention job. The composition root passes them.
+ */
+export interface GuestOwnership {
+  mergeSteps: readonly MergeGuestStep[];
+  usersWithOrders(userIds: readonly number[]): Promise<Set<number>>;
 }
 
 export interface SignInOptions {
@@ -59,17 +70,20 @@ const INVALID_OTP_MESSAGES: Record<Exclude<OtpCheck, { ok: true }>['reason'], st
 
 export function createSignInSlice(deps: SignInSliceDeps) {
   const { users, sessions, clock, rateLimits } = deps;
-  const guestUnit = deps.unitOfWork(createGuestRepository);
+  const guestRepository = (executor: Executor) =>
+    createGuestRepository(executor, deps.guests.mergeSteps);
+  const guestUnit = deps.unitOfWork(guestRepository);
   const guest = createGuestService({
     repo: guestUnit.repos,
     signInTransaction: deps.unitOfWork((executor) => ({
-      guest: createGuestRepository(executor),
+      guest: guestRepository(executor),
       sessions: createSessionsRepository(executor),
     })).inTransaction,
     sessions,
     perIp: rateLimits.authPerIp,
     clock,
     retentionDays: deps.config.guestRetentionDays ?? 30,
+    usersWithOrders: deps.guests.usersWithOrders,
   });
   const socialUnit = deps.unitOfWork(createSocialRepository);
   const social = createSocialService({
@@ -112,6 +126,8 @@ export function createSignInSlice(deps: SignInSliceDeps) {
 
   return {
     guest,
+    /** The guest repository with the merge steps (register merges in its own transaction). */
+    guestRepository,
 
     /** POST /auth/social: `created` when this sign-in made the account (201). */
     async social(

@@ -1,5 +1,6 @@
 /** The cart slice's public surface: what other slices and the app may use (docs/architecture.md). */
 
+export { eraseCarts, mergeGuestCart, mergeGuestOrderedCarts } from './account-data.repository';
 export {
   type CartCreditFields,
   type CreditFlag,
@@ -18,3 +19,4 @@ export { type AddToCartInput, type CartDto, ZCart, ZCartOutput } from './cart.sc
 export { type CartService, outOfStock } from './cart.service';
 export { createCartSlice } from './cart.slice';
 export { handOverCart } from './cart-handover.steps';
+export { gatewayOrderOwner } from './cart-reads.repository';

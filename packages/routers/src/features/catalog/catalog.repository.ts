@@ -10,7 +10,7 @@ import {
   productWhere,
 } from './product-columns.repository';
 import { detailPartQueries, visibleProductDetails } from './product-details.repository';
-import { productReviewsQuery, type ReviewRecord } from './product-reviews.repository';
+import type { ProductReviewReads, ReviewRecord } from './product-reviews';
 
 export interface ProductSummaryRecord {
   id: number;
@@ -91,7 +91,7 @@ export interface ListQuery {
 /** Prepared list queries kept per repository: one per filter and sort seen (bounded). */
 const MAX_PREPARED_LISTS = 200;
 
-export function createCatalogRepository(db: Executor) {
+export function createCatalogRepository(db: Executor, reviews: ProductReviewReads) {
   async function summaries(query: SummaryQuery): Promise<ProductSummaryRecord[]> {
     return db
       .select(productSummaryColumns(query.now))
@@ -168,9 +168,6 @@ export function createCatalogRepository(db: Executor) {
       categories: parts.categories.prepare('product_categories'),
       variants: parts.variants.prepare('product_variants'),
       attributeValues: parts.attributeValues.prepare('product_attribute_values'),
-      reviews: productReviewsQuery(db, id, { limit: sql.placeholder('limit'), offset: 0 }).prepare(
-        'product_recent_reviews',
-      ),
     };
   }
 
@@ -189,7 +186,8 @@ export function createCatalogRepository(db: Executor) {
       return row;
     },
 
-    visibleProductDetails: (ids: number[], now: Date) => visibleProductDetails(db, ids, now),
+    visibleProductDetails: (ids: number[], now: Date) =>
+      visibleProductDetails(db, ids, now, reviews),
 
     async productExists(id: number): Promise<boolean> {
       const [row] = await db
@@ -210,7 +208,7 @@ export function createCatalogRepository(db: Executor) {
     attributeValues: (productId: number) => detail().attributeValues.execute({ id: productId }),
 
     recentReviews: (productId: number, limit: number): Promise<ReviewRecord[]> =>
-      detail().reviews.execute({ id: productId, limit }),
+      reviews.recent(db, productId, limit),
 
     /** Categories with their visible product counts (subcategories included). */
     async categories(id?: number): Promise<CategoryRecord[]> {

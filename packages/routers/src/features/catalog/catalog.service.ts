@@ -17,7 +17,7 @@ import {
   toVariantDto,
 } from './product.dto';
 import { productWhere } from './product-columns.repository';
-import { RECENT_REVIEWS_PER_PRODUCT, type ReviewRecord } from './product-reviews.repository';
+import { RECENT_REVIEWS_PER_PRODUCT, type ReviewRecord } from './product-reviews';
 
 export interface CatalogServiceDeps {
   repo: CatalogRepository;

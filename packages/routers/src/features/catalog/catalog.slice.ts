@@ -9,6 +9,7 @@ import { createCatalogAdminService } from './catalog-admin.service';
 import { createCategoriesAdminService } from './categories-admin.service';
 import { createProductPartsRepository } from './product-parts.repository';
 import { createProductPartsService } from './product-parts.service';
+import type { ProductReviewReads } from './product-reviews';
 
 export interface CatalogSliceDeps {
   db: Executor;
@@ -16,6 +17,8 @@ export interface CatalogSliceDeps {
   clock: Clock;
   /** The catalogue's list totals: every catalogue write forgets them. */
   counts: CountCache;
+  /** The products' reviews, the reviews slice's reads (docs/architecture.md, "Tables have owners"). */
+  reviews: ProductReviewReads;
 }
 
 /**
@@ -24,7 +27,7 @@ export interface CatalogSliceDeps {
  */
 export function createCatalogSlice(deps: CatalogSliceDeps) {
   const { clock, counts } = deps;
-  const reads = createCatalogRepository(deps.db);
+  const reads = createCatalogRepository(deps.db, deps.reviews);
   const catalog = createCatalogService({ repo: reads, clock, counts });
   const products = deps.unitOfWork(createCatalogAdminRepository);
   const catalogAdmin = createCatalogAdminService({

@@ -22,13 +22,24 @@ export { createCatalogSlice } from './catalog.slice';
 export type { CatalogAdminService } from './catalog-admin.service';
 export type { CategoriesAdminService } from './categories-admin.service';
 export { FALLBACK_CURRENCY, toProductSummaryDto, toReviewDto } from './product.dto';
-export { inCategories, productOrder, productSummaryColumns } from './product-columns.repository';
 export type { ProductPartsService } from './product-parts.service';
 export {
-  productReviews,
-  type ReviewRecord,
-  selectReviews,
-} from './product-reviews.repository';
+  activeProductIdsAfter,
+  categoryExists,
+  lockProduct,
+  productExists,
+  productForPush,
+  productNames,
+  stockKey,
+  stockOfLines,
+  visibleProductSummaries,
+} from './product-reads.repository';
+export type { ProductReviewReads, ReviewRecord } from './product-reviews';
+export {
+  createProductSearchRepository,
+  type ProductSearch,
+  type ProductSearchRepository,
+} from './product-search.repository';
 export {
   createPurchasablesRepository,
   type PurchasableRecord,

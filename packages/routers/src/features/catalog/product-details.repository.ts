@@ -8,9 +8,8 @@ import {
   productImages,
   products,
   productVariants,
-  reviews,
 } from '@storefront/db/schema';
-import { and, asc, type Column, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, type Column, eq, inArray, type SQL } from 'drizzle-orm';
 import type { ProductDetailRecord, VariantRecord } from './catalog.repository';
 import {
   type Instant,
@@ -18,11 +17,7 @@ import {
   saleActiveSql,
   variantColumns,
 } from './product-columns.repository';
-import {
-  RECENT_REVIEWS_PER_PRODUCT,
-  type ReviewRecord,
-  selectReviews,
-} from './product-reviews.repository';
+import { type ProductReviewReads, RECENT_REVIEWS_PER_PRODUCT } from './product-reviews';
 
 /**
  * The detail's parts but its reviews, for the products `productIs` matches: one id (the product
@@ -99,7 +94,12 @@ export function detailPartQueries(db: Executor, productIs: (column: Column) => S
  * The detail parts of many visible products in six queries, whatever their number (the change
  * feed's pages, issue 29); rows carry their product id, in each part's detail order.
  */
-export async function visibleProductDetails(db: Executor, ids: number[], now: Date) {
+export async function visibleProductDetails(
+  db: Executor,
+  ids: number[],
+  now: Date,
+  reviews: ProductReviewReads,
+) {
   if (ids.length === 0) {
     return {
       products: [],
@@ -110,17 +110,6 @@ export async function visibleProductDetails(db: Executor, ids: number[], now: Da
       reviews: [],
     };
   }
-  const recent = selectReviews(db).where(inArray(reviews.productId, ids)).as('recent');
-  const ranked = db
-    .select({
-      id: reviews.id,
-      rank: sql<number>`row_number() over (partition by ${reviews.productId} order by ${reviews.createdAt} desc, ${reviews.id} desc)`.as(
-        'rank',
-      ),
-    })
-    .from(reviews)
-    .where(inArray(reviews.productId, ids))
-    .as('ranked');
   const parts = detailPartQueries(db, (column) => inArray(column, ids), now);
   const [productRows, images, categoryRows, variants, attributeRows, reviewRows] =
     await Promise.all([
@@ -129,12 +118,7 @@ export async function visibleProductDetails(db: Executor, ids: number[], now: Da
       parts.categories,
       parts.variants,
       parts.attributeValues,
-      db
-        .select()
-        .from(recent)
-        .innerJoin(ranked, eq(ranked.id, recent.id))
-        .where(lte(ranked.rank, RECENT_REVIEWS_PER_PRODUCT))
-        .orderBy(desc(recent.createdAt), desc(recent.id)),
+      reviews.recentOfProducts(db, ids, RECENT_REVIEWS_PER_PRODUCT),
     ]);
   return {
     products: productRows as ProductDetailRecord[],
@@ -142,6 +126,6 @@ export async function visibleProductDetails(db: Executor, ids: number[], now: Da
     categories: categoryRows,
     variants: variants as (VariantRecord & { productId: number })[],
     attributes: attributeRows,
-    reviews: reviewRows.map((row) => row.recent as ReviewRecord),
+    reviews: reviewRows,
   };
 }

@@ -7,7 +7,7 @@ import type {
   ProductSummaryDto,
   ReviewDto,
 } from './catalog.schemas';
-import type { ReviewRecord } from './product-reviews.repository';
+import type { ReviewRecord } from './product-reviews';
 
 /** Used when no default currency is configured yet (an empty database). */
 export const FALLBACK_CURRENCY = 'USD';

@@ -1,4 +1,6 @@
 /** The checkout slice's public surface: what other slices and the app may use (docs/architecture.md). */
+
+export { eraseIdempotencyKeys } from './account-data.repository';
 export { checkoutRouter } from './checkout.router';
 export type { CheckoutService } from './checkout.service';
 export { createCheckoutSlice } from './checkout.slice';

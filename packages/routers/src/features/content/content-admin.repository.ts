@@ -1,7 +1,8 @@
 import type { Executor } from '@storefront/db/client';
-import { banners, categories, products } from '@storefront/db/schema';
+import { banners } from '@storefront/db/schema';
 import { setOrKeep } from '@storefront/db/sql';
 import { asc, eq } from 'drizzle-orm';
+import { categoryExists, productExists } from '../catalog/index';
 
 export type AdminBannerRecord = typeof banners.$inferSelect;
 export type BannerValues = Omit<typeof banners.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -45,10 +46,8 @@ export function createContentAdminRepository(db: Executor) {
     },
 
     /** Whether a banner's product or category link points at a row that exists. */
-    async linkTargetExists(type: 'product' | 'category', id: number): Promise<boolean> {
-      const table = type === 'product' ? products : categories;
-      const [row] = await db.select({ id: table.id }).from(table).where(eq(table.id, id));
-      return row !== undefined;
+    linkTargetExists(type: 'product' | 'category', id: number): Promise<boolean> {
+      return type === 'product' ? productExists(db, id) : categoryExists(db, id);
     },
   };
 }

@@ -1,4 +1,6 @@
 /** The coupons slice's public surface: what other slices and the app may use (docs/architecture.md). */
+
+export { mergeGuestRedemptions } from './account-data.repository';
 export { redeemCoupon, releaseCoupon } from './coupon-redemption.steps';
 export {
   type CouponRecord,

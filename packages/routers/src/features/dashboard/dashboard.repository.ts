@@ -1,22 +1,17 @@
 import type { Executor } from '@storefront/db/client';
-import { orders } from '@storefront/db/schema';
-import { and, count, gte, inArray, ne, sum } from 'drizzle-orm';
+import { ordersSince, ordersWaitingToShip } from '../orders/index';
 
-/** The back office's figures, read in a few aggregate queries. */
+/** The back office's figures, read through the slices owning them. */
 export function createDashboardRepository(db: Executor) {
   return {
     /** Orders placed since `since` (cancelled ones left out) and their total, in minor units. */
-    async ordersSince(since: Date): Promise<{ orders: number; revenueMinor: number }> {
-      const [row] = await db
-        .select({ orders: count(), revenue: sum(orders.totalCents) })
-        .from(orders)
-        .where(and(gte(orders.createdAt, since), ne(orders.status, 'canceled')));
-      return { orders: row?.orders ?? 0, revenueMinor: Number(row?.revenue ?? 0) };
+    ordersSince(since: Date): Promise<{ orders: number; revenueMinor: number }> {
+      return ordersSince(db, since);
     },
 
     /** Orders placed or being prepared: what the shop still has to ship. */
-    async waitingToShip(): Promise<number> {
-      return db.$count(orders, inArray(orders.status, ['pending', 'processing']));
+    waitingToShip(): Promise<number> {
+      return ordersWaitingToShip(db);
     },
   };
 }

@@ -1,5 +1,6 @@
 // The gift cards slice's public surface (other slices import only this file).
 
+export { eraseGiftCardRecipient, exportGiftCardsReceived } from './account-data.repository';
 export { creditsFor } from './credits';
 export {
   type GiftCardRepositories,

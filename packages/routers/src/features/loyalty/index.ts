@@ -16,5 +16,6 @@ export {
 
 /** The scheduled expiry job's queue (apps/api/src/jobs.ts). */
 export const LOYALTY_EXPIRY_QUEUE = 'loyalty-expiry';
+export { eraseLoyalty, exportLoyaltyLedger } from './account-data.repository';
 export { loyaltyAdminRouter } from './loyalty.admin.router';
 export { loyaltyRouter } from './loyalty.router';

@@ -1,6 +1,13 @@
 // The notifications slice's public surface: other slices import only from here.
 
+export {
+  eraseDevicesAndPreferences,
+  eraseWishlistAlertsSent,
+  exportDevices,
+  exportPreferences,
+} from './account-data.repository';
 export { notificationsAdminRouter } from './notifications.admin.router';
+export type { NotificationReads } from './notifications.repository';
 export { notificationsRouter } from './notifications.router';
 export type { NotificationsSlice } from './notifications.slice';
 export { createNotificationsSlice } from './notifications.slice';

@@ -1,18 +1,12 @@
 import type { Executor } from '@storefront/db/client';
 import {
-  carts,
-  categories,
   type DevicePlatform,
   devices,
   notificationPreferences,
-  orders,
-  products,
   pushCampaigns,
-  users,
   type WishlistAlertKind,
   wishlistAlertEvents,
   wishlistAlertsSent,
-  wishlistItems,
 } from '@storefront/db/schema';
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 
@@ -38,11 +32,46 @@ const preferenceColumn = {
   promotions: notificationPreferences.promotions,
 } as const;
 
-export function createNotificationsRepository(db: Executor) {
+/**
+ * The rows a push is about live in other slices (docs/architecture.md, "Tables have owners"):
+ * their owners' reads, passed by the composition root (those slices import this one to enqueue
+ * pushes, so it cannot import them back).
+ */
+export interface NotificationReads {
+  /** Holds the customer's row until the transaction ends (auth). */
+  lockUser(db: Executor, userId: number): Promise<unknown>;
+  orderForPush(
+    db: Executor,
+    orderId: number,
+  ): Promise<
+    | {
+        id: number;
+        userId: number;
+        orderNumber: string;
+        paymentStatus: string;
+        carrier: string | null;
+        trackingNumber: string | null;
+        totalCents: number;
+        currency: string;
+      }
+    | undefined
+  >;
+  /** The customers with the product on their wishlist, in id order. */
+  customersWishingFor(db: Executor, productId: number): Promise<number[]>;
+  productForPush(
+    db: Executor,
+    productId: number,
+  ): Promise<{ id: number; name: string; active: boolean } | undefined>;
+  productExists(db: Executor, id: number): Promise<boolean>;
+  categoryExists(db: Executor, id: number): Promise<boolean>;
+  gatewayOrderOwner(db: Executor, gatewayOrderId: string): Promise<number | undefined>;
+}
+
+export function createNotificationsRepository(db: Executor, reads: NotificationReads) {
   return {
     /** Holds the customer's row until the transaction ends: device registrations queue up. */
     async lockUser(userId: number): Promise<void> {
-      await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+      await reads.lockUser(db, userId);
     },
 
     /**
@@ -175,21 +204,8 @@ export function createNotificationsRepository(db: Executor) {
     },
 
     /** What an order push says. */
-    async orderForPush(orderId: number) {
-      const [row] = await db
-        .select({
-          id: orders.id,
-          userId: orders.userId,
-          orderNumber: orders.orderNumber,
-          paymentStatus: orders.paymentStatus,
-          carrier: orders.carrier,
-          trackingNumber: orders.trackingNumber,
-          totalCents: orders.totalCents,
-          currency: orders.currency,
-        })
-        .from(orders)
-        .where(eq(orders.id, orderId));
-      return row;
+    orderForPush(orderId: number) {
+      return reads.orderForPush(db, orderId);
     },
 
     /** Takes (deletes) up to `limit` alert events; concurrent takers skip each other's. */
@@ -210,18 +226,20 @@ export function createNotificationsRepository(db: Executor) {
 
     /** Customers with the product on their wishlist who want wishlist alerts. */
     async wishlistAlertRecipients(productId: number): Promise<number[]> {
-      const rows = await db
-        .select({ userId: wishlistItems.userId })
-        .from(wishlistItems)
-        .leftJoin(notificationPreferences, eq(notificationPreferences.userId, wishlistItems.userId))
+      const wishing = await reads.customersWishingFor(db, productId);
+      if (wishing.length === 0) return [];
+      // No preferences row: alerts are on (DEFAULT_PREFERENCES).
+      const optedOut = await db
+        .select({ userId: notificationPreferences.userId })
+        .from(notificationPreferences)
         .where(
           and(
-            eq(wishlistItems.productId, productId),
-            sql`coalesce(${notificationPreferences.wishlistAlerts}, true)`,
+            inArray(notificationPreferences.userId, wishing),
+            eq(notificationPreferences.wishlistAlerts, false),
           ),
-        )
-        .orderBy(wishlistItems.userId);
-      return rows.map((row) => row.userId);
+        );
+      const out = new Set(optedOut.map((row) => row.userId));
+      return wishing.filter((userId) => !out.has(userId));
     },
 
     /** True when no alert about this product reached this customer on `day` yet (now one has). */
@@ -234,20 +252,16 @@ export function createNotificationsRepository(db: Executor) {
       return inserted.length > 0;
     },
 
-    async productForPush(productId: number) {
-      const [row] = await db
-        .select({ id: products.id, name: products.name, active: products.active })
-        .from(products)
-        .where(eq(products.id, productId));
-      return row;
+    productForPush(productId: number) {
+      return reads.productForPush(db, productId);
     },
 
-    async productExists(id: number): Promise<boolean> {
-      return (await db.$count(products, eq(products.id, id))) > 0;
+    productExists(id: number): Promise<boolean> {
+      return reads.productExists(db, id);
     },
 
-    async categoryExists(id: number): Promise<boolean> {
-      return (await db.$count(categories, eq(categories.id, id))) > 0;
+    categoryExists(id: number): Promise<boolean> {
+      return reads.categoryExists(db, id);
     },
 
     /** Every device whose customer opted in to promotions, in id order. */
@@ -318,12 +332,8 @@ export function createNotificationsRepository(db: Executor) {
     },
 
     /** The customer whose checkout a gateway order was issued for. */
-    async gatewayOrderOwner(gatewayOrderId: string): Promise<number | undefined> {
-      const [row] = await db
-        .select({ userId: carts.userId })
-        .from(carts)
-        .where(eq(carts.gatewayOrderId, gatewayOrderId));
-      return row?.userId ?? undefined;
+    gatewayOrderOwner(gatewayOrderId: string): Promise<number | undefined> {
+      return reads.gatewayOrderOwner(db, gatewayOrderId);
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { Executor } from '@storefront/db/client';
 import type { BusinessMetrics, Clock, PushSender } from '../../ports';
 import type { UnitOfWorkFactory } from '../../transactions';
-import { createNotificationsRepository } from './notifications.repository';
+import { createNotificationsRepository, type NotificationReads } from './notifications.repository';
 import { createNotificationsService, type NotificationsConfig } from './notifications.service';
 import type { PushJobs } from './push.jobs';
 
@@ -14,14 +14,15 @@ export function createNotificationsSlice(deps: {
   metrics: BusinessMetrics;
   clock: Clock;
   config: NotificationsConfig;
+  reads: NotificationReads;
 }) {
-  const { db, unitOfWork, jobs, ...rest } = deps;
+  const { db, unitOfWork, jobs, reads, ...rest } = deps;
   return createNotificationsService({
     ...rest,
     jobs: jobs(db),
-    repo: createNotificationsRepository(db),
+    repo: createNotificationsRepository(db, reads),
     inTransaction: unitOfWork((executor) => ({
-      repo: createNotificationsRepository(executor),
+      repo: createNotificationsRepository(executor, reads),
       jobs: jobs(executor),
     })).inTransaction,
   });

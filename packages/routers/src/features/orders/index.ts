@@ -1,8 +1,19 @@
 /** The orders slice's public surface: what other slices and the app may use (docs/architecture.md). */
+
+export {
+  exportOrders,
+  mergeGuestOrders,
+  openOrderNumbers,
+  pendingUnpaidOrderIds,
+  unfinishedOrderNumbers,
+  usersWithOrders,
+} from './account-data.repository';
 export { invoiceOperation, invoicePath } from './invoice.openapi';
 export { renderInvoicePdf } from './invoice.pdf';
 export { toOrderDto } from './order.dto';
+export { ordersSince, ordersWaitingToShip } from './order-figures.repository';
 export { type PlacedOrderInput, writePlacedOrder } from './order-placement.steps';
+export { hasPurchased, orderForPush } from './order-reads.repository';
 export { type OrderStatus, STATUS_EVENT_TEXT } from './order-status';
 export { ZOrderStatus, ZPaymentStatus } from './order-status.schemas';
 export { ordersAdminRouter } from './orders.admin.router';

@@ -8,12 +8,12 @@ import {
   orderItems,
   orders,
   type PaymentStatusValue,
-  users,
 } from '@storefront/db/schema';
 import { qualified } from '@storefront/db/sql';
 import { and, asc, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
 import { AppError } from '../../errors';
 import { containsPattern } from '../../pagination';
+import { accountEmails, lockBuyer, userIdsWithEmailLike } from '../auth/index';
 
 export type OrderRecord = typeof orders.$inferSelect;
 
@@ -67,13 +67,8 @@ export function createOrdersRepository(db: Executor) {
      * deadlocking on the cart; NO KEY UPDATE leaves rows that merely reference the user
      * (sessions, gateway orders) free to be written meanwhile.
      */
-    async lockBuyer(userId: number): Promise<{ deleted: boolean } | undefined> {
-      const [row] = await db
-        .select({ deletedAt: users.deletedAt })
-        .from(users)
-        .where(eq(users.id, userId))
-        .for('no key update');
-      return row && { deleted: row.deletedAt !== null };
+    lockBuyer(userId: number): Promise<{ deleted: boolean } | undefined> {
+      return lockBuyer(db, userId);
     },
 
     /** 422 PAYMENT_FAILED when another order already holds the gateway payment id. */
@@ -145,6 +140,8 @@ export function createOrdersRepository(db: Executor) {
       page: { offset: number; limit: number },
     ) {
       const pattern = filter.search === undefined ? undefined : containsPattern(filter.search);
+      // The accounts' e-mails are auth's: the matching accounts' ids, as one array parameter.
+      const accountIds = pattern === undefined ? [] : await userIdsWithEmailLike(db, pattern);
       const where = and(
         filter.userId === undefined ? undefined : eq(orders.userId, filter.userId),
         filter.status ? eq(orders.status, filter.status) : undefined,
@@ -155,7 +152,9 @@ export function createOrdersRepository(db: Executor) {
           ? undefined
           : or(
               ilike(orders.orderNumber, pattern),
-              sql`${qualified(orders, orders.userId)} in (select ${qualified(users, users.id)} from ${users} where ${qualified(users, users.email)} ilike ${pattern})`,
+              accountIds.length === 0
+                ? undefined
+                : sql`${qualified(orders, orders.userId)} = any(${sql.param(accountIds)}::int[])`,
               // A guest's e-mail is the checkout's (its user row has none).
               sql`${qualified(orders, orders.shippingAddress)}->>'email' ilike ${pattern}`,
             ),
@@ -165,10 +164,9 @@ export function createOrdersRepository(db: Executor) {
           .select({
             order: orders,
             itemCount: sql<number>`(select coalesce(sum(oi.quantity), 0)::int from ${orderItems} oi where oi.order_id = ${qualified(orders, orders.id)})`,
-            // The account's e-mail; a guest's (or an account's without one) is the checkout's.
-            customerEmail: sql<
+            checkoutEmail: sql<
               string | null
-            >`coalesce(nullif((select ${qualified(users, users.email)} from ${users} where ${qualified(users, users.id)} = ${qualified(orders, orders.userId)}), ''), nullif(${qualified(orders, orders.shippingAddress)}->>'email', ''))`,
+            >`nullif(${qualified(orders, orders.shippingAddress)}->>'email', '')`,
           })
           .from(orders)
           .where(where)
@@ -177,7 +175,18 @@ export function createOrdersRepository(db: Executor) {
           .offset(page.offset),
         db.$count(orders, where),
       ]);
-      return { rows, total };
+      const emails = await accountEmails(
+        db,
+        rows.map((row) => row.order.userId),
+      );
+      return {
+        rows: rows.map(({ checkoutEmail, ...row }) => ({
+          ...row,
+          // The account's e-mail; a guest's (or an account's without one) is the checkout's.
+          customerEmail: emails.get(row.order.userId) || checkoutEmail,
+        })),
+        total,
+      };
     },
 
     /** The order if it belongs to `userId` (or any order when userId is undefined: admins). */

@@ -1,4 +1,6 @@
 /** The payments slice's public surface: what other slices and the app may use (docs/architecture.md). */
+
+export { eraseGatewayOrderOwner, mergeGuestGatewayOrders } from './account-data.repository';
 export {
   type PaymentProvider,
   paymentNotVerified,

@@ -1,8 +1,10 @@
 import type { Executor } from '@storefront/db/client';
 import { refreshProductRating } from '@storefront/db/review-aggregates';
-import { orderItems, orders, products, reviews, reviewVotes } from '@storefront/db/schema';
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import { productReviews, type ReviewRecord, selectReviews } from '../catalog';
+import { reviews, reviewVotes } from '@storefront/db/schema';
+import { eq, sql } from 'drizzle-orm';
+import { lockProduct, type ReviewRecord } from '../catalog';
+import { hasPurchased } from '../orders';
+import { findReview, reviewsPage } from './review-reads.repository';
 
 export interface ReviewValues {
   productId: number;
@@ -17,22 +19,17 @@ export type ReviewChanges = Partial<Pick<ReviewValues, 'rating' | 'title' | 'com
 
 export function createReviewsRepository(db: Executor) {
   return {
-    async findReview(id: number): Promise<ReviewRecord | undefined> {
-      const [row] = await selectReviews(db).where(eq(reviews.id, id));
-      return row;
+    findReview(id: number): Promise<ReviewRecord | undefined> {
+      return findReview(db, id);
     },
 
     page(productId: number, window: { limit: number; offset: number }) {
-      return productReviews(db, productId, window);
+      return reviewsPage(db, productId, window);
     },
 
     /** Every review (of any product, active or not), newest first; the back office's list. */
     allPage(productId: number | undefined, window: { limit: number; offset: number }) {
-      return selectReviews(db)
-        .where(productId === undefined ? undefined : eq(reviews.productId, productId))
-        .orderBy(desc(reviews.createdAt), desc(reviews.id))
-        .limit(window.limit)
-        .offset(window.offset);
+      return reviewsPage(db, productId, window);
     },
 
     countAll(productId: number | undefined): Promise<number> {
@@ -63,30 +60,13 @@ export function createReviewsRepository(db: Executor) {
      * Locks the product row: review writes of one product are serialised, so the aggregates each
      * one recomputes see every committed review. Undefined when the product does not exist.
      */
-    async lockProduct(productId: number): Promise<{ active: boolean } | undefined> {
-      const [row] = await db
-        .select({ active: products.active })
-        .from(products)
-        .where(eq(products.id, productId))
-        .for('update');
-      return row;
+    lockProduct(productId: number): Promise<{ active: boolean } | undefined> {
+      return lockProduct(db, productId);
     },
 
     /** The customer has an order with this product that was not canceled. */
-    async hasPurchased(userId: number, productId: number): Promise<boolean> {
-      const [row] = await db
-        .select({ id: orderItems.id })
-        .from(orderItems)
-        .innerJoin(orders, eq(orders.id, orderItems.orderId))
-        .where(
-          and(
-            eq(orders.userId, userId),
-            eq(orderItems.productId, productId),
-            ne(orders.status, 'canceled'),
-          ),
-        )
-        .limit(1);
-      return row !== undefined;
+    hasPurchased(userId: number, productId: number): Promise<boolean> {
+      return hasPurchased(db, userId, productId);
     },
 
     /** The new review's id; undefined when the customer already reviewed the product. */

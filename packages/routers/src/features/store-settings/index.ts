@@ -15,6 +15,7 @@ export {
   type ReferenceDataRepository,
   type ShippingMethodRecord,
 } from './reference-data.repository';
+export { activeShippingMethodRows } from './shipping-reads.repository';
 export {
   currenciesAdminRouter,
   shippingMethodsAdminRouter,

@@ -1,13 +1,9 @@
 import type { Executor } from '@storefront/db/client';
-import {
-  type CatalogEntity,
-  catalogChangeFeed,
-  catalogChanges,
-  products,
-  shippingMethods,
-} from '@storefront/db/schema';
+import { type CatalogEntity, catalogChangeFeed, catalogChanges } from '@storefront/db/schema';
 import { rowsOf } from '@storefront/db/sql';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { activeProductIdsAfter } from '../catalog/index';
+import { activeShippingMethodRows } from '../store-settings/index';
 
 /** A place in the change log: (writing transaction, row id), compared as a pair. */
 export interface FeedPosition {
@@ -142,30 +138,13 @@ export function createChangesRepository(db: Executor) {
     },
 
     /** Active products' ids after `afterId`, ascending (the first sync's pages). */
-    async liveProductIds(afterId: number, limit: number): Promise<number[]> {
-      const rows = await db
-        .select({ id: products.id })
-        .from(products)
-        .where(and(eq(products.active, true), gt(products.id, afterId)))
-        .orderBy(asc(products.id))
-        .limit(limit);
-      return rows.map((row) => row.id);
+    liveProductIds(afterId: number, limit: number): Promise<number[]> {
+      return activeProductIdsAfter(db, afterId, limit);
     },
 
     /** The active shipping methods as the catalogue shows them (not priced for a cart). */
-    async shippingMethods(): Promise<ShippingMethodRow[]> {
-      return db
-        .select({
-          code: shippingMethods.code,
-          name: shippingMethods.name,
-          description: shippingMethods.description,
-          rateCents: shippingMethods.rateCents,
-          minSubtotalCents: shippingMethods.minSubtotalCents,
-          position: shippingMethods.position,
-        })
-        .from(shippingMethods)
-        .where(eq(shippingMethods.active, true))
-        .orderBy(asc(shippingMethods.position), asc(shippingMethods.code));
+    shippingMethods(): Promise<ShippingMethodRow[]> {
+      return activeShippingMethodRows(db);
     },
 
     /**

@@ -1,7 +1,7 @@
 import type { Executor } from '@storefront/db/client';
-import { products, wishlistItems } from '@storefront/db/schema';
+import { wishlistItems } from '@storefront/db/schema';
 import { and, desc, eq, type SQL } from 'drizzle-orm';
-import { type ProductSummaryRecord, productSummaryColumns } from '../catalog';
+import { type ProductSummaryRecord, visibleProductSummaries } from '../catalog';
 
 export interface WishlistItemRecord {
   id: number;
@@ -15,18 +15,25 @@ const owned = (userId: number, id: number) =>
 
 export function createWishlistRepository(db: Executor) {
   /** Items whose product is visible, with the product's list entry; newest first. */
-  function visibleItems(where: SQL | undefined, now: Date): Promise<WishlistItemRecord[]> {
-    return db
+  async function visibleItems(where: SQL | undefined, now: Date): Promise<WishlistItemRecord[]> {
+    const items = await db
       .select({
         id: wishlistItems.id,
         productId: wishlistItems.productId,
         createdAt: wishlistItems.createdAt,
-        product: productSummaryColumns(now),
       })
       .from(wishlistItems)
-      .innerJoin(products, eq(products.id, wishlistItems.productId))
-      .where(and(where, eq(products.active, true)))
+      .where(where)
       .orderBy(desc(wishlistItems.createdAt), desc(wishlistItems.id));
+    const summaries = await visibleProductSummaries(
+      db,
+      items.map((item) => item.productId),
+      now,
+    );
+    return items.flatMap((item) => {
+      const product = summaries.get(item.productId);
+      return product === undefined ? [] : [{ ...item, product }];
+    });
   }
 
   return {
