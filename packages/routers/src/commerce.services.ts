@@ -4,7 +4,11 @@ import { createCartRepository, createCartSlice } from './features/cart';
 import { createPurchasablesRepository, createStockRepository } from './features/catalog';
 import { createCheckoutSlice } from './features/checkout';
 import { createCouponRedemptionsRepository } from './features/coupons';
-import { createGiftCardsRepository, createGiftCardsSlice, creditsFor } from './features/gift-cards';
+import {
+  cartCreditsReader,
+  createGiftCardsRepository,
+  createGiftCardsSlice,
+} from './features/gift-cards';
 import { createLoyaltyRepository, createLoyaltySlice } from './features/loyalty';
 import { createOrdersSlice } from './features/orders';
 import type { PaymentProviders } from './features/payments';
@@ -40,10 +44,8 @@ export function createCommerceServices(deps: CommerceDeps) {
     coupons: createCouponRedemptionsRepository,
     reference: storeSettings.referenceData,
     idempotency: createIdempotencyRepository,
-    giftCards: createGiftCardsRepository,
-    loyalty: createLoyaltyRepository,
     flags: storeSettings.featuresOn,
-    creditsFor,
+    credits: cartCreditsReader,
     isFeatureEnabled,
     clock,
   });

@@ -56,7 +56,7 @@ export interface JobQueue {
 /**
  * Queues a job with the caller's write: the jobs repository of the caller's unit of work (the
  * pool's, or a transaction's). Every slice that queues work takes this port, so a slice that
- * queues jobs need not import the mail slice (mail's `MailJobs` is the same type).
+ * queues jobs need not import the mail slice.
  */
 export interface JobEnqueuer {
   enqueue(queue: string, data: object, options?: JobOptions): Promise<void>;

@@ -231,6 +231,48 @@ describe('leaf slices (the import graph)', () => {
   });
 });
 
+describe('slices form layers (the import graph has no cycle)', () => {
+  /** A cycle among the slices' imports, as `a → b → … → a`; undefined when there is none. */
+  function findCycle(edges: Map<string, Set<string>>): string | undefined {
+    const state = new Map<string, 'open' | 'done'>();
+    const path: string[] = [];
+    const visit = (slice: string): string | undefined => {
+      if (state.get(slice) === 'done') return undefined;
+      if (state.get(slice) === 'open') {
+        return [...path.slice(path.indexOf(slice)), slice].join(' → ');
+      }
+      state.set(slice, 'open');
+      path.push(slice);
+      for (const next of [...(edges.get(slice) ?? [])].sort()) {
+        const cycle = visit(next);
+        if (cycle) return cycle;
+      }
+      path.pop();
+      state.set(slice, 'done');
+      return undefined;
+    };
+    for (const slice of [...edges.keys()].sort()) {
+      const cycle = visit(slice);
+      if (cycle) return cycle;
+    }
+    return undefined;
+  }
+
+  it('no slice imports, directly or through others, a slice that imports it', () => {
+    expect(findCycle(importGraph.sliceImports(repoRoot))).toBeUndefined();
+  });
+
+  it('finds a cycle planted in the real tree (the cart naming checkout, which builds on it)', () => {
+    const file = `packages/routers/src/features/cart/planted-${process.pid}.ts`;
+    writeFileSync(`${repoRoot}${file}`, importing('checkoutRouter', '../checkout'));
+    try {
+      expect(findCycle(importGraph.sliceImports(repoRoot))).toMatch(/cart → .*checkout → .*cart/);
+    } finally {
+      rmSync(`${repoRoot}${file}`, { force: true });
+    }
+  });
+});
+
 describe('table ownership', () => {
   const check = (path: string, source: string) =>
     tableOwnership.checkTableOwnership(path, source).map(tableOwnership.describeReach);

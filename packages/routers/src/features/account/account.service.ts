@@ -1,8 +1,8 @@
 import { AppError, validationError } from '../../errors';
-import type { Clock, FileStorage } from '../../ports';
+import type { Clock, FileStorage, JobEnqueuer } from '../../ports';
 import type { InTransaction } from '../../transactions';
 import type { PasswordAttempts, PasswordHasher } from '../auth/index';
-import { enqueueMail, type MailJobs } from '../mail/index';
+import { enqueueMail } from '../mail';
 import type { AccountExport, DeleteAccountInput } from './account.schemas';
 import type { AccountData } from './account-data';
 
@@ -12,7 +12,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface AccountServiceDeps {
   repo: AccountData;
-  inTransaction: InTransaction<{ repo: AccountData; jobs: MailJobs }>;
+  inTransaction: InTransaction<{ repo: AccountData; jobs: JobEnqueuer }>;
   hasher: PasswordHasher;
   /** Wrong passwords at deletion count against the account's login budget (auth/passwords.ts). */
   passwordAttempts: PasswordAttempts;

@@ -1,6 +1,6 @@
 import type { Executor } from '@storefront/db/client';
+import type { JobEnqueuer } from '../../ports';
 import type { UnitOfWorkFactory } from '../../transactions';
-import type { MailJobs } from '../mail/index';
 import { type AccountServiceDeps, createAccountService } from './account.service';
 import { createAccountData } from './account-data';
 
@@ -9,7 +9,7 @@ export function createAccountSlice(
   deps: {
     db: Executor;
     unitOfWork: UnitOfWorkFactory;
-    jobs: (executor: Executor) => MailJobs;
+    jobs: (executor: Executor) => JobEnqueuer;
   } & Omit<AccountServiceDeps, 'repo' | 'inTransaction'>,
 ) {
   const { db, unitOfWork, jobs, ...rest } = deps;

@@ -1,11 +1,11 @@
 import { isUniqueViolation } from '@storefront/db/errors';
 import type { UserRole } from '@storefront/db/schema';
 import { AppError, validationError } from '../../errors';
-import type { Clock, RateLimits } from '../../ports';
+import type { Clock, JobEnqueuer, RateLimits } from '../../ports';
 import { consumeOrRefuse } from '../../rate-limit';
 import { emailKey, generateToken, hashToken } from '../../tokens';
 import type { InTransaction } from '../../transactions';
-import { enqueueMail, type MailJobs } from '../mail';
+import { enqueueMail } from '../mail';
 import type {
   ChangePasswordInput,
   LoginInput,
@@ -21,7 +21,7 @@ import type { UsersRepository } from './users.repository';
 /** A write of an account and the e-mail it causes, in one transaction. */
 export interface AuthRepositories {
   users: UsersRepository;
-  jobs: MailJobs;
+  jobs: JobEnqueuer;
   /** A guest merged by register commits with the account (sign-in.slice.ts). */
   guest: GuestRepository;
 }
@@ -30,7 +30,7 @@ export interface AuthServiceDeps {
   users: UsersRepository;
   inTransaction: InTransaction<AuthRepositories>;
   /** Queues e-mails that belong to no other write (the reset e-mail). */
-  jobs: MailJobs;
+  jobs: JobEnqueuer;
   sessions: SessionStore;
   hasher: PasswordHasher;
   rateLimits: RateLimits;

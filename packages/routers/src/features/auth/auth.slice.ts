@@ -1,7 +1,6 @@
 import type { Database, Executor } from '@storefront/db/client';
-import type { Clock, RateLimits, SmsSender } from '../../ports';
+import type { Clock, JobEnqueuer, RateLimits, SmsSender } from '../../ports';
 import type { UnitOfWorkFactory } from '../../transactions';
-import type { MailJobs } from '../mail';
 import { createAuthService } from './auth.service';
 import { createLinkTokens } from './link-tokens';
 import type { PasswordHasher } from './passwords';
@@ -14,7 +13,7 @@ import { createUsersRepository } from './users.repository';
 export interface AuthSliceDeps {
   db: Database;
   unitOfWork: UnitOfWorkFactory;
-  jobs: (executor: Executor) => MailJobs;
+  jobs: (executor: Executor) => JobEnqueuer;
   hasher: PasswordHasher;
   rateLimits: RateLimits;
   /** Where sign-in codes go (Twilio, or the SMS outbox). */

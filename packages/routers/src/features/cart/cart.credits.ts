@@ -1,7 +1,5 @@
 import type { Credits } from '@storefront/pricing';
 import { centsToAmount } from '../../money';
-import type { GiftCardsRepository } from '../gift-cards';
-import type { LoyaltyRepository } from '../loyalty';
 import { type PricedCart, toCartDto } from './cart.priced';
 import type { CartDto } from './cart.schemas';
 
@@ -19,12 +17,6 @@ export const noCredits = async (priced: PricedCart): Promise<CartCreditFields> =
   amount_due: toCartDto(priced).total,
 });
 
-/** The repositories credits are read with, bound to the cart's executor. */
-export interface CreditRepositories {
-  giftCards: GiftCardsRepository;
-  loyalty: LoyaltyRepository;
-}
-
 export type CreditFlag = 'gift_cards' | 'loyalty_points';
 
 /**
@@ -36,11 +28,12 @@ export type CreditFlag = 'gift_cards' | 'loyalty_points';
 export type CreditsUse = { for: 'answer' } | { for: 'order'; lock: boolean };
 
 /**
- * The port the cart and checkout are given: what gift cards and points pay of a priced cart
- * (gift-cards' `creditsFor`, which reads both slices' rows; the arithmetic is @storefront/pricing's).
+ * The port the cart and checkout are given, bound to the executor the cart is read with: what
+ * gift cards and points pay of a priced cart (gift cards' `cartCreditsReader`, which reads both
+ * slices' rows; the arithmetic is @storefront/pricing's). The cart names neither slice, so
+ * the import graph keeps gift cards and loyalty above the cart (docs/architecture.md).
  */
-export type CreditsFor = (
-  repos: CreditRepositories,
+export type CartCreditsReader = (
   priced: PricedCart,
   options: CreditsUse & { now: Date; isEnabled: (flag: CreditFlag) => Promise<boolean> },
 ) => Promise<Credits>;
@@ -63,11 +56,10 @@ export function creditFields(credits: Credits): CartCreditFields {
  * points applied (`carts.credits_applied`, docs/performance.md "Cart credits").
  */
 export async function cartCreditFields(
-  creditsFor: CreditsFor,
-  repos: CreditRepositories,
+  credits: CartCreditsReader,
   priced: PricedCart,
   options: { now: Date; isEnabled: (flag: CreditFlag) => Promise<boolean> },
 ): Promise<CartCreditFields> {
   if (!priced.cart.creditsApplied) return noCredits(priced);
-  return creditFields(await creditsFor(repos, priced, { for: 'answer', ...options }));
+  return creditFields(await credits(priced, { for: 'answer', ...options }));
 }

@@ -9,7 +9,7 @@ import type {
   ReferenceDataRepository,
   ShippingMethodRecord,
 } from '../store-settings';
-import type { CreditRepositories } from './cart.credits';
+import type { CartCreditsReader } from './cart.credits';
 import type { CartItemRecord, CartRecord, CartRepository } from './cart.repository';
 import type { CartTotalsDto } from './cart.schemas';
 
@@ -35,8 +35,7 @@ export interface CartRepositories {
   /** Answers of cart mutations sent with an Idempotency-Key (the offline cart's replays). */
   idempotency: IdempotencyRepository;
   /** What gift cards and points pay of the cart (cart.credits.ts), on the same executor. */
-  giftCards: CreditRepositories['giftCards'];
-  loyalty: CreditRepositories['loyalty'];
+  credits: CartCreditsReader;
   /** Feature flags: cached outside a transaction, read through it inside one. */
   flags: {
     isFeatureEnabled(flag: FeatureFlag): Promise<boolean>;

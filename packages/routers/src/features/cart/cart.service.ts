@@ -3,7 +3,7 @@ import type { IdempotencyClaim } from '../../idempotency';
 import type { Clock } from '../../ports';
 import type { InTransaction } from '../../transactions';
 import type { PurchasableRecord } from '../catalog';
-import { type CreditsFor, cartCreditFields } from './cart.credits';
+import { cartCreditFields } from './cart.credits';
 import {
   type CartRepositories,
   evaluateCoupon,
@@ -19,8 +19,6 @@ export interface CartServiceDeps {
   inTransaction: InTransaction<CartRepositories>;
   isFeatureEnabled: (flag: 'coupons') => Promise<boolean>;
   clock: Clock;
-  /** What gift cards and points pay of a priced cart (cart.credits.ts). */
-  creditsFor: CreditsFor;
 }
 
 /** 422 OUT_OF_STOCK naming the product and what is left. */
@@ -43,7 +41,6 @@ export function createCartService({
   inTransaction,
   isFeatureEnabled,
   clock,
-  creditsFor,
 }: CartServiceDeps) {
   async function view(
     cart: CartRecord,
@@ -54,7 +51,7 @@ export function createCartService({
     const now = clock.now();
     const priced = await priceCart(txRepos, cart, { now, couponsEnabled });
     // Computed after the cart's totals, never inside them, through the same executor.
-    const credits = await cartCreditFields(creditsFor, txRepos, priced, {
+    const credits = await cartCreditFields(txRepos.credits, priced, {
       now,
       isEnabled: (flag) => txRepos.flags.isFeatureEnabled(flag),
     });

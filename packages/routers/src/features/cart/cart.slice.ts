@@ -1,7 +1,7 @@
 import type { Executor } from '@storefront/db/client';
 import type { Clock } from '../../ports';
 import type { RepositoryFactory, UnitOfWorkFactory } from '../../transactions';
-import type { CreditsFor } from './cart.credits';
+import type { CartCreditsReader } from './cart.credits';
 import type { CartRepositories } from './cart.priced';
 import { createCartRepository } from './cart.repository';
 import { createCartService } from './cart.service';
@@ -14,13 +14,13 @@ export interface CartSliceDeps {
   reference: RepositoryFactory<CartRepositories['reference']>;
   /** Idempotency-Keys: cart mutations record their answers (the offline cart's replays). */
   idempotency: (executor: Executor) => CartRepositories['idempotency'];
-  /** Gift cards and points, what they pay of a cart computed after its totals (cart.credits.ts). */
-  giftCards: (executor: Executor) => CartRepositories['giftCards'];
-  loyalty: (executor: Executor) => CartRepositories['loyalty'];
   /** Feature flags: cached outside a transaction, through its executor inside one. */
   flags: RepositoryFactory<CartRepositories['flags']>;
-  /** What they pay, read from those repositories (gift cards' `creditsFor`). */
-  creditsFor: CreditsFor;
+  /**
+   * What gift cards and points pay of a cart, computed after its totals, bound to an executor
+   * (gift cards' `cartCreditsReader`; cart.credits.ts).
+   */
+  credits: (executor: Executor) => CartCreditsReader;
   isFeatureEnabled: (flag: 'coupons') => Promise<boolean>;
   clock: Clock;
 }
@@ -36,8 +36,7 @@ export function createCartSlice(deps: CartSliceDeps) {
     coupons: deps.coupons(executor),
     reference: deps.reference(executor, scope),
     idempotency: deps.idempotency(executor),
-    giftCards: deps.giftCards(executor),
-    loyalty: deps.loyalty(executor),
+    credits: deps.credits(executor),
     flags: deps.flags(executor, scope),
   });
   const unit = deps.unitOfWork(repositories);
@@ -49,7 +48,6 @@ export function createCartSlice(deps: CartSliceDeps) {
       inTransaction: unit.inTransaction,
       isFeatureEnabled: deps.isFeatureEnabled,
       clock: deps.clock,
-      creditsFor: deps.creditsFor,
     }),
   };
 }

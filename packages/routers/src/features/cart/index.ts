@@ -3,9 +3,8 @@
 export { eraseCarts, mergeGuestCart, mergeGuestOrderedCarts } from './account-data.repository';
 export {
   type CartCreditFields,
+  type CartCreditsReader,
   type CreditFlag,
-  type CreditRepositories,
-  type CreditsFor,
   type CreditsUse,
   cartCreditFields,
   creditFields,

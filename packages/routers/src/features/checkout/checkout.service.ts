@@ -16,7 +16,8 @@ import {
 } from '../cart';
 import type { StockRepository } from '../catalog';
 import type { CouponRedemptionsRepository } from '../coupons';
-import { creditsFor } from '../gift-cards';
+import type { GiftCardsRepository } from '../gift-cards';
+import type { LoyaltyRepository } from '../loyalty';
 import type { OrdersRepository } from '../orders';
 import type { GatewayOrdersRepository, PaymentProvider, PaymentProviders } from '../payments';
 import type { AddressStepInput, CheckoutDto } from './checkout.schemas';
@@ -32,6 +33,9 @@ import {
 } from './checkout.state';
 
 export interface CheckoutRepositories extends CartRepositories {
+  /** The order spends what the cart's credits showed (gift-card-spend.steps.ts, loyalty's). */
+  giftCards: GiftCardsRepository;
+  loyalty: LoyaltyRepository;
   coupons: CouponRedemptionsRepository;
   stock: StockRepository;
   orders: OrdersRepository;
@@ -86,7 +90,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
 
   /** What the gateway charges for the cart: its total less what gift cards and points pay. */
   async function amountDue(priced: PricedCart) {
-    const fields = await cartCreditFields(creditsFor, repos, priced, {
+    const fields = await cartCreditFields(repos.credits, priced, {
       now: clock.now(),
       isEnabled: (flag) => repos.flags.isFeatureEnabled(flag),
     });

@@ -6,6 +6,8 @@ import type { RepositoryFactory, UnitOfWorkFactory } from '../../transactions';
 import type { CartRepositories } from '../cart';
 import { createStockRepository } from '../catalog';
 import { createCouponRedemptionsRepository } from '../coupons';
+import { createGiftCardsRepository } from '../gift-cards';
+import { createLoyaltyRepository } from '../loyalty';
 import { createOrdersRepository } from '../orders';
 import { createGatewayOrdersRepository, type PaymentProviders } from '../payments';
 import {
@@ -37,6 +39,8 @@ export function createCheckoutSlice(deps: CheckoutSliceDeps) {
   const { clock, payments, isFeatureEnabled } = deps;
   const unit = deps.unitOfWork<CheckoutRepositories>((executor, scope) => ({
     ...deps.cartRepositories(executor, scope),
+    giftCards: createGiftCardsRepository(executor),
+    loyalty: createLoyaltyRepository(executor),
     coupons: createCouponRedemptionsRepository(executor),
     stock: createStockRepository(executor),
     orders: createOrdersRepository(executor),

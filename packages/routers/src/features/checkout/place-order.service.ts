@@ -3,8 +3,8 @@ import { AppError } from '../../errors';
 import type { IdempotencyClaim } from '../../idempotency';
 import type { BusinessMetrics, Clock } from '../../ports';
 import type { InTransaction } from '../../transactions';
-import { type CreditRepositories, handOverCart, type PricedCart } from '../cart';
-import { creditsFor, spendGiftCards } from '../gift-cards';
+import { type CartRepositories, handOverCart, type PricedCart } from '../cart';
+import { spendGiftCards } from '../gift-cards';
 import { spendLoyaltyPoints } from '../loyalty';
 import type { PaymentProviders } from '../payments';
 import type { PlaceOrderInput, PlaceOrderResult } from './checkout.schemas';
@@ -56,9 +56,9 @@ export function createPlaceOrderService(deps: PlaceOrderServiceDeps) {
     // (cart.credits.ts); read only for carts that had them applied (loadAndLock).
     const creditsOn = flags.gift_cards || flags.loyalty_points;
     const credits =
-      (on: CreditRepositories, lock: boolean) =>
+      (on: Pick<CartRepositories, 'credits'>, lock: boolean) =>
       (priced: PricedCart): Promise<Credits> =>
-        creditsFor(on, priced, {
+        on.credits(priced, {
           for: 'order',
           lock,
           now: pricing.now,

@@ -1,7 +1,22 @@
+import type { Executor } from '@storefront/db/client';
 import type { Credits } from '@storefront/pricing';
-import type { CreditsFor } from '../cart';
-import { lockLoyalty, previewLoyalty, recordShownPoints, showLoyalty } from '../loyalty';
+import type { CartCreditsReader, PricedCart } from '../cart';
+import {
+  createLoyaltyRepository,
+  type LoyaltyRepository,
+  lockLoyalty,
+  previewLoyalty,
+  recordShownPoints,
+  showLoyalty,
+} from '../loyalty';
 import { lockGiftCards, previewGiftCards, showGiftCards } from './gift-card-spend.steps';
+import { createGiftCardsRepository, type GiftCardsRepository } from './gift-cards.repository';
+
+/** The repositories credits are read with, bound to the cart's executor. */
+export interface CreditRepositories {
+  giftCards: GiftCardsRepository;
+  loyalty: LoyaltyRepository;
+}
 
 /**
  * What gift cards and points pay of a priced cart: points first, then the cards (the arithmetic
@@ -9,7 +24,11 @@ import { lockGiftCards, previewGiftCards, showGiftCards } from './gift-card-spen
  * the gateway and the lock in the order's transaction. `isEnabled` is asked at most once per
  * flag, and for an answer only when something is applied.
  */
-export const creditsFor: CreditsFor = async (repos, priced, options): Promise<Credits> => {
+export const creditsFor = async (
+  repos: CreditRepositories,
+  priced: PricedCart,
+  options: Parameters<CartCreditsReader>[1],
+): Promise<Credits> => {
   const cart = { cartId: priced.cart.id, userId: priced.cart.userId };
   const { totalCents } = priced.totals;
   const { now, isEnabled } = options;
@@ -36,3 +55,15 @@ export const creditsFor: CreditsFor = async (repos, priced, options): Promise<Cr
   const loyalty = loyaltyOn ? await pointsStep(repos, cart) : undefined;
   return cardsStep(repos, { cartId: cart.cartId, totalCents, enabled, now, loyalty });
 };
+
+/**
+ * The cart's credits port (cart.credits.ts): `creditsFor` on gift cards' and loyalty's
+ * repositories bound to the executor the cart is read with, in or out of its transaction.
+ */
+export function cartCreditsReader(executor: Executor): CartCreditsReader {
+  const repos: CreditRepositories = {
+    giftCards: createGiftCardsRepository(executor),
+    loyalty: createLoyaltyRepository(executor),
+  };
+  return (priced, options) => creditsFor(repos, priced, options);
+}

@@ -1,7 +1,7 @@
 // The gift cards slice's public surface (other slices import only this file).
 
 export { eraseGiftCardRecipient, exportGiftCardsReceived } from './account-data.repository';
-export { creditsFor } from './credits';
+export { type CreditRepositories, cartCreditsReader, creditsFor } from './credits';
 export {
   type GiftCardRepositories,
   giveBackGiftCards,

@@ -3,7 +3,6 @@ export {
   enqueueMail,
   MAIL_QUEUE,
   type MailJob,
-  type MailJobs,
   mailQueuePolicy,
   URGENT_MAIL_PRIORITY,
 } from './mail.jobs';

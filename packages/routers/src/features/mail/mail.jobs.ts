@@ -58,9 +58,6 @@ export type MailJob =
       checkoutEmail?: string | null;
     };
 
-/** Anything that can enqueue inside the caller's transaction: the root port, under mail's old name. */
-export type MailJobs = JobEnqueuer;
-
 /**
  * The e-mails someone is waiting for, right now, to go on: a reset link, a verification link, a
  * security notice. Workers take them before any backlog of welcome and order mails.
