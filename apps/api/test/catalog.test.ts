@@ -9,7 +9,7 @@ import {
 } from '@storefront/db/testing/factories';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './harness';
+import { createTestApp, registerCustomer, type TestApp } from './harness';
 
 let t: TestApp;
 const DAY = 86_400_000;
@@ -458,6 +458,37 @@ describe('list totals with COUNT_CACHE_TTL_MS', () => {
       expect((await cached.request('GET', '/products')).body.meta.total).toBe(2);
     } finally {
       await cached.close();
+    }
+  });
+});
+
+describe('the currency products are shown in', () => {
+  it('is the shop’s default currency, read from store settings, in every product answer', async () => {
+    const shop = await createTestApp();
+    try {
+      await createCurrency(shop.db, { code: 'INR', isDefault: true });
+      const product = await createProduct(shop.db, { name: 'Brass Diya', priceCents: 49900 });
+      const { token } = await registerCustomer(shop);
+      await shop.request('POST', '/customer/wishlist/add', {
+        token,
+        body: { product_id: product.id },
+      });
+      const answers = await Promise.all([
+        shop.request('GET', '/products'),
+        shop.request('GET', `/products/${product.id}`),
+        shop.request('GET', '/search?q=diya'),
+        shop.request('GET', '/customer/wishlist', { token }),
+      ]);
+      const [list, detail, search, wishlist] = answers.map((res) => {
+        expect(res.status).toBe(200);
+        return res.body.data;
+      });
+      expect(list.map((p: { currency: string }) => p.currency)).toEqual(['INR']);
+      expect(detail).toMatchObject({ id: product.id, currency: 'INR', price: 499 });
+      expect(search.map((p: { currency: string }) => p.currency)).toEqual(['INR']);
+      expect(wishlist[0].product).toMatchObject({ id: product.id, currency: 'INR' });
+    } finally {
+      await shop.close();
     }
   });
 });

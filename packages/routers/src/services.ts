@@ -57,6 +57,7 @@ export function createServices(deps: ServiceDeps): Services {
     clock,
     counts,
     reviews: { recent: recentReviews, recentOfProducts: recentReviewsOfProducts },
+    defaultCurrency: storeSettings.defaultCurrency,
   });
   const content = createContentSlice({ db, clock });
   const sync = createSyncSlice({
@@ -171,6 +172,7 @@ export function createServices(deps: ServiceDeps): Services {
       clock,
       counts,
       queries: searchQueries,
+      defaultCurrency: storeSettings.defaultCurrency,
     }),
     content,
     storeSettings,
@@ -185,6 +187,7 @@ export function createServices(deps: ServiceDeps): Services {
       catalog: catalog.reads,
       addToCart: (userId, input) => cart.service.add(userId, input),
       clock,
+      defaultCurrency: storeSettings.defaultCurrency,
     }),
     reviews: createReviewsSlice({ db, unitOfWork, catalog: catalog.reads }),
     ai,

@@ -318,6 +318,27 @@ describe('table ownership', () => {
     }
   });
 
+  it('refuses raw SQL naming another slice’s table by its SQL name', () => {
+    const catalog = 'packages/routers/src/features/catalog/planted.repository.ts';
+    expect(
+      check(
+        catalog,
+        "import { sql } from 'drizzle-orm';\n\nexport const currency = sql`(select code from currencies where is_default)`;\n",
+      ),
+    ).toEqual([
+      expect.stringMatching(
+        /planted\.repository\.ts:3 names 'currencies', owned by store-settings$/,
+      ),
+    ]);
+    // Its own tables, and words that only look like SQL, pass.
+    expect(
+      check(
+        catalog,
+        "import { sql } from 'drizzle-orm';\n\nexport const own = sql`select 1 from products`;\n",
+      ),
+    ).toEqual([]);
+  });
+
   it('allows a slice its own tables, the schema’s other names, and tests any table', () => {
     for (const [path, source] of [
       [

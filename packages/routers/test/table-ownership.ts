@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
+import * as schema from '@storefront/db/schema';
+import { getTableName, is } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
 import ts from 'typescript';
 import { tableOwners } from '../src/table-owners';
 import { sourceFiles } from './import-boundaries';
@@ -7,8 +10,9 @@ import { sourceFiles } from './import-boundaries';
 /*
  * Table ownership over the real source (docs/architecture.md, "Tables have owners"): a file of
  * one slice that names another slice's table from '@storefront/db/schema' — imported,
- * re-exported, `import()`ed or in a type — is a reach past that slice's door. Tests are not
- * slices' code and may seed any table.
+ * re-exported, `import()`ed or in a type — is a reach past that slice's door, and so is raw SQL
+ * in a template (`sql\`… from currencies …\``) naming another slice's table by its SQL name.
+ * Tests are not slices' code and may seed any table.
  */
 
 export type TableReach = { file: string; line: number; table: string; owner: string };
@@ -65,6 +69,36 @@ function schemaNames(sourceFile: ts.SourceFile): { name: string; node: ts.Node }
   return found;
 }
 
+/** SQL table name → the schema export that defines it. */
+const exportOfSqlName = new Map(
+  Object.entries(schema)
+    .filter(([, value]) => is(value, PgTable))
+    .map(([name, table]) => [getTableName(table as PgTable), name]),
+);
+
+/** Tables named by SQL written by hand in templates: `from`, `join`, `update`, `into` them. */
+function rawSqlNames(sourceFile: ts.SourceFile): { name: string; node: ts.Node }[] {
+  const found: { name: string; node: ts.Node }[] = [];
+  const visit = (node: ts.Node) => {
+    if (
+      ts.isNoSubstitutionTemplateLiteral(node) ||
+      ts.isTemplateHead(node) ||
+      ts.isTemplateMiddle(node) ||
+      ts.isTemplateTail(node)
+    ) {
+      for (const match of node.text.matchAll(
+        /\b(?:from|join|update|into)\s+"?([a-z_][a-z0-9_]*)/gi,
+      )) {
+        const name = exportOfSqlName.get(match[1] as string);
+        if (name !== undefined) found.push({ name, node });
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sourceFile);
+  return found;
+}
+
 const firstName = (name: ts.EntityName): string =>
   ts.isIdentifier(name) ? name.text : firstName(name.left);
 
@@ -76,7 +110,7 @@ export function checkTableOwnership(file: string, text: string): TableReach[] {
   const sourceFile = ts.createSourceFile(from, text, ts.ScriptTarget.Latest, true);
   const line = (node: ts.Node) =>
     sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile)).line + 1;
-  return schemaNames(sourceFile).flatMap(({ name, node }) => {
+  return [...schemaNames(sourceFile), ...rawSqlNames(sourceFile)].flatMap(({ name, node }) => {
     // The whole module names every table: only a named import can be judged.
     if (name === '*') return [{ file: from, line: line(node), table: '*', owner: 'every slice' }];
     const owner = owners[name];

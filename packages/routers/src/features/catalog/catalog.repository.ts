@@ -23,8 +23,6 @@ export interface ProductSummaryRecord {
   specialPriceCents: number | null;
   /** The sale price applies now (window open and below the price). */
   saleActive: boolean;
-  /** Default currency code; null when no currency is configured. */
-  currency: string | null;
   stockQuantity: number;
   thumbnail: string | null;
   rating: number;

@@ -10,6 +10,7 @@ import type {
 } from './catalog.repository';
 import type { PageInput, ProductDetailDto, ProductListInput } from './catalog.schemas';
 import {
+  type DefaultCurrency,
   toCategoryDto,
   toCategoryTree,
   toProductSummaryDto,
@@ -24,6 +25,8 @@ export interface CatalogServiceDeps {
   clock: Clock;
   /** Recent list totals; without it every page is counted. */
   counts?: CountCache;
+  /** The currency prices are shown in (store-settings' cached read). */
+  defaultCurrency: DefaultCurrency;
 }
 
 const RECENT_REVIEWS = RECENT_REVIEWS_PER_PRODUCT;
@@ -39,6 +42,7 @@ function toDetail(
     attributeRows: { code: string; name: string; value: string }[];
     reviews: ReviewRecord[];
   },
+  currency: string,
 ): ProductDetailDto {
   const attributes: ProductDetailDto['attributes'] = [];
   for (const row of parts.attributeRows) {
@@ -47,7 +51,7 @@ function toDetail(
     else attributes.push({ code: row.code, name: row.name, values: [row.value] });
   }
   return {
-    ...toProductSummaryDto(record),
+    ...toProductSummaryDto(record, currency),
     description: record.description,
     images: parts.images,
     categories: parts.categories,
@@ -62,12 +66,12 @@ function toDetail(
   };
 }
 
-export function createCatalogService({ repo, clock, counts }: CatalogServiceDeps) {
+export function createCatalogService({ repo, clock, counts, defaultCurrency }: CatalogServiceDeps) {
   /** One page of visible products: the page and the (possibly recent) total side by side. */
   async function productPage(filter: ProductFilter, input: PageInput) {
     const now = clock.now();
     const count = () => repo.countProducts(productWhere(filter, now));
-    const [records, total] = await Promise.all([
+    const [records, total, currency] = await Promise.all([
       repo.list({
         filter,
         sort: input.sort,
@@ -76,16 +80,20 @@ export function createCatalogService({ repo, clock, counts }: CatalogServiceDeps
         now,
       }),
       counts ? counts.get(`products:${JSON.stringify(filter)}`, count) : count(),
+      defaultCurrency(),
     ]);
     return {
-      items: records.map(toProductSummaryDto),
+      items: records.map((record) => toProductSummaryDto(record, currency)),
       meta: pageMeta(input.page, input.per_page, total),
     };
   }
 
   async function newestProducts(filter: ProductFilter, limit: number) {
-    const records = await repo.list({ filter, sort: 'newest', limit, now: clock.now() });
-    return records.map(toProductSummaryDto);
+    const [records, currency] = await Promise.all([
+      repo.list({ filter, sort: 'newest', limit, now: clock.now() }),
+      defaultCurrency(),
+    ]);
+    return records.map((record) => toProductSummaryDto(record, currency));
   }
 
   /** The category of a path and its descendants; 404 when it does not exist. */
@@ -139,20 +147,25 @@ export function createCatalogService({ repo, clock, counts }: CatalogServiceDeps
       const now = clock.now();
       const record = await repo.findVisibleProduct(id, now);
       if (!record) return undefined;
-      const [images, categories, variants, attributeRows, reviews] = await Promise.all([
+      const [images, categories, variants, attributeRows, reviews, currency] = await Promise.all([
         repo.images(id),
         repo.productCategories(id),
         repo.variants(id, now),
         repo.attributeValues(id),
         repo.recentReviews(id, RECENT_REVIEWS),
+        defaultCurrency(),
       ]);
-      return toDetail(record, {
-        images: images.map(({ url, alt }) => ({ url, alt })),
-        categories: categories.map(({ id, name, slug }) => ({ id, name, slug })),
-        variants,
-        attributeRows,
-        reviews,
-      });
+      return toDetail(
+        record,
+        {
+          images: images.map(({ url, alt }) => ({ url, alt })),
+          categories: categories.map(({ id, name, slug }) => ({ id, name, slug })),
+          variants,
+          attributeRows,
+          reviews,
+        },
+        currency,
+      );
     },
 
     /**
@@ -160,7 +173,10 @@ export function createCatalogService({ repo, clock, counts }: CatalogServiceDeps
      * inactive ids are absent from the map.
      */
     async findProducts(ids: number[]): Promise<Map<number, ProductDetailDto>> {
-      const parts = await repo.visibleProductDetails(ids, clock.now());
+      const [parts, currency] = await Promise.all([
+        repo.visibleProductDetails(ids, clock.now()),
+        defaultCurrency(),
+      ]);
       const byProduct = <T extends { productId: number }>(rows: T[]) => {
         const grouped = new Map<number, T[]>();
         for (const row of rows) {
@@ -179,17 +195,21 @@ export function createCatalogService({ repo, clock, counts }: CatalogServiceDeps
       for (const record of parts.products) {
         details.set(
           record.id,
-          toDetail(record, {
-            images: (images.get(record.id) ?? []).map(({ url, alt }) => ({ url, alt })),
-            categories: (categories.get(record.id) ?? []).map(({ id, name, slug }) => ({
-              id,
-              name,
-              slug,
-            })),
-            variants: variants.get(record.id) ?? [],
-            attributeRows: attributes.get(record.id) ?? [],
-            reviews: reviews.get(record.id) ?? [],
-          }),
+          toDetail(
+            record,
+            {
+              images: (images.get(record.id) ?? []).map(({ url, alt }) => ({ url, alt })),
+              categories: (categories.get(record.id) ?? []).map(({ id, name, slug }) => ({
+                id,
+                name,
+                slug,
+              })),
+              variants: variants.get(record.id) ?? [],
+              attributeRows: attributes.get(record.id) ?? [],
+              reviews: reviews.get(record.id) ?? [],
+            },
+            currency,
+          ),
         );
       }
       return details;

@@ -7,6 +7,7 @@ import { createCatalogService } from './catalog.service';
 import { createCatalogAdminRepository } from './catalog-admin.repository';
 import { createCatalogAdminService } from './catalog-admin.service';
 import { createCategoriesAdminService } from './categories-admin.service';
+import type { DefaultCurrency } from './product.dto';
 import { createProductPartsRepository } from './product-parts.repository';
 import { createProductPartsService } from './product-parts.service';
 import type { ProductReviewReads } from './product-reviews';
@@ -19,6 +20,8 @@ export interface CatalogSliceDeps {
   counts: CountCache;
   /** The products' reviews, the reviews slice's reads (docs/architecture.md, "Tables have owners"). */
   reviews: ProductReviewReads;
+  /** The currency prices are shown in: store-settings' cached read of its default. */
+  defaultCurrency: DefaultCurrency;
 }
 
 /**
@@ -28,7 +31,12 @@ export interface CatalogSliceDeps {
 export function createCatalogSlice(deps: CatalogSliceDeps) {
   const { clock, counts } = deps;
   const reads = createCatalogRepository(deps.db, deps.reviews);
-  const catalog = createCatalogService({ repo: reads, clock, counts });
+  const catalog = createCatalogService({
+    repo: reads,
+    clock,
+    counts,
+    defaultCurrency: deps.defaultCurrency,
+  });
   const products = deps.unitOfWork(createCatalogAdminRepository);
   const catalogAdmin = createCatalogAdminService({
     repo: products.repos,

@@ -21,7 +21,12 @@ export type { CatalogService } from './catalog.service';
 export { createCatalogSlice } from './catalog.slice';
 export type { CatalogAdminService } from './catalog-admin.service';
 export type { CategoriesAdminService } from './categories-admin.service';
-export { FALLBACK_CURRENCY, toProductSummaryDto, toReviewDto } from './product.dto';
+export {
+  type DefaultCurrency,
+  FALLBACK_CURRENCY,
+  toProductSummaryDto,
+  toReviewDto,
+} from './product.dto';
 export type { ProductPartsService } from './product-parts.service';
 export {
   activeProductIdsAfter,

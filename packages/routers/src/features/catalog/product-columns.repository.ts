@@ -71,7 +71,6 @@ export function productSummaryColumns(now: Instant) {
     priceCents: products.priceCents,
     specialPriceCents: products.specialPriceCents,
     saleActive: productSaleActive(now),
-    currency: sql<string | null>`(select code from currencies where is_default)`,
     stockQuantity: sql<number>`(case when ${products.type} = 'configurable' then (select coalesce(sum(v.stock_quantity), 0)::int from ${productVariants} v where v.product_id = ${productId}) else ${products.stockQuantity} end)`,
     thumbnail: sql<
       string | null

@@ -12,6 +12,12 @@ import type { ReviewRecord } from './product-reviews';
 /** Used when no default currency is configured yet (an empty database). */
 export const FALLBACK_CURRENCY = 'USD';
 
+/**
+ * The shop's default currency, from store-settings' cached reference data (the currencies table
+ * is theirs, docs/architecture.md "Tables have owners"); FALLBACK_CURRENCY when none is set.
+ */
+export type DefaultCurrency = () => Promise<string>;
+
 /** Price fields of a product or variant: the special price shows only while the sale is active. */
 function prices(record: {
   priceCents: number;
@@ -28,7 +34,11 @@ function prices(record: {
   };
 }
 
-export function toProductSummaryDto(record: ProductSummaryRecord): ProductSummaryDto {
+/** A list entry; `currency` is the shop's default (prices are stored in it). */
+export function toProductSummaryDto(
+  record: ProductSummaryRecord,
+  currency: string,
+): ProductSummaryDto {
   return {
     id: record.id,
     sku: record.sku,
@@ -37,7 +47,7 @@ export function toProductSummaryDto(record: ProductSummaryRecord): ProductSummar
     type: record.type,
     short_description: record.shortDescription,
     ...prices(record),
-    currency: record.currency ?? FALLBACK_CURRENCY,
+    currency,
     in_stock: record.stockQuantity > 0,
     stock_quantity: record.stockQuantity,
     thumbnail: record.thumbnail,

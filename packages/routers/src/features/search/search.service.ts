@@ -1,7 +1,7 @@
 import type { CountCache, TtlCache } from '../../count-cache';
 import { pageMeta } from '../../envelope';
 import type { Clock } from '../../ports';
-import { type CatalogService, toProductSummaryDto } from '../catalog';
+import { type CatalogService, type DefaultCurrency, toProductSummaryDto } from '../catalog';
 import type { SearchRepository } from './search.repository';
 import type { SearchInput } from './search.schemas';
 
@@ -16,6 +16,8 @@ export interface SearchServiceDeps {
    * from the lexicon, which changes only with the catalogue); without it each search builds its own.
    */
   queries?: TtlCache<string>;
+  /** The currency prices are shown in (store-settings' cached read). */
+  defaultCurrency: DefaultCurrency;
 }
 
 const MAX_WORDS = 10;
@@ -32,7 +34,14 @@ export function queryWords(q: string): string[] {
   return (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_WORDS);
 }
 
-export function createSearchService({ repo, catalog, clock, counts, queries }: SearchServiceDeps) {
+export function createSearchService({
+  repo,
+  catalog,
+  clock,
+  counts,
+  queries,
+  defaultCurrency,
+}: SearchServiceDeps) {
   /**
    * The last word as typed so far (as-you-type searches): itself and the lexicon words it
    * begins, as plain terms. A tsquery prefix (`head:*`) made PostgreSQL read every posting under
@@ -95,10 +104,12 @@ export function createSearchService({ repo, catalog, clock, counts, queries }: S
             }
           : {}),
       };
+      const currency = defaultCurrency();
       let result = await repo.search(query);
       if (result.total === 0) result = await repo.searchSimilarNames(query);
+      const shownIn = await currency;
       return {
-        items: result.items.map(toProductSummaryDto),
+        items: result.items.map((record) => toProductSummaryDto(record, shownIn)),
         meta: pageMeta(input.page, input.per_page, result.total),
       };
     },

@@ -1,7 +1,7 @@
 import type { Executor } from '@storefront/db/client';
 import type { CountCache, TtlCache } from '../../count-cache';
 import type { Clock } from '../../ports';
-import type { CatalogRepository, CatalogService } from '../catalog';
+import type { CatalogRepository, CatalogService, DefaultCurrency } from '../catalog';
 import { createSearchRepository } from './search.repository';
 import { createSearchService } from './search.service';
 
@@ -12,6 +12,7 @@ export function createSearchSlice(deps: {
   clock: Clock;
   counts: CountCache;
   queries: TtlCache<string>;
+  defaultCurrency: DefaultCurrency;
 }) {
   return createSearchService({
     repo: createSearchRepository(deps.db, deps.catalog.reads),
@@ -19,5 +20,6 @@ export function createSearchSlice(deps: {
     clock: deps.clock,
     counts: deps.counts,
     queries: deps.queries,
+    defaultCurrency: deps.defaultCurrency,
   });
 }

@@ -2,7 +2,7 @@ import { AppError, validationError } from '../../errors';
 import type { Clock } from '../../ports';
 import { toIso } from '../../zod-helpers';
 import type { AddToCartInput, CartDto } from '../cart';
-import { type CatalogRepository, toProductSummaryDto } from '../catalog';
+import { type CatalogRepository, type DefaultCurrency, toProductSummaryDto } from '../catalog';
 import type { WishlistItemRecord, WishlistRepository } from './wishlist.repository';
 import type { WishlistItemDto } from './wishlist.schemas';
 
@@ -12,13 +12,15 @@ export interface WishlistServiceDeps {
   /** The cart service's add: its rules (variants, stock) apply to move-to-cart unchanged. */
   addToCart: (userId: number, input: AddToCartInput) => Promise<CartDto>;
   clock: Clock;
+  /** The currency prices are shown in (store-settings' cached read). */
+  defaultCurrency: DefaultCurrency;
 }
 
-export function toWishlistItemDto(record: WishlistItemRecord): WishlistItemDto {
+export function toWishlistItemDto(record: WishlistItemRecord, currency: string): WishlistItemDto {
   return {
     id: record.id,
     product_id: record.productId,
-    product: toProductSummaryDto(record.product),
+    product: toProductSummaryDto(record.product, currency),
     created_at: toIso(record.createdAt),
   };
 }
@@ -31,10 +33,20 @@ const unavailable = () => validationError({ product_id: ['This product is not av
  * active again); they can still be deleted by id, and moving one to the cart answers the cart's
  * 422 errors.product_id.
  */
-export function createWishlistService({ repo, catalog, addToCart, clock }: WishlistServiceDeps) {
+export function createWishlistService({
+  repo,
+  catalog,
+  addToCart,
+  clock,
+  defaultCurrency,
+}: WishlistServiceDeps) {
   return {
     async list(userId: number): Promise<WishlistItemDto[]> {
-      return (await repo.list(userId, clock.now())).map(toWishlistItemDto);
+      const [items, currency] = await Promise.all([
+        repo.list(userId, clock.now()),
+        defaultCurrency(),
+      ]);
+      return items.map((item) => toWishlistItemDto(item, currency));
     },
 
     /** `created` is false when the product was already in the wishlist (the same item). */
@@ -47,7 +59,7 @@ export function createWishlistService({ repo, catalog, addToCart, clock }: Wishl
       const item = await repo.findVisible(userId, id, clock.now());
       // The product was deactivated in between.
       if (!item) throw unavailable();
-      return { item: toWishlistItemDto(item), created };
+      return { item: toWishlistItemDto(item, await defaultCurrency()), created };
     },
 
     async remove(userId: number, id: number): Promise<null> {

@@ -10,11 +10,13 @@ export function createWishlistSlice(deps: {
   catalog: Pick<CatalogRepository, 'productExists'>;
   addToCart: WishlistServiceDeps['addToCart'];
   clock: Clock;
+  defaultCurrency: WishlistServiceDeps['defaultCurrency'];
 }) {
   return createWishlistService({
     repo: createWishlistRepository(deps.db),
     catalog: deps.catalog,
     addToCart: deps.addToCart,
     clock: deps.clock,
+    defaultCurrency: deps.defaultCurrency,
   });
 }
