@@ -1,12 +1,11 @@
 import { carts, orders, sessions, users } from '@storefront/db/schema';
-import { seedStoreSetup } from '@storefront/db/seed/store-setup';
-import { createCurrency, createProduct } from '@storefront/db/testing/factories';
+import { createProduct } from '@storefront/db/testing/factories';
 import { hashToken } from '@storefront/routers/tokens';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerAdmin, registerCustomer, type TestApp } from './harness';
-import { startFakeJwks } from './support/fake-jwks';
+import { registerAdmin, registerCustomer, type TestApp } from './harness';
 import { NEW_ADDRESS } from './support/shop';
+import { GOOGLE_AUD, startSignInShop } from './support/sign-in-app';
 
 /*
  * What a sign-in or an account deletion must prove, and what a guest_token may move: a wrong
@@ -14,34 +13,14 @@ import { NEW_ADDRESS } from './support/shop';
  * to be deleted, and only a guest's orders merge, never into an admin.
  */
 
-const GOOGLE_AUD = 'shop-android.apps.googleusercontent.com';
-
 let t: TestApp;
-let google: Awaited<ReturnType<typeof startFakeJwks>>;
-let apple: Awaited<ReturnType<typeof startFakeJwks>>;
+let google: Awaited<ReturnType<typeof startSignInShop>>['google'];
+let shop: Awaited<ReturnType<typeof startSignInShop>>;
 beforeAll(async () => {
-  apple = await startFakeJwks();
-  google = await startFakeJwks();
-  t = await createTestApp({
-    config: {
-      signIn: {
-        social: {
-          apple: { jwksUrl: apple.jwksUrl, clientIds: ['com.example.shop'] },
-          google: { jwksUrl: google.jwksUrl, clientIds: [GOOGLE_AUD] },
-          jwksCooldownMs: 0,
-        },
-        otp: { defaultRegion: 'IN', countries: [], shopName: 'Test Shop' },
-      },
-    },
-  });
-  await createCurrency(t.db, { code: 'USD', isDefault: true });
-  await seedStoreSetup(t.db);
+  shop = await startSignInShop();
+  ({ t, google } = shop);
 });
-afterAll(async () => {
-  await t.close();
-  await google.close();
-  await apple.close();
-});
+afterAll(() => shop.close());
 
 let phones = 0;
 /** A fresh Indian mobile number in E.164. */

@@ -1,6 +1,5 @@
 import { cartItems, carts, orders, otpCodes, sessions, users } from '@storefront/db/schema';
-import { seedStoreSetup } from '@storefront/db/seed/store-setup';
-import { createCoupon, createCurrency, createProduct } from '@storefront/db/testing/factories';
+import { createCoupon, createProduct } from '@storefront/db/testing/factories';
 import { hashToken } from '@storefront/routers/tokens';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,39 +11,19 @@ import {
   registerCustomer,
   type TestApp,
 } from './harness';
-import { generateKeyPair, startFakeJwks } from './support/fake-jwks';
+import { generateKeyPair } from './support/fake-jwks';
 import { NEW_ADDRESS } from './support/shop';
-
-const APPLE_AUD = 'com.example.shop';
-const GOOGLE_AUD = 'shop-android.apps.googleusercontent.com';
+import { APPLE_AUD, GOOGLE_AUD, startSignInShop } from './support/sign-in-app';
 
 let t: TestApp;
-let apple: Awaited<ReturnType<typeof startFakeJwks>>;
-let google: Awaited<ReturnType<typeof startFakeJwks>>;
+let apple: Awaited<ReturnType<typeof startSignInShop>>['apple'];
+let google: Awaited<ReturnType<typeof startSignInShop>>['google'];
+let shop: Awaited<ReturnType<typeof startSignInShop>>;
 beforeAll(async () => {
-  apple = await startFakeJwks();
-  google = await startFakeJwks();
-  t = await createTestApp({
-    config: {
-      signIn: {
-        social: {
-          apple: { jwksUrl: apple.jwksUrl, clientIds: [APPLE_AUD] },
-          google: { jwksUrl: google.jwksUrl, clientIds: [GOOGLE_AUD] },
-          // Refetch at once on an unknown kid (production waits 30 s between fetches).
-          jwksCooldownMs: 0,
-        },
-        otp: { defaultRegion: 'IN', countries: [], shopName: 'Test Shop' },
-      },
-    },
-  });
-  await createCurrency(t.db, { code: 'USD', isDefault: true });
-  await seedStoreSetup(t.db);
+  shop = await startSignInShop();
+  ({ t, apple, google } = shop);
 });
-afterAll(async () => {
-  await t.close();
-  await apple.close();
-  await google.close();
-});
+afterAll(() => shop.close());
 
 async function startGuest(): Promise<string> {
   const res = await t.request('POST', '/auth/guest');

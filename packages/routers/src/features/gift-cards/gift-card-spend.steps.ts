@@ -19,6 +19,17 @@ export interface GiftCardRepositories {
   giftCards: GiftCardsRepository;
 }
 
+/** What the cards of a cart are asked to pay: the total after points, at a moment. */
+export interface CardsToPay {
+  cartId: number;
+  totalCents: number;
+  /** Gift cards switched on: off, the cart's cards pay nothing. */
+  enabled: boolean;
+  now: Date;
+  /** The points applied, which pay first (@storefront/pricing credits.ts). */
+  loyalty?: AppliedPoints;
+}
+
 /** A card can pay while it is active and not expired. */
 export const cardUsable = (card: GiftCardRecord, now: Date) =>
   card.status === 'active' && (card.expiresAt === null || card.expiresAt > now);
@@ -47,16 +58,7 @@ function cardsAsShown(
  * In the order's transaction: locks the cart's cards and computes what each pays of the total
  * (after points), refusing as `cardsAsShown` says. `enabled` false (gift cards off): no cards.
  */
-export async function lockGiftCards(
-  tx: GiftCardRepositories,
-  input: {
-    cartId: number;
-    totalCents: number;
-    enabled: boolean;
-    now: Date;
-    loyalty?: AppliedPoints;
-  },
-): Promise<Credits> {
+export async function lockGiftCards(tx: GiftCardRepositories, input: CardsToPay): Promise<Credits> {
   const applied = input.enabled ? await tx.giftCards.cartCards(input.cartId) : [];
   const locked = await tx.giftCards.lockCards(applied.map((card) => card.id));
   const cards = cardsAsShown(applied, locked, input.now);
@@ -103,13 +105,7 @@ export async function giveBackGiftCards(
  */
 export async function previewGiftCards(
   repos: GiftCardRepositories,
-  input: {
-    cartId: number;
-    totalCents: number;
-    enabled: boolean;
-    now: Date;
-    loyalty?: AppliedPoints;
-  },
+  input: CardsToPay,
 ): Promise<Credits> {
   const applied = input.enabled ? await repos.giftCards.cartCards(input.cartId) : [];
   const current = new Map(applied.map((card) => [card.id, card]));
