@@ -29,7 +29,18 @@ export interface AddressSnapshot {
   postcode: string;
   country: string;
   country_name: string;
+  /**
+   * The buyer's GSTIN (canonical: upper case), billing addresses only. Absent, not null, when
+   * none was given: addresses without one stay as they were (docs/contract.md).
+   */
+  gstin?: string;
 }
+
+/**
+ * What a cart keeps as its billing address: an address, or — while billing follows the shipping
+ * address (`billing_same_as_shipping`) — only the GSTIN to add to it.
+ */
+export type CartBillingAddress = AddressSnapshot | { gstin: string };
 
 /**
  * One open cart per customer (partial unique index). The checkout state lives on the cart:
@@ -47,7 +58,7 @@ export const carts = pgTable(
     couponCode: text('coupon_code'),
     version: integer('version').notNull().default(0),
     shippingAddress: jsonb('shipping_address').$type<AddressSnapshot>(),
-    billingAddress: jsonb('billing_address').$type<AddressSnapshot>(),
+    billingAddress: jsonb('billing_address').$type<CartBillingAddress>(),
     billingSameAsShipping: boolean('billing_same_as_shipping').notNull().default(false),
     shippingMethod: text('shipping_method'),
     paymentMethod: text('payment_method'),

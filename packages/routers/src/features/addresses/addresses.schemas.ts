@@ -76,9 +76,17 @@ export const ZAddressSnapshot = ZAddress.omit({
   type: true,
   is_default_billing: true,
   is_default_shipping: true,
-}).meta({
-  id: 'OrderAddress',
-});
+})
+  .extend({
+    gstin: z.string().optional().meta({
+      description:
+        'The buyer’s GSTIN (Indian GST registration), upper case; billing addresses only, and absent when none was given',
+      example: '27AAPFU0939F1ZV',
+    }),
+  })
+  .meta({
+    id: 'OrderAddress',
+  });
 
 export const ZAddressOutput = envelope(ZAddress);
 export const ZAddressListOutput = envelope(z.array(ZAddress));

@@ -20,7 +20,7 @@ import type { GiftCardsRepository } from '../gift-cards';
 import type { LoyaltyRepository } from '../loyalty';
 import type { OrdersRepository } from '../orders';
 import type { GatewayOrdersRepository, PaymentProvider, PaymentProviders } from '../payments';
-import type { AddressStepInput, CheckoutDto } from './checkout.schemas';
+import { type AddressStepInput, type CheckoutDto, canonicalGstin } from './checkout.schemas';
 import {
   type AmountDue,
   billingAddressOf,
@@ -225,11 +225,16 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     },
 
     setBillingAddress(userId: number, input: AddressStepInput) {
+      // The GSTIN is kept only when given: a billing address without one stays as it always was.
+      const gstin = typeof input.gstin === 'string' ? canonicalGstin(input.gstin) : undefined;
       return changeStep(userId, async () => {
-        if (input.same_as_shipping) return { billingSameAsShipping: true, billingAddress: null };
+        if (input.same_as_shipping) {
+          return { billingSameAsShipping: true, billingAddress: gstin ? { gstin } : null };
+        }
+        const address = await resolveAddress(userId, input);
         return {
           billingSameAsShipping: false,
-          billingAddress: await resolveAddress(userId, input),
+          billingAddress: gstin ? { ...address, gstin } : address,
         };
       });
     },

@@ -1,3 +1,4 @@
+import type { AddressSnapshot } from '@storefront/db/schema';
 import { AppError } from '../../errors';
 import { centsToAmount } from '../../money';
 import type { CartRecord, PricedCart } from '../cart';
@@ -83,8 +84,17 @@ export function requireItems(priced: PricedCart): void {
     throw new AppError('CART_EMPTY', 'Your cart is empty. Add something before checking out.');
 }
 
-/** The billing address a checkout uses: the shipping one unless the customer gave another. */
-export const billingAddressOf = (
+/**
+ * The billing address a checkout uses: the shipping one unless the customer gave another. Billing
+ * that follows the shipping address carries the buyer's GSTIN when one was given with it.
+ */
+export function billingAddressOf(
   cart: Pick<CartRecord, 'billingSameAsShipping' | 'billingAddress' | 'shippingAddress'>,
-) =>
-  cart.billingSameAsShipping ? cart.shippingAddress : (cart.billingAddress ?? cart.shippingAddress);
+): AddressSnapshot | null {
+  const billing = cart.billingAddress;
+  if (!cart.billingSameAsShipping) {
+    return billing && 'first_name' in billing ? billing : cart.shippingAddress;
+  }
+  if (!cart.shippingAddress || !billing?.gstin) return cart.shippingAddress;
+  return { ...cart.shippingAddress, gstin: billing.gstin };
+}

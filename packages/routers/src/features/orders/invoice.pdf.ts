@@ -29,7 +29,10 @@ export async function renderInvoicePdf(order: OrderDto, shop: { name: string }):
 
     const top = doc.y;
     doc.fontSize(11).text('Bill to', 50, top, { underline: true });
-    doc.fontSize(10).text(addressLines(order.billing_address).join('\n'), 50, top + 16);
+    // A B2B invoice names the buyer's GST registration under the address billed.
+    const billTo = addressLines(order.billing_address);
+    if (order.billing_address.gstin) billTo.push(`GSTIN: ${order.billing_address.gstin}`);
+    doc.fontSize(10).text(billTo.join('\n'), 50, top + 16);
     doc.fontSize(11).text('Ship to', 300, top, { underline: true });
     doc.fontSize(10).text(addressLines(order.shipping_address).join('\n'), 300, top + 16);
     doc.x = 50;
