@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   addresses,
   carts,
@@ -175,6 +176,19 @@ describe('DELETE /auth/account', () => {
     expect(res.body.error_code).toBe('ACCOUNT_HAS_OPEN_ORDERS');
     expect(res.body.errors.orders).toEqual([order.order_number]);
     expect(res.body.message).toContain(order.order_number);
+  });
+
+  it('a link e-mail whose job runs after the deletion stores no token for the erased account', async () => {
+    const customer = await registerCustomer(app.t);
+    expect((await deleteAccount(customer.token, { password: customer.password })).status).toBe(200);
+    // The welcome or reset job read the account just before the deletion committed: the token
+    // it then mints must not outlive the account.
+    const tokens = app.t.services.auth.linkTokens;
+    expect(await tokens.verification(customer.user.id, randomUUID())).toBeUndefined();
+    expect(await tokens.reset(customer.user.id, randomUUID())).toBeUndefined();
+    for (const table of [emailVerificationTokens, passwordResetTokens]) {
+      expect(await app.t.db.$count(table, eq(table.userId, customer.user.id))).toBe(0);
+    }
   });
 
   it('erases everything personal, keeps orders and reviews, and frees the e-mail', async () => {

@@ -3,7 +3,13 @@ import type { CatalogVersion } from './catalog-version';
 import type { AccountSlice } from './features/account';
 import type { AddressesService } from './features/addresses';
 import type { AiAgentsService, AiService } from './features/ai';
-import type { AuthenticatedSession, AuthService, SessionStore, SignInSlice } from './features/auth';
+import type {
+  AuthenticatedSession,
+  AuthService,
+  LinkTokens,
+  SessionStore,
+  SignInSlice,
+} from './features/auth';
 import type { CartService } from './features/cart';
 import type {
   CatalogAdminService,
@@ -68,6 +74,8 @@ export interface AuthServices {
   sessions: SessionStore;
   /** Guest sessions, Apple/Google, phone codes, guest merges (auth/sign-in.slice.ts). */
   signIn: SignInSlice;
+  /** The tokens of reset and verification links, minted by the mail jobs that send them. */
+  linkTokens: LinkTokens;
   /** The session of a customer-facing request; also a sync heartbeat (docs/contract.md §5). */
   customerSession(authorization: string | undefined): Promise<AuthenticatedSession>;
 }

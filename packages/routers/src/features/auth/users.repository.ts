@@ -205,7 +205,18 @@ export function createUsersRepository(db: Executor) {
           setWhere: isNull(table.usedAt),
         })
         .returning({ id: table.id });
-      return stored.length === 1;
+      const [row] = stored;
+      if (!row) return false;
+      // A deletion holds the account's row (FOR UPDATE) until it commits, and the insert's
+      // foreign key check waits for it: read after the insert, deleted_at is final. A token
+      // stored for an account erased meanwhile would outlive it (docs/privacy.md): take it back.
+      const [owner] = await db
+        .select({ deletedAt: users.deletedAt })
+        .from(users)
+        .where(eq(users.id, token.userId));
+      if (owner?.deletedAt === null) return true;
+      await db.delete(table).where(eq(table.id, row.id));
+      return false;
     },
 
     /** The user a valid, unused reset token was issued to for this e-mail (one query). */
