@@ -2,10 +2,9 @@ import { carts, orders } from '@storefront/db/schema';
 import { seedStoreSetup } from '@storefront/db/seed/store-setup';
 import { createCurrency, createProduct } from '@storefront/db/testing/factories';
 import { and, eq } from 'drizzle-orm';
-import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerCustomer, type TestApp } from './harness';
-import { pdfText } from './support/pdf';
+import { getBinary, pdfText } from './support/pdf';
 import { gatewayPayment, NEW_ADDRESS, prepareCheckout } from './support/shop';
 
 /** Issue 37: the buyer's GSTIN given with the billing address, kept on the order, on the invoice. */
@@ -67,15 +66,7 @@ async function placeAndRead(token: string) {
     .where(eq(orders.id, id));
   const order = await t.request('GET', `/customer/orders/${id}`, { token });
   expect(order.status).toBe(200);
-  const invoice = await supertest(t.app)
-    .get(`/api/v1/customer/orders/${id}/invoice`)
-    .set('Authorization', `Bearer ${token}`)
-    .buffer(true)
-    .parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+  const invoice = await getBinary(t.app, `/api/v1/customer/orders/${id}/invoice`, token);
   expect(invoice.status).toBe(200);
   const text = await pdfText(new Uint8Array(invoice.body as Buffer));
   return { row, order: order.body.data, text };

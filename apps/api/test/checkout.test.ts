@@ -18,7 +18,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, registerCustomer, type TestApp } from './harness';
-import { pdfText } from './support/pdf';
+import { getBinary, pdfText } from './support/pdf';
 import { gatewayPayment, NEW_ADDRESS, prepareCheckout, stockOf } from './support/shop';
 
 let t: TestApp;
@@ -242,15 +242,7 @@ describe('place-order', () => {
     expect(placed.body.data.payment_status).toBe('paid');
     const id = placed.body.data.order_id;
 
-    const invoice = await supertest(t.app)
-      .get(`/api/v1/customer/orders/${id}/invoice`)
-      .set('Authorization', `Bearer ${token}`)
-      .buffer(true)
-      .parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      });
+    const invoice = await getBinary(t.app, `/api/v1/customer/orders/${id}/invoice`, token);
     expect(invoice.status).toBe(200);
     expect(invoice.headers['content-type']).toBe('application/pdf');
     expect(invoice.headers['content-disposition']).toBe(

@@ -3,7 +3,6 @@ import { cartGiftCards, giftCardLedger, giftCards, orders } from '@storefront/db
 import { seedStoreSetup } from '@storefront/db/seed/store-setup';
 import { createCurrency, createProduct } from '@storefront/db/testing/factories';
 import { eq, inArray, sql } from 'drizzle-orm';
-import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   adminClient,
@@ -13,7 +12,7 @@ import {
   type TestApp,
   trpcFailure,
 } from './harness';
-import { pdfText } from './support/pdf';
+import { getBinary, pdfText } from './support/pdf';
 import { gatewayPayment, NEW_ADDRESS, prepareCheckout, stockOf } from './support/shop';
 
 let t: TestApp;
@@ -316,15 +315,7 @@ describe('place-order and cancel', () => {
     const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
     expect(row).toMatchObject({ paymentMethod: 'gift_card', giftCardCents: row?.totalCents });
     expect(await balanceOf(card.id)).toBe(50_000 - (row?.totalCents ?? 0));
-    const invoice = await supertest(t.app)
-      .get(`/api/v1/customer/orders/${id}/invoice`)
-      .set('Authorization', `Bearer ${token}`)
-      .buffer(true)
-      .parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      });
+    const invoice = await getBinary(t.app, `/api/v1/customer/orders/${id}/invoice`, token);
     expect(invoice.status).toBe(200);
     const text = await pdfText(new Uint8Array(invoice.body as Buffer));
     expect(text).toContain('Gift cards');

@@ -1,4 +1,5 @@
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import supertest from 'supertest';
 
 /** The text of every page of a PDF, joined: proves an invoice is a real, readable PDF. */
 export async function pdfText(bytes: Uint8Array): Promise<string> {
@@ -15,4 +16,17 @@ export async function pdfText(bytes: Uint8Array): Promise<string> {
   }
   await document.destroy();
   return pages.join('\n');
+}
+
+/** GET of a binary answer (an invoice) with the customer's token, its body as bytes. */
+export function getBinary(app: Parameters<typeof supertest>[0], path: string, token: string) {
+  return supertest(app)
+    .get(path)
+    .set('Authorization', `Bearer ${token}`)
+    .buffer(true)
+    .parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    });
 }
