@@ -14,6 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz, updatedAt } from './columns';
+import { taxCategories } from './tax';
 import { users } from './users';
 
 export const PRODUCT_TYPES = ['simple', 'configurable'] as const;
@@ -65,6 +66,10 @@ export const products = pgTable(
     reviewsCount: integer('reviews_count').notNull().default(0),
     /** Names of the linked categories, space separated: part of the search document. */
     categoryNames: text('category_names').notNull().default(''),
+    /** Its tax category (docs/tax.md); null: only `*`-category rules apply. Variants inherit it. */
+    taxCategoryId: integer('tax_category_id').references(() => taxCategories.id, {
+      onDelete: 'restrict',
+    }),
     searchVector: tsvector('search_vector').generatedAlwaysAs(PRODUCT_SEARCH_DOCUMENT),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

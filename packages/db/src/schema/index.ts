@@ -12,5 +12,6 @@ export * from './orders';
 export * from './settings';
 export * from './sync';
 export * from './system';
+export * from './tax';
 export * from './users';
 export * from './wishlist';

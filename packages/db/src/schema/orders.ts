@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
+  check,
+  date,
   index,
   integer,
   jsonb,
@@ -34,6 +37,35 @@ export type PaymentStatusValue = (typeof PAYMENT_STATUSES)[number];
 
 /** Feeds human-readable order numbers (SF-2026-000123); gaps are harmless, repeats impossible. */
 export const orderNumberSequence = pgSequence('order_number_seq', { startWith: 1 });
+
+/** One tax component charged on a line or an order (docs/tax.md), frozen at placement. */
+export interface TaxLineRow {
+  name: string;
+  rateBasisPoints: number;
+  amountCents: number;
+}
+
+/** The order's tax per component and rate, with the taxable value it was charged on. */
+export interface TaxSummaryRow extends TaxLineRow {
+  taxableValueCents: number;
+}
+
+/** Where the supply is taxed: the shipping address's country and region (India: its state). */
+export interface PlaceOfSupplyRow {
+  country: string;
+  region: string | null;
+  /** The region's name as the tax office spells it (`Karnataka`). */
+  name: string | null;
+  /** India's GST state code (`29`); null elsewhere. */
+  gstStateCode: string | null;
+}
+
+/** The taxed shipping charge, when the store taxes shipping. */
+export interface ShippingTaxRow {
+  taxableValueCents: number;
+  taxLines: TaxLineRow[];
+  taxCents: number;
+}
 
 /**
  * Placed orders. Items, prices and addresses are snapshots taken at placement: later catalogue
@@ -81,11 +113,27 @@ export const orders = pgTable(
     trackingNumber: text('tracking_number'),
     trackingUrl: text('tracking_url'),
     cancelReason: text('cancel_reason'),
+    /**
+     * Tax as frozen at placement (issue 37): summed by component, the shipping charge's part,
+     * where the supply is taxed and whether the listed prices included the tax. Null on orders
+     * placed before migration 0022, which recorded only the totals.
+     */
+    taxLines: jsonb('tax_lines').$type<TaxSummaryRow[]>(),
+    shippingTax: jsonb('shipping_tax').$type<ShippingTaxRow>(),
+    placeOfSupply: jsonb('place_of_supply').$type<PlaceOfSupplyRow>(),
+    pricesIncludeTax: boolean('prices_include_tax'),
+    /** From the gapless invoice series, once invoiced (docs/tax.md, "Invoices"). */
+    invoiceNumber: text('invoice_number'),
+    /** The invoice's date in the shop's calendar. */
+    invoiceDate: date('invoice_date', { mode: 'string' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('orders_order_number_key').on(t.orderNumber),
+    uniqueIndex('orders_invoice_number_key')
+      .on(t.invoiceNumber)
+      .where(sql`${t.invoiceNumber} is not null`),
     // A gateway payment can pay one order only: the database refuses a second.
     uniqueIndex('orders_gateway_payment_key')
       .on(t.gatewayPaymentId)
@@ -114,6 +162,17 @@ export const orderItems = pgTable(
     priceCents: integer('price_cents').notNull(),
     quantity: integer('quantity').notNull(),
     totalCents: integer('total_cents').notNull(),
+    /*
+     * The line's own money, frozen at placement (docs/tax.md): its share of the coupon discount,
+     * the value taxed, each tax component and their sum. Null on lines placed before migration
+     * 0022. `total_cents` stays price × quantity, as the spec defines an item's total.
+     */
+    discountCents: integer('discount_cents'),
+    taxableValueCents: integer('taxable_value_cents'),
+    taxLines: jsonb('tax_lines').$type<TaxLineRow[]>(),
+    taxCents: integer('tax_cents'),
+    taxCategory: text('tax_category'),
+    hsnCode: text('hsn_code'),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
@@ -180,3 +239,62 @@ export const paymentWebhookEvents = pgTable('payment_webhook_events', {
   /** What handling the event did (order placed, refunded, recorded, ignored). */
   outcome: text('outcome'),
 });
+
+/**
+ * Gapless number series (invoices, credit notes), one row per series and financial year. The
+ * row is locked by the transaction that takes a number, so a rolled-back assignment returns its
+ * number and no two transactions take the same one — which a sequence cannot promise.
+ */
+export const documentCounters = pgTable(
+  'document_counters',
+  {
+    series: text('series', { enum: ['invoice', 'credit_note'] }).notNull(),
+    /** The financial year's label (`2627` for April 2026 – March 2027). */
+    financialYear: text('financial_year').notNull(),
+    lastNumber: integer('last_number').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.series, t.financialYear] })],
+);
+
+/** One credit note line: what it reverses of an order line (or the shipping charge). */
+export interface CreditNoteLineRow {
+  /** Null for the shipping charge. */
+  orderItemId: number | null;
+  description: string;
+  hsnCode: string | null;
+  quantity: number;
+  unitPriceCents: number;
+  discountCents: number;
+  taxableValueCents: number;
+  taxLines: TaxLineRow[];
+  taxCents: number;
+  totalCents: number;
+}
+
+/**
+ * Credit notes: a refund on an invoiced order reverses what it gives back, under its own gapless
+ * series. Amounts are positive; the note reverses them.
+ */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: id(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    number: text('number').notNull(),
+    issueDate: date('issue_date', { mode: 'string' }).notNull(),
+    reason: text('reason').notNull(),
+    lines: jsonb('lines').$type<CreditNoteLineRow[]>().notNull(),
+    taxLines: jsonb('tax_lines').$type<TaxSummaryRow[]>().notNull(),
+    taxableValueCents: integer('taxable_value_cents').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('credit_notes_number_key').on(t.number),
+    index('credit_notes_order_idx').on(t.orderId, t.id),
+    check('credit_notes_total_check', sql`${t.totalCents} >= 0`),
+  ],
+);
