@@ -37,6 +37,7 @@ import type {
   StoreSettingsService,
 } from './features/store-settings';
 import type { SyncChangesSlice, SyncService } from './features/sync';
+import type { TaxRatesService } from './features/tax';
 import type { WishlistService } from './features/wishlist';
 import type { IdempotencyClaim, IdempotencyService } from './idempotency';
 import type { BusinessMetrics } from './ports';
@@ -108,6 +109,10 @@ export interface AppServices {
     /** The currencies the app shows prices in. */
     currencies: CurrenciesService;
     features: SettingsService;
+  };
+  /** Tax: admin.taxRates (country rates over rules). */
+  tax: {
+    rates: TaxRatesService;
   };
   cart: CartService;
   /** Gift cards: balance, cart apply/remove, the back office's issue/list/get/disable. */

@@ -27,9 +27,9 @@ import {
   featuresRouter,
   settingsAdminRouter,
   shippingMethodsAdminRouter,
-  taxRatesAdminRouter,
 } from './features/store-settings';
 import { syncAdminRouter, syncRouter } from './features/sync';
+import { taxRatesAdminRouter } from './features/tax';
 import { wishlistRouter } from './features/wishlist';
 import { router } from './trpc';
 

@@ -20,6 +20,7 @@ import { createReviewsSlice, recentReviews, recentReviewsOfProducts } from './fe
 import { createSearchSlice } from './features/search';
 import { createStoreSettingsSlice, type FeatureFlags } from './features/store-settings';
 import { createSyncSlice } from './features/sync';
+import { createTaxSlice } from './features/tax';
 import { createWishlistSlice } from './features/wishlist';
 import { guestOwnership } from './guest-ownership';
 import { notificationReads } from './notification-reads';
@@ -47,6 +48,11 @@ export function createServices(deps: ServiceDeps): Services {
     db,
     clock,
     featureDefaults: config.featureDefaults,
+    referenceCacheTtlMs: config.referenceCacheTtlMs ?? 0,
+  });
+  const tax = createTaxSlice({
+    db,
+    clock,
     referenceCacheTtlMs: config.referenceCacheTtlMs ?? 0,
   });
   const isFeatureEnabled = (flag: keyof FeatureFlags) =>
@@ -104,7 +110,7 @@ export function createServices(deps: ServiceDeps): Services {
     clock,
     ttlMs: config.catalogVersionTtlMs ?? 1_000,
     caches: [counts, searchQueries],
-    referenceCaches: [storeSettings.cache],
+    referenceCaches: [storeSettings.cache, tax.cache],
     ...(reportBackgroundError ? { reportError: reportBackgroundError } : {}),
   });
   const providers = createPaymentProviders(deps.payments);
@@ -115,6 +121,7 @@ export function createServices(deps: ServiceDeps): Services {
     metrics,
     rateLimits: deps.rateLimits,
     storeSettings,
+    tax,
     userExists: async (userId) => (await auth.users.findById(userId)) !== undefined,
     addresses,
     providers,
@@ -176,6 +183,7 @@ export function createServices(deps: ServiceDeps): Services {
     }),
     content,
     storeSettings,
+    tax,
     cart: cart.service,
     giftCards,
     loyalty,
