@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   type CategorySeed,
   insertCategories,
@@ -15,7 +16,7 @@ import {
   orderItems,
   orders,
   reviews,
-  taxRates,
+  taxRules,
   users,
 } from '../src/schema/index';
 import { refreshSearchTerms } from '../src/search-index';
@@ -188,12 +189,21 @@ export async function createCoupon(
   return row;
 }
 
-/** Sets the tax rate of a country (`*` is the default), in basis points (2000 = 20 %). */
+/**
+ * Sets the tax rate of a country (`*` is the default), in basis points (2000 = 20 %): its rule for
+ * every region and category with one component, as migration 0023 made of the old rates. An
+ * existing rule keeps its component's name.
+ */
 export async function setTaxRate(db: Executor, country: string, rateBasisPoints: number) {
-  await db
-    .insert(taxRates)
-    .values({ country, name: `Tax ${country}`, rateBasisPoints })
-    .onConflictDoUpdate({ target: taxRates.country, set: { rateBasisPoints } });
+  const name = `Tax ${country}`;
+  await db.execute(sql`
+    insert into ${taxRules} (country, region, tax_category_id, components)
+    values (${country}, '*', null, ${JSON.stringify([{ name, rateBasisPoints }])}::jsonb)
+    on conflict (country, region, coalesce(tax_category_id, 0)) do update set
+      components = jsonb_build_array(jsonb_build_object(
+        'name', coalesce(tax_rules.components -> 0 ->> 'name', ${name}),
+        'rateBasisPoints', ${rateBasisPoints}::int)),
+      updated_at = now()`);
 }
 
 const TEST_ADDRESS: AddressSnapshot = {

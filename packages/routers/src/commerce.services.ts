@@ -13,6 +13,7 @@ import { createLoyaltyRepository, createLoyaltySlice } from './features/loyalty'
 import { createOrdersSlice } from './features/orders';
 import type { PaymentProviders } from './features/payments';
 import type { createStoreSettingsSlice } from './features/store-settings';
+import type { TaxSlice } from './features/tax';
 import { createIdempotencyRepository } from './idempotency.repository';
 import type { BusinessMetrics, Clock, JobEnqueuer, RateLimits } from './ports';
 import type { UnitOfWorkFactory } from './transactions';
@@ -24,6 +25,11 @@ export interface CommerceDeps {
   metrics: BusinessMetrics;
   rateLimits: RateLimits;
   storeSettings: ReturnType<typeof createStoreSettingsSlice>;
+  /**
+   * Tax settings, rules and categories: `tax.readers` gives a reader per executor (cached outside
+   * a transaction, read through it inside one), as `storeSettings.referenceData` does.
+   */
+  tax: TaxSlice;
   userExists: (userId: number) => Promise<boolean>;
   addresses: AddressesService;
   providers: PaymentProviders;
@@ -46,6 +52,7 @@ export function createCommerceServices(deps: CommerceDeps) {
     idempotency: createIdempotencyRepository,
     flags: storeSettings.featuresOn,
     credits: cartCreditsReader,
+    tax: deps.tax.readers,
     isFeatureEnabled,
     clock,
   });

@@ -37,6 +37,12 @@ import type {
   StoreSettingsService,
 } from './features/store-settings';
 import type { SyncChangesSlice, SyncService } from './features/sync';
+import type {
+  TaxCategoriesService,
+  TaxRatesService,
+  TaxRulesService,
+  TaxSettingsService,
+} from './features/tax';
 import type { WishlistService } from './features/wishlist';
 import type { IdempotencyClaim, IdempotencyService } from './idempotency';
 import type { BusinessMetrics } from './ports';
@@ -108,6 +114,16 @@ export interface AppServices {
     /** The currencies the app shows prices in. */
     currencies: CurrenciesService;
     features: SettingsService;
+  };
+  /** Tax's back office: categories, rules (and the India GST preset), settings, country rates. */
+  tax: {
+    categories: TaxCategoriesService;
+    rules: TaxRulesService;
+    presetIndiaGst: (input: {
+      state?: string | undefined;
+    }) => Promise<{ categories_created: number; rules_created: number }>;
+    settings: TaxSettingsService;
+    rates: TaxRatesService;
   };
   cart: CartService;
   /** Gift cards: balance, cart apply/remove, the back office's issue/list/get/disable. */

@@ -7,7 +7,7 @@ import { createAccountSlice } from './features/account';
 import { createAddressesSlice } from './features/addresses';
 import { createAiSlice, productContextFrom } from './features/ai';
 import { createAuthSlice, createPasswordAttempts } from './features/auth';
-import { createCatalogSlice } from './features/catalog';
+import { createCatalogSlice, productsPerTaxCategory } from './features/catalog';
 import { createContentSlice } from './features/content';
 import { createCouponsSlice } from './features/coupons';
 import { createCustomerSlice } from './features/customer';
@@ -20,6 +20,7 @@ import { createReviewsSlice, recentReviews, recentReviewsOfProducts } from './fe
 import { createSearchSlice } from './features/search';
 import { createStoreSettingsSlice, type FeatureFlags } from './features/store-settings';
 import { createSyncSlice } from './features/sync';
+import { createTaxSlice } from './features/tax';
 import { createWishlistSlice } from './features/wishlist';
 import { guestOwnership } from './guest-ownership';
 import { notificationReads } from './notification-reads';
@@ -48,6 +49,13 @@ export function createServices(deps: ServiceDeps): Services {
     clock,
     featureDefaults: config.featureDefaults,
     referenceCacheTtlMs: config.referenceCacheTtlMs ?? 0,
+  });
+  const tax = createTaxSlice({
+    db,
+    unitOfWork,
+    clock,
+    referenceCacheTtlMs: config.referenceCacheTtlMs ?? 0,
+    productsPerCategory: productsPerTaxCategory,
   });
   const isFeatureEnabled = (flag: keyof FeatureFlags) =>
     storeSettings.features.isFeatureEnabled(flag);
@@ -104,7 +112,7 @@ export function createServices(deps: ServiceDeps): Services {
     clock,
     ttlMs: config.catalogVersionTtlMs ?? 1_000,
     caches: [counts, searchQueries],
-    referenceCaches: [storeSettings.cache],
+    referenceCaches: [storeSettings.cache, tax.cache],
     ...(reportBackgroundError ? { reportError: reportBackgroundError } : {}),
   });
   const providers = createPaymentProviders(deps.payments);
@@ -115,6 +123,7 @@ export function createServices(deps: ServiceDeps): Services {
     metrics,
     rateLimits: deps.rateLimits,
     storeSettings,
+    tax,
     userExists: async (userId) => (await auth.users.findById(userId)) !== undefined,
     addresses,
     providers,
@@ -176,6 +185,7 @@ export function createServices(deps: ServiceDeps): Services {
     }),
     content,
     storeSettings,
+    tax,
     cart: cart.service,
     giftCards,
     loyalty,

@@ -38,9 +38,12 @@ export const tableOwners = {
   // the store's reference data, read by many slices through store-settings' index
   currencies: 'store-settings',
   settings: 'store-settings',
-  taxRates: 'store-settings',
   shippingMethods: 'store-settings',
   paymentMethods: 'store-settings',
+  // tax: categories, rules and the shop's tax settings, read by pricing through tax's index
+  taxCategories: 'tax',
+  taxRules: 'tax',
+  taxSettings: 'tax',
   giftCards: 'gift-cards',
   giftCardLedger: 'gift-cards',
   cartGiftCards: 'gift-cards',
@@ -57,6 +60,8 @@ export const tableOwners = {
   orderItems: 'orders',
   orderEvents: 'orders',
   orderNumberSequence: 'orders',
+  documentCounters: 'orders',
+  creditNotes: 'orders',
   idempotencyKeys: 'checkout',
   catalogChanges: 'sync',
   catalogChangeFeed: 'sync',

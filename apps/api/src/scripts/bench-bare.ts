@@ -300,7 +300,11 @@ app.post('/api/v1/checkout/place-order', async (req, res) => {
     const [lines, [method], [tax], [payment]] = await Promise.all([
       cartLines(tx, cart.id as number),
       tx`select rate_cents from shipping_methods where code = ${cart.shipping_method as string}`,
-      tx`select rate_basis_points from tax_rates where country in (${(address?.country as string) ?? '*'}, '*')
+      // The country's rule for every region and category, else the default's: summed components.
+      tx`select coalesce((select sum((c ->> 'rateBasisPoints')::int)
+           from jsonb_array_elements(components) c), 0)::int as rate_basis_points
+         from tax_rules where country in (${(address?.country as string) ?? '*'}, '*')
+           and region = '*' and tax_category_id is null
          order by (country = '*') limit 1`,
       tx`select type from payment_methods where code = ${cart.payment_method as string} and active`,
     ]);

@@ -181,18 +181,6 @@ export const couponRedemptions = pgTable(
   (t) => [index('coupon_redemptions_coupon_user_idx').on(t.couponId, t.userId)],
 );
 
-/** Tax by shipping country; the row with country `*` is the default rate. Rates in basis points. */
-export const taxRates = pgTable(
-  'tax_rates',
-  {
-    country: text('country').primaryKey(),
-    name: text('name').notNull(),
-    rateBasisPoints: integer('rate_basis_points').notNull(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [check('tax_rates_rate_check', sql`${t.rateBasisPoints} between 0 and 10000`)],
-);
-
 /** Shipping methods offered at checkout; `free_over_cents` makes a method free above a subtotal. */
 export const shippingMethods = pgTable('shipping_methods', {
   code: text('code').primaryKey(),

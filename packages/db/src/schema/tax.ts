@@ -1,13 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 
 /**
@@ -82,9 +74,6 @@ export const taxSettings = pgTable(
   },
   (t) => [
     check('tax_settings_single_row', sql`${t.id} = 1`),
-    check(
-      'tax_settings_year_start_check',
-      sql`${t.financialYearStartMonth} between 1 and 12`,
-    ),
+    check('tax_settings_year_start_check', sql`${t.financialYearStartMonth} between 1 and 12`),
   ],
 );

@@ -1,5 +1,5 @@
 import type { Executor } from '../client';
-import { coupons, paymentMethods, shippingMethods, taxRates } from '../schema/index';
+import { coupons, paymentMethods, shippingMethods, taxRules } from '../schema/index';
 
 /**
  * The store configuration a checkout needs (docs/contract.md §6 demo seed): shipping methods `flatrate`
@@ -54,14 +54,24 @@ export async function seedStoreSetup(db: Executor): Promise<void> {
     ])
     .onConflictDoNothing();
   await db
-    .insert(taxRates)
-    .values([
-      { country: '*', name: 'Standard rate', rateBasisPoints: 1000 },
-      { country: 'GB', name: 'UK VAT', rateBasisPoints: 2000 },
-      { country: 'DE', name: 'German VAT', rateBasisPoints: 1900 },
-      { country: 'FR', name: 'French VAT', rateBasisPoints: 2000 },
-      { country: 'US', name: 'US sales tax (average)', rateBasisPoints: 825 },
-    ])
+    .insert(taxRules)
+    .values(
+      // One rate per country for every region and category (docs/tax.md); `*` is the default.
+      (
+        [
+          ['*', 'Standard rate', 1000],
+          ['GB', 'UK VAT', 2000],
+          ['DE', 'German VAT', 1900],
+          ['FR', 'French VAT', 2000],
+          ['US', 'US sales tax (average)', 825],
+        ] as const
+      ).map(([country, name, rateBasisPoints]) => ({
+        country,
+        region: '*',
+        taxCategoryId: null,
+        components: [{ name, rateBasisPoints }],
+      })),
+    )
     .onConflictDoNothing();
   await db
     .insert(coupons)

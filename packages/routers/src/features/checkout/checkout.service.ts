@@ -12,6 +12,7 @@ import {
   isShippingMethodOffered,
   type PricedCart,
   priceCart,
+  requireTaxableAddress,
   toCartDto,
 } from '../cart';
 import type { StockRepository } from '../catalog';
@@ -210,7 +211,10 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
 
   async function shippingMethodsFor(priced: PricedCart) {
     const methods = await repos.reference.activeShippingMethods();
-    const afterDiscount = priced.totals.subtotalCents - priced.totals.discountCents;
+    // The shelf amounts, as the method's minimum means them (with prices including tax the
+    // totals' subtotal is net of tax).
+    const listed = priced.lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
+    const afterDiscount = listed - priced.totals.discountCents;
     return methods.filter((method) => isShippingMethodOffered(method, afterDiscount));
   }
 
@@ -219,9 +223,11 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     summary: (userId: number) => state(userId),
 
     setShippingAddress(userId: number, input: AddressStepInput) {
-      return changeStep(userId, async () => ({
-        shippingAddress: await resolveAddress(userId, input),
-      }));
+      return changeStep(userId, async () => {
+        const shippingAddress = await resolveAddress(userId, input);
+        await requireTaxableAddress(repos.tax, shippingAddress);
+        return { shippingAddress };
+      });
     },
 
     setBillingAddress(userId: number, input: AddressStepInput) {

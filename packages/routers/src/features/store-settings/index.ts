@@ -19,7 +19,6 @@ export { activeShippingMethodRows } from './shipping-reads.repository';
 export {
   currenciesAdminRouter,
   shippingMethodsAdminRouter,
-  taxRatesAdminRouter,
 } from './store-settings.admin.router';
 export { currencyRouter } from './store-settings.router';
 export type { CurrencyDto } from './store-settings.schemas';

@@ -4,15 +4,11 @@ import {
   type PaymentMethodType,
   paymentMethods,
   shippingMethods,
-  taxRates,
 } from '@storefront/db/schema';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 
 export type ShippingMethodRecord = typeof shippingMethods.$inferSelect;
 export type PaymentMethodRecord = typeof paymentMethods.$inferSelect;
-
-/** The tax row whose rate applies to every country without one of its own. */
-export const DEFAULT_TAX_COUNTRY = '*';
 
 const currencyColumns = {
   code: currencies.code,
@@ -27,7 +23,7 @@ export type CurrencyRow = {
 };
 
 /**
- * The store's reference data as the storefront reads it: currencies, tax rates, shipping and
+ * The store's reference data as the storefront reads it: currencies, the tax rate, shipping and
  * payment methods. Carts and checkout read it on every request; the back office writes it
  * (store-settings.repository.ts), and reference-cache.ts remembers it for a few seconds.
  */
@@ -56,17 +52,6 @@ export function createReferenceDataRepository(db: Executor) {
         .from(currencies)
         .where(eq(currencies.isDefault, true));
       return row;
-    },
-
-    /** The rate of the country, or the default (`*`) row, or 0 when neither exists. */
-    async taxRateBasisPoints(country: string | undefined): Promise<number> {
-      const candidates = country ? [country, DEFAULT_TAX_COUNTRY] : [DEFAULT_TAX_COUNTRY];
-      const rows = await db
-        .select({ country: taxRates.country, rate: taxRates.rateBasisPoints })
-        .from(taxRates)
-        .where(inArray(taxRates.country, candidates));
-      const exact = rows.find((row) => row.country === country);
-      return (exact ?? rows.find((row) => row.country === DEFAULT_TAX_COUNTRY))?.rate ?? 0;
     },
 
     /** An offered (active) shipping method. */

@@ -5,19 +5,15 @@ import {
   ZAdminCurrencyOutput,
   ZAdminShippingMethodListOutput,
   ZAdminShippingMethodOutput,
-  ZAdminTaxRateListOutput,
-  ZAdminTaxRateOutput,
   ZCurrencyCodeInput,
   ZCurrencyInput,
   ZCurrencyUpdateInput,
   ZShippingCodeInput,
   ZShippingMethodInput,
   ZShippingMethodUpdateInput,
-  ZTaxCountryInput,
-  ZTaxRateInput,
 } from './store-settings.admin.schemas';
 
-/* admin.currencies, admin.shippingMethods and admin.taxRates (/trpc only). */
+/* admin.currencies and admin.shippingMethods (/trpc only); admin.taxRates is the tax slice's. */
 
 export const currenciesAdminRouter = router({
   list: adminProcedure
@@ -81,25 +77,5 @@ export const shippingMethodsAdminRouter = router({
         await ctx.services.storeSettings.admin.deactivateShippingMethod(input.code),
         'Shipping method deactivated.',
       ),
-    ),
-});
-
-export const taxRatesAdminRouter = router({
-  list: adminProcedure
-    .output(ZAdminTaxRateListOutput)
-    .query(async ({ ctx }) => ok(await ctx.services.storeSettings.admin.taxRates())),
-  /** Creates or replaces a country's rate; country "*" is the default rate. */
-  set: adminProcedure
-    .input(ZTaxRateInput)
-    .output(ZAdminTaxRateOutput)
-    .mutation(async ({ ctx, input }) =>
-      ok(await ctx.services.storeSettings.admin.setTaxRate(input), 'Tax rate saved.'),
-    ),
-  /** The country falls back to the default rate; the default ("*") cannot be deleted (422). */
-  delete: adminProcedure
-    .input(ZTaxCountryInput)
-    .output(ZNullEnvelope)
-    .mutation(async ({ ctx, input }) =>
-      ok(await ctx.services.storeSettings.admin.deleteTaxRate(input.country), 'Tax rate deleted.'),
     ),
 });

@@ -4,8 +4,7 @@ import { zAmount, zDateTime, zPosition } from '../../zod-helpers';
 import { ZCurrency } from './store-settings.schemas';
 
 /*
- * Back-office DTOs of what the store sells in and charges: currencies, shipping methods and tax
- * rates. Updates take the fields of create, all optional.
+ * Back-office DTOs of what the store sells in and charges: currencies and shipping methods. Updates take the fields of create, all optional.
  */
 
 // Currencies
@@ -98,30 +97,3 @@ export const ZShippingMethodUpdateInput = z
   .partial()
   .extend({ code: zShippingCode() });
 export const ZShippingCodeInput = z.object({ code: zShippingCode() });
-
-// Tax rates
-
-export const ZAdminTaxRate = z
-  .object({
-    country: z.string().meta({ description: 'ISO 3166-1 alpha-2, or "*" for the default rate' }),
-    name: z.string(),
-    rate: z.number().meta({ description: 'Percent, e.g. 20 or 8.25' }),
-    updated_at: zDateTime(),
-  })
-  .meta({ id: 'AdminTaxRate' });
-export const ZAdminTaxRateOutput = envelope(ZAdminTaxRate);
-export const ZAdminTaxRateListOutput = envelope(z.array(ZAdminTaxRate));
-
-/** "*" or an upper-case alpha-2 code (the service checks it is a real country). */
-const zTaxCountry = () =>
-  z
-    .string()
-    .trim()
-    .regex(/^(\*|[A-Z]{2})$/, 'An ISO 3166-1 alpha-2 code, or "*" for the default rate.');
-export const ZTaxRateInput = z.object({
-  country: zTaxCountry(),
-  name: z.string().trim().min(1).max(120),
-  rate: zAmount().refine((value) => value <= 100, { message: 'At most 100 (percent).' }),
-});
-export type TaxRateInput = z.infer<typeof ZTaxRateInput>;
-export const ZTaxCountryInput = z.object({ country: zTaxCountry() });

@@ -1,16 +1,15 @@
 import type { Executor } from '@storefront/db/client';
-import { currencies, shippingMethods, taxRates } from '@storefront/db/schema';
+import { currencies, shippingMethods } from '@storefront/db/schema';
 import { setOrKeep } from '@storefront/db/sql';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { DEFAULT_TAX_COUNTRY, type ShippingMethodRecord } from './reference-data.repository';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { ShippingMethodRecord } from './reference-data.repository';
 
 export type ShippingMethodValues = Omit<typeof shippingMethods.$inferInsert, 'updatedAt'>;
-export type TaxRateRecord = typeof taxRates.$inferSelect;
 export type AdminCurrencyRecord = typeof currencies.$inferSelect;
 export type CurrencyValues = Omit<typeof currencies.$inferInsert, 'isDefault'>;
 
 /**
- * Back-office writes of what prices a cart: shipping methods and tax rates. Carts and checkout
+ * Back-office writes of what prices a cart: shipping methods and currencies. Carts and checkout
  * read these tables on every request (cart.repository.ts), so a change applies at once.
  */
 export function createStoreSettingsRepository(db: Executor) {
@@ -40,41 +39,6 @@ export function createStoreSettingsRepository(db: Executor) {
         .where(eq(shippingMethods.code, code))
         .returning();
       return row;
-    },
-
-    taxRates(): Promise<TaxRateRecord[]> {
-      // The default rate first, then by country.
-      return db
-        .select()
-        .from(taxRates)
-        .orderBy(sql`${taxRates.country} <> ${DEFAULT_TAX_COUNTRY}`, asc(taxRates.country));
-    },
-
-    /** Inserts or replaces the rate of a country. */
-    async upsertTaxRate(values: Omit<TaxRateRecord, 'updatedAt'>): Promise<TaxRateRecord> {
-      const [row] = await db
-        .insert(taxRates)
-        .values(values)
-        .onConflictDoUpdate({
-          target: taxRates.country,
-          set: {
-            name: values.name,
-            rateBasisPoints: values.rateBasisPoints,
-            updatedAt: new Date(),
-          },
-        })
-        .returning();
-      if (!row) throw new Error('tax rate upsert returned no row');
-      return row;
-    },
-
-    /** False when the country has no rate of its own. */
-    async deleteTaxRate(country: string): Promise<boolean> {
-      const rows = await db
-        .delete(taxRates)
-        .where(eq(taxRates.country, country))
-        .returning({ country: taxRates.country });
-      return rows.length > 0;
     },
 
     currencies(): Promise<AdminCurrencyRecord[]> {

@@ -2,21 +2,18 @@ import { AppError, validationError } from '../../errors';
 import { amountToCents, centsToAmount, centsToAmountOrNull } from '../../money';
 import { uniqueField } from '../../unique-violations';
 import { toIso } from '../../zod-helpers';
-import { isCountryCode } from '../addresses';
 import { toCurrencyDto } from './currencies.service';
-import { DEFAULT_TAX_COUNTRY, type ShippingMethodRecord } from './reference-data.repository';
+import type { ShippingMethodRecord } from './reference-data.repository';
 import type {
   CurrencyInput,
   CurrencyUpdateInput,
   ShippingMethodInput,
-  TaxRateInput,
 } from './store-settings.admin.schemas';
 import type {
   AdminCurrencyRecord,
   CurrencyValues,
   ShippingMethodValues,
   StoreSettingsRepository,
-  TaxRateRecord,
 } from './store-settings.repository';
 
 export function toAdminShippingMethodDto(method: ShippingMethodRecord) {
@@ -29,16 +26,6 @@ export function toAdminShippingMethodDto(method: ShippingMethodRecord) {
     active: method.active,
     position: method.position,
     updated_at: toIso(method.updatedAt),
-  };
-}
-
-export function toAdminTaxRateDto(rate: TaxRateRecord) {
-  return {
-    country: rate.country,
-    name: rate.name,
-    // Basis points → percent with at most 2 decimals, the same conversion as money.
-    rate: centsToAmount(rate.rateBasisPoints),
-    updated_at: toIso(rate.updatedAt),
   };
 }
 
@@ -78,9 +65,9 @@ function toCurrencyValues(input: CurrencyUpdateInput): Partial<Omit<CurrencyValu
 }
 
 /**
- * Store settings: currencies, shipping methods and tax rates. Checkout offers and accepts only
- * active methods and prices every cart with the current rates; the storefront reads currencies on
- * every request; so changes apply to the next request.
+ * Store settings: currencies and shipping methods (tax is the tax slice's). Checkout offers and
+ * accepts only active methods; the storefront reads currencies on every request; so changes apply
+ * to the next request.
  */
 export function createStoreSettingsService({ repo }: { repo: StoreSettingsRepository }) {
   async function updateShippingMethod(
@@ -115,40 +102,6 @@ export function createStoreSettingsService({ repo }: { repo: StoreSettingsReposi
     /** No longer offered or accepted at checkout; orders that used it keep its name and cost. */
     deactivateShippingMethod(code: string) {
       return updateShippingMethod(code, { active: false });
-    },
-
-    async taxRates() {
-      return (await repo.taxRates()).map(toAdminTaxRateDto);
-    },
-
-    /** Creates or replaces the rate of a country ("*": the default rate). */
-    async setTaxRate(input: TaxRateInput) {
-      if (input.country !== DEFAULT_TAX_COUNTRY && !isCountryCode(input.country)) {
-        throw validationError({ country: ['Unknown country code.'] });
-      }
-      const saved = await repo.upsertTaxRate({
-        country: input.country,
-        name: input.name,
-        rateBasisPoints: amountToCents(input.rate),
-      });
-      return toAdminTaxRateDto(saved);
-    },
-
-    /**
-     * The country falls back to the default rate. The default itself stays (set it to 0 for no
-     * tax): every cart needs a rate to fall back to.
-     */
-    async deleteTaxRate(country: string): Promise<null> {
-      if (country === DEFAULT_TAX_COUNTRY) {
-        throw validationError(
-          { country: ['The default rate cannot be removed; set it to 0 instead.'] },
-          'The default tax rate cannot be removed.',
-        );
-      }
-      if (!(await repo.deleteTaxRate(country))) {
-        throw new AppError('NOT_FOUND', 'This country has no tax rate of its own.');
-      }
-      return null;
     },
 
     async currencies() {

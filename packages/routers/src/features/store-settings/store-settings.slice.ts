@@ -22,7 +22,7 @@ export interface StoreSettingsSliceDeps {
 }
 
 /**
- * The store settings slice: feature flags, currencies, shipping methods, tax rates and payment
+ * The store settings slice: feature flags, currencies, shipping methods, the tax rate and payment
  * methods — the back office's writes, the storefront's cached reads (reference-cache.ts).
  */
 export function createStoreSettingsSlice(deps: StoreSettingsSliceDeps) {

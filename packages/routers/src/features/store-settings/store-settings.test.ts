@@ -1,4 +1,4 @@
-import { currencies, taxRates, users } from '@storefront/db/schema';
+import { currencies, users } from '@storefront/db/schema';
 import { seedStoreSetup } from '@storefront/db/seed/store-setup';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,25 +29,8 @@ const failure = (promise: Promise<unknown>) =>
 
 describe('store settings, called as admin procedures', () => {
   it('are the admin’s: a customer gets FORBIDDEN', async () => {
-    const error = await failure(slice.caller(customerToken).admin.taxRates.list());
+    const error = await failure(slice.caller(customerToken).admin.currencies.list());
     expect(error.errorCode).toBe('FORBIDDEN');
-  });
-
-  it('keep the default tax rate: it can be set to 0 but not deleted', async () => {
-    const refused = await failure(admin.admin.taxRates.delete({ country: '*' }));
-    expect(refused.errorCode).toBe('VALIDATION_ERROR');
-    expect(refused.fieldErrors).toHaveProperty('country');
-    const zero = await admin.admin.taxRates.set({ country: '*', name: 'No tax', rate: 0 });
-    expect(zero.data.rate).toBe(0);
-    const [stored] = await slice.db.db.select().from(taxRates).where(eq(taxRates.country, '*'));
-    expect(stored?.rateBasisPoints).toBe(0);
-  });
-
-  it('refuse an unknown country and answer NOT_FOUND for a country without its own rate', async () => {
-    const unknown = await failure(admin.admin.taxRates.set({ country: 'ZZ', name: 'x', rate: 5 }));
-    expect(unknown.fieldErrors).toHaveProperty('country');
-    const missing = await failure(admin.admin.taxRates.delete({ country: 'JP' }));
-    expect(missing.errorCode).toBe('NOT_FOUND');
   });
 
   it('keep the default currency and its rate of 1', async () => {
