@@ -68,8 +68,7 @@ export function invoiceLinesOf(order: Money, items: readonly OrderItemRecord[]):
     );
     const taxables = items.map((item, index) => item.totalCents - (discounts[index] ?? 0));
     const taxes = allocateLargestRemainder(order.taxCents, taxables);
-    const base = sum(taxables);
-    const rateBasisPoints = base > 0 ? Math.round((order.taxCents * 10_000) / base) : 0;
+    const rateBasisPoints = impliedRate(order.taxCents, sum(taxables));
     lines = items.map((item, index) => {
       const taxCents = taxes[index] ?? 0;
       const taxable = taxables[index] ?? 0;
@@ -89,6 +88,22 @@ export function invoiceLinesOf(order: Money, items: readonly OrderItemRecord[]):
     });
   }
   return { lines, shipping: shippingLine(order), frozen };
+}
+
+/**
+ * The rate (basis points) an old order's tax was charged at: its tax was round-half-up(base ×
+ * rate ÷ 10000), so every rate in [tax − ½, tax + ½) × 10000 ÷ base fits; the roundest of them
+ * (a whole percent before a half, a quarter …) is the one a shop would have set.
+ */
+export function impliedRate(taxCents: number, baseCents: number): number {
+  if (baseCents <= 0 || taxCents <= 0) return 0;
+  const low = Math.ceil(((taxCents - 0.5) * 10_000) / baseCents);
+  const high = ((taxCents + 0.5) * 10_000) / baseCents;
+  for (const step of [100, 50, 25, 10, 5, 1]) {
+    const candidate = Math.ceil(low / step) * step;
+    if (candidate < high) return candidate;
+  }
+  return Math.round((taxCents * 10_000) / baseCents);
 }
 
 function shippingLine(order: Money): DocumentLine | null {
