@@ -198,7 +198,7 @@ export function createOfflineCart(options: OfflineCartOptions) {
       // Coupons and shipping are the server's to judge; the optimistic cart shows neither.
       couponCode: null,
       shippingMethod: null,
-      taxRateBasisPoints: options.taxRateBasisPoints ?? 0,
+      tax: { rateBasisPoints: options.taxRateBasisPoints ?? 0 },
     });
     return {
       items: priced.lines.map((line) => ({

@@ -1,5 +1,6 @@
 export * from './allocation';
 export * from './amount-in-words';
+export * from './cart-tax';
 export * from './credits';
 export * from './document-number';
 export * from './gst';

@@ -8,6 +8,10 @@
  * catalogue store.
  */
 
+import { type CartTaxProblem, singleRateTax, taxCart } from './cart-tax';
+import type { TaxedLine, TaxedShipping, TaxSummaryLine } from './tax';
+import type { TaxRule } from './tax-rules';
+
 export type CouponType = 'percentage' | 'fixed';
 
 /** The one conversion to an API amount (the server's money.ts does the same). */
@@ -120,6 +124,8 @@ export interface PricingPurchasable {
   type: 'simple' | 'configurable';
   active: boolean;
   unitPriceCents: number;
+  /** Its tax category's code; absent or null: only `*`-category rules apply. */
+  taxCategory?: string | null;
 }
 
 export interface PricingShippingMethod {
@@ -149,6 +155,17 @@ function matchLine<P extends PricingPurchasable>(item: PricingItem, purchasables
   return { purchasable, available };
 }
 
+/**
+ * How the cart is taxed (docs/tax.md): the shop's rules and settings and where the goods go
+ * (null before the cart has a shipping address: then only country-`*` rules apply).
+ */
+export interface PricingTax {
+  rules: readonly TaxRule[];
+  pricesIncludeTax: boolean;
+  shippingTaxable: boolean;
+  address: { country: string; region: string | null } | null;
+}
+
 export interface PricingInput<I extends PricingItem, P extends PricingPurchasable> {
   items: I[];
   purchasables: P[];
@@ -161,12 +178,24 @@ export interface PricingInput<I extends PricingItem, P extends PricingPurchasabl
   customerUses?: number;
   /** The chosen shipping method: `null` when none was chosen, undefined when it no longer exists. */
   shippingMethod: PricingShippingMethod | null | undefined;
-  taxRateBasisPoints: number;
+  /**
+   * The tax: the shop's rules, or — as the SDK's offline cart and older callers say it — one rate
+   * for everything (a single `*` rule, prices excluding tax).
+   */
+  tax: PricingTax | { rateBasisPoints: number };
 }
 
 export interface PricedItems<I extends PricingItem, P extends PricingPurchasable> {
   lines: PricedLine<I, P>[];
   totals: Totals;
+  /** Each line's discount and tax (a zero line for an unavailable one), aligned with `lines`. */
+  taxedLines: TaxedLine[];
+  /** The shipping charge's tax, when shipping is taxed. */
+  shippingTax: TaxedShipping | null;
+  /** The order's tax per component and rate. */
+  taxLinesByName: TaxSummaryLine[];
+  /** Why the tax could not be worked out (the cart shows no tax then; checkout refuses). */
+  taxProblem: CartTaxProblem | null;
   couponValid: boolean;
   /** The chosen method, when it is still offered for this subtotal. */
   shippingOffered: boolean;
@@ -224,13 +253,14 @@ export function priceItems<I extends PricingItem, P extends PricingPurchasable>(
     else warnings.push('The chosen shipping method is no longer available; choose another.');
   }
 
-  const totals = computeTotals({
-    subtotalCents,
+  const taxed = taxCart({
+    lines,
     discountCents,
     shippingCents: shippingOffered ? (input.shippingMethod?.rateCents ?? 0) : 0,
-    taxRateBasisPoints: input.taxRateBasisPoints,
+    tax: 'rules' in input.tax ? input.tax : singleRateTax(input.tax.rateBasisPoints),
   });
-  return { lines, totals, couponValid, shippingOffered, warnings };
+  if (taxed.taxProblem) warnings.push(taxed.taxProblem.message);
+  return { lines, ...taxed, couponValid, shippingOffered, warnings };
 }
 
 /** A method with a minimum (e.g. free shipping over 50) is offered only once it is reached. */

@@ -1,4 +1,12 @@
-import { type PricedLine, priceItems, type Totals } from '@storefront/pricing';
+import {
+  type CartTaxProblem,
+  type PricedLine,
+  priceItems,
+  type TaxedLine,
+  type TaxedShipping,
+  type TaxSummaryLine,
+  type Totals,
+} from '@storefront/pricing';
 import type { IdempotencyRepository } from '../../idempotency.repository';
 import { centsToAmount } from '../../money';
 import { FALLBACK_CURRENCY, type PurchasableRecord, type PurchasablesRepository } from '../catalog';
@@ -12,6 +20,8 @@ import type {
 import type { CartCreditsReader } from './cart.credits';
 import type { CartItemRecord, CartRecord, CartRepository } from './cart.repository';
 import type { CartTotalsDto } from './cart.schemas';
+import { type CartTaxReader, loadCartTax, type TaxAddress } from './cart.tax';
+import { toTaxLineDtos } from '../../tax-lines';
 
 /**
  * The server's side of cart pricing: loads what @storefront/pricing needs (the same arithmetic
@@ -34,6 +44,8 @@ export interface CartRepositories {
   reference: ReferenceDataRepository;
   /** Answers of cart mutations sent with an Idempotency-Key (the offline cart's replays). */
   idempotency: IdempotencyRepository;
+  /** The shop's tax rules and settings (cart.tax.ts), on the same executor. */
+  tax: CartTaxReader;
   /** What gift cards and points pay of the cart (cart.credits.ts), on the same executor. */
   credits: CartCreditsReader;
   /** Feature flags: cached outside a transaction, read through it inside one. */
@@ -50,6 +62,19 @@ export interface PricedCart {
   cart: CartRecord;
   lines: CartPricedLine[];
   totals: Totals;
+  /** Each line's discount and tax, aligned with `lines`; the shipping charge's; the sums by name. */
+  taxedLines: TaxedLine[];
+  shippingTax: TaxedShipping | null;
+  taxLinesByName: TaxSummaryLine[];
+  /** Set when no tax rule fits the address: the cart shows no tax and checkout refuses it. */
+  taxProblem: CartTaxProblem | null;
+  /** Where the goods go as the tax rules read it (India: the state and its GST code). */
+  taxAddress: TaxAddress | null;
+  pricesIncludeTax: boolean;
+  /** Each line's HSN/SAC code (its product's tax category's), aligned with `lines`. */
+  hsnCodes: (string | null)[];
+  /** Each line's tax category code, aligned with `lines`. */
+  taxCategories: (string | null)[];
   currency: string;
   coupon: CouponRecord | undefined;
   couponValid: boolean;
@@ -60,7 +85,7 @@ export interface PricedCart {
 /** What a cart is priced with. */
 export type PricingRepositories = Pick<
   CartRepositories,
-  'cart' | 'purchasables' | 'coupons' | 'reference'
+  'cart' | 'purchasables' | 'coupons' | 'reference' | 'tax'
 >;
 
 export async function priceCart(
@@ -70,7 +95,7 @@ export async function priceCart(
 ): Promise<PricedCart> {
   const items = await repos.cart.items(cart.id);
   const couponCode = options.couponsEnabled ? cart.couponCode : null;
-  const [purchasables, currency, coupon, shippingMethod, taxRateBasisPoints] = await Promise.all([
+  const [records, currency, coupon, shippingMethod, taxInput] = await Promise.all([
     repos.purchasables.find(
       items.map((item) => item.productId),
       options.now,
@@ -78,8 +103,14 @@ export async function priceCart(
     repos.reference.defaultCurrency(),
     couponCode ? repos.coupons.findByCode(couponCode) : Promise.resolve(undefined),
     cart.shippingMethod ? repos.reference.shippingMethod(cart.shippingMethod) : null,
-    repos.reference.taxRateBasisPoints(cart.shippingAddress?.country),
+    loadCartTax(repos.tax, cart.shippingAddress),
   ]);
+  const categoryOf = (record: PurchasableRecord) =>
+    record.taxCategoryId === null ? undefined : taxInput.categories.get(record.taxCategoryId);
+  const purchasables = records.map((record) => ({
+    ...record,
+    taxCategory: categoryOf(record)?.code ?? null,
+  }));
   const customerUses = coupon ? await repos.coupons.customerUses(coupon.id, cart.userId) : 0;
   const currencyCode = currency ?? FALLBACK_CURRENCY;
   const priced = priceItems({
@@ -91,12 +122,22 @@ export async function priceCart(
     coupon,
     customerUses,
     shippingMethod: shippingMethod === null ? null : shippingMethod,
-    taxRateBasisPoints,
+    tax: taxInput.tax,
   });
   return {
     cart,
     lines: priced.lines,
     totals: priced.totals,
+    taxedLines: priced.taxedLines,
+    shippingTax: priced.shippingTax,
+    taxLinesByName: priced.taxLinesByName,
+    taxProblem: priced.taxProblem,
+    taxAddress: taxInput.address,
+    pricesIncludeTax: taxInput.tax.pricesIncludeTax,
+    hsnCodes: priced.lines.map(({ purchasable }) =>
+      purchasable ? (categoryOf(purchasable)?.hsnCode ?? null) : null,
+    ),
+    taxCategories: priced.lines.map(({ purchasable }) => purchasable?.taxCategory ?? null),
     currency: currencyCode,
     coupon,
     couponValid: priced.couponValid,
@@ -109,7 +150,7 @@ export function toCartDto(priced: PricedCart): CartTotalsDto {
   const { cart, lines, totals } = priced;
   return {
     id: cart.id,
-    items: lines.map(({ item, purchasable, available, unitPriceCents }) => ({
+    items: lines.map(({ item, purchasable, available, unitPriceCents }, index) => ({
       id: item.id,
       product_id: item.productId,
       variant_id: item.variantId,
@@ -122,6 +163,7 @@ export function toCartDto(priced: PricedCart): CartTotalsDto {
       total: centsToAmount(unitPriceCents * item.quantity),
       available,
       stock_quantity: purchasable?.stockQuantity ?? 0,
+      ...lineTaxDto(priced.taxedLines[index], priced.hsnCodes[index] ?? null),
     })),
     subtotal: centsToAmount(totals.subtotalCents),
     discount: centsToAmount(totals.discountCents),
@@ -132,5 +174,16 @@ export function toCartDto(priced: PricedCart): CartTotalsDto {
     item_count: lines.reduce((sum, line) => sum + line.item.quantity, 0),
     currency: priced.currency,
     warnings: priced.warnings,
+  };
+}
+
+/** A line's own money, as the cart shows it before placement and the order keeps it after. */
+function lineTaxDto(line: TaxedLine | undefined, hsnCode: string | null) {
+  return {
+    discount: centsToAmount(line?.discountCents ?? 0),
+    taxable_value: centsToAmount(line?.taxableValueCents ?? 0),
+    tax: centsToAmount(line?.taxCents ?? 0),
+    tax_lines: toTaxLineDtos(line?.taxLines ?? []),
+    hsn_code: hsnCode,
   };
 }

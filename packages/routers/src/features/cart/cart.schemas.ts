@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { giftCardAmountFields } from '../../credit-fields';
 import { envelope } from '../../envelope';
+import { lineTaxFields } from '../../tax-lines';
 import { zId } from '../../zod-helpers';
 
 export const ZCartItem = z
@@ -22,6 +23,7 @@ export const ZCartItem = z
         'False when the product was deactivated: the line is kept, flagged and left out of the totals',
     }),
     stock_quantity: z.number().int(),
+    ...lineTaxFields,
   })
   .meta({ id: 'CartItem' });
 

@@ -21,6 +21,8 @@ export interface CartSliceDeps {
    * (gift cards' `cartCreditsReader`; cart.credits.ts).
    */
   credits: (executor: Executor) => CartCreditsReader;
+  /** The shop's tax rules and settings (the tax slice's reader; cart.tax.ts). */
+  tax: RepositoryFactory<CartRepositories['tax']>;
   isFeatureEnabled: (flag: 'coupons') => Promise<boolean>;
   clock: Clock;
 }
@@ -37,6 +39,7 @@ export function createCartSlice(deps: CartSliceDeps) {
     reference: deps.reference(executor, scope),
     idempotency: deps.idempotency(executor),
     credits: deps.credits(executor),
+    tax: deps.tax(executor, scope),
     flags: deps.flags(executor, scope),
   });
   const unit = deps.unitOfWork(repositories);

@@ -17,5 +17,12 @@ export { cartRouter } from './cart.router';
 export { type AddToCartInput, type CartDto, ZCart, ZCartOutput } from './cart.schemas';
 export { type CartService, outOfStock } from './cart.service';
 export { createCartSlice } from './cart.slice';
+export {
+  type CartTaxReader,
+  requireTaxableAddress,
+  type TaxAddress,
+  taxAddressOf,
+  taxProblemError,
+} from './cart.tax';
 export { handOverCart } from './cart-handover.steps';
 export { gatewayOrderOwner } from './cart-reads.repository';

@@ -21,6 +21,8 @@ export interface PurchasableRecord {
   unitPriceCents: number;
   stockQuantity: number;
   thumbnail: string | null;
+  /** The product's tax category (variants inherit it); null: only `*`-category rules apply. */
+  taxCategoryId: number | null;
 }
 
 /**
@@ -42,6 +44,7 @@ const purchasableQueries = preparedQueries((db) => {
         unitPriceCents: productFinalPrice(now),
         stockQuantity: products.stockQuantity,
         thumbnail: productSummaryColumns(now).thumbnail,
+        taxCategoryId: products.taxCategoryId,
         variantId: productVariants.id,
         variantName: productVariants.name,
         variantSku: productVariants.sku,
@@ -86,6 +89,7 @@ export function createPurchasablesRepository(db: Executor) {
           unitPriceCents: row.unitPriceCents,
           stockQuantity: row.stockQuantity,
           thumbnail: row.thumbnail,
+          taxCategoryId: row.taxCategoryId,
         };
         if (row.productId !== previous) {
           purchasables.push({ ...product, variantId: null, variantName: null });

@@ -13,6 +13,7 @@ import {
   type PricedCart,
   priceCart,
   toCartDto,
+  requireTaxableAddress,
 } from '../cart';
 import type { StockRepository } from '../catalog';
 import type { CouponRedemptionsRepository } from '../coupons';
@@ -214,7 +215,10 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
 
   async function shippingMethodsFor(priced: PricedCart) {
     const methods = await repos.reference.activeShippingMethods();
-    const afterDiscount = priced.totals.subtotalCents - priced.totals.discountCents;
+    // The shelf amounts, as the method's minimum means them (with prices including tax the
+    // totals' subtotal is net of tax).
+    const listed = priced.lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
+    const afterDiscount = listed - priced.totals.discountCents;
     return methods.filter((method) => isShippingMethodOffered(method, afterDiscount));
   }
 
@@ -223,9 +227,11 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     summary: (userId: number) => state(userId),
 
     setShippingAddress(userId: number, input: AddressStepInput) {
-      return changeStep(userId, async () => ({
-        shippingAddress: await resolveAddress(userId, input),
-      }));
+      return changeStep(userId, async () => {
+        const shippingAddress = await resolveAddress(userId, input);
+        await requireTaxableAddress(repos.tax, shippingAddress);
+        return { shippingAddress };
+      });
     },
 
     setBillingAddress(userId: number, input: AddressStepInput) {

@@ -8,6 +8,7 @@ import {
   type PricedCart,
   type PricingRepositories,
   priceCart,
+  taxProblemError,
 } from '../cart';
 import { takeStock } from '../catalog';
 import { redeemCoupon } from '../coupons';
@@ -111,6 +112,8 @@ export async function loadAndLock(
   if (missing.length > 0 || !paymentMethod || !priced.shippingMethod || !cart.shippingAddress) {
     throw checkoutIncomplete(`Complete these steps first: ${missing.join(', ')}.`, missing);
   }
+  // Refused here too, not only at the address step: rules may have changed since.
+  if (priced.taxProblem) throw taxProblemError(priced.taxProblem.problem, cart.shippingAddress);
   if (cart.couponCode && pricing.couponsEnabled && !priced.couponValid) {
     throw new AppError(
       'COUPON_INVALID',

@@ -59,8 +59,22 @@ export async function writePlacedOrder(
       notes: notes ?? null,
       gatewayOrderId: payment?.gatewayOrderId ?? null,
       gatewayPaymentId: payment?.gatewayPaymentId ?? null,
+      // The tax as charged, frozen for invoices, credit notes and refunds (docs/tax.md).
+      taxLines: priced.taxLinesByName.map((line) => ({ ...line })),
+      shippingTax: priced.shippingTax && {
+        taxableValueCents: priced.shippingTax.taxableValueCents,
+        taxLines: priced.shippingTax.taxLines,
+        taxCents: priced.shippingTax.taxCents,
+      },
+      placeOfSupply: priced.taxAddress && {
+        country: priced.taxAddress.country,
+        region: priced.taxAddress.region,
+        name: priced.taxAddress.stateName,
+        gstStateCode: priced.taxAddress.gstStateCode,
+      },
+      pricesIncludeTax: priced.pricesIncludeTax,
     },
-    priced.lines.map((line) => ({
+    priced.lines.map((line, index) => ({
       productId: line.item.productId,
       variantId: line.item.variantId,
       productName: line.purchasable?.name ?? '',
@@ -69,8 +83,22 @@ export async function writePlacedOrder(
       priceCents: line.unitPriceCents,
       quantity: line.item.quantity,
       totalCents: line.lineTotalCents,
+      ...frozenLineTax(priced, index),
     })),
   );
   await tx.orders.addEvent(order.id, 'pending', STATUS_EVENT_TEXT.pending);
   return order;
+}
+
+/** A line's discount and tax as priced: what its invoice prints and a refund gives back. */
+function frozenLineTax(priced: PricedCart, index: number) {
+  const taxed = priced.taxedLines[index];
+  return {
+    discountCents: taxed?.discountCents ?? 0,
+    taxableValueCents: taxed?.taxableValueCents ?? 0,
+    taxLines: taxed?.taxLines ?? [],
+    taxCents: taxed?.taxCents ?? 0,
+    taxCategory: priced.taxCategories[index] ?? null,
+    hsnCode: priced.hsnCodes[index] ?? null,
+  };
 }

@@ -1,4 +1,5 @@
-import { centsToAmount } from '../../money';
+import { centsToAmount, centsToAmountOrNull } from '../../money';
+import { toTaxLineDtos, toTaxSummaryDtos } from '../../tax-lines';
 import { toIso } from '../../zod-helpers';
 import type { OrderEventRecord, OrderItemRecord, OrderRecord } from './orders.repository';
 import type { OrderDto } from './orders.schemas';
@@ -41,11 +42,25 @@ export function toOrderDto(order: OrderRecord, items: OrderItemRecord[]): OrderD
       price: centsToAmount(item.priceCents),
       quantity: item.quantity,
       total: centsToAmount(item.totalCents),
+      discount: centsToAmountOrNull(item.discountCents),
+      taxable_value: centsToAmountOrNull(item.taxableValueCents),
+      tax: centsToAmountOrNull(item.taxCents),
+      tax_lines: item.taxLines && toTaxLineDtos(item.taxLines),
+      hsn_code: item.hsnCode,
     })),
     shipping_address: order.shippingAddress,
     billing_address: order.billingAddress,
     notes: order.notes,
     cancel_reason: order.cancelReason,
+    tax_lines: order.taxLines && toTaxSummaryDtos(order.taxLines),
+    invoice_number: order.invoiceNumber,
+    invoice_date: order.invoiceDate,
+    place_of_supply: order.placeOfSupply && {
+      country: order.placeOfSupply.country,
+      region: order.placeOfSupply.region,
+      name: order.placeOfSupply.name,
+      gst_state_code: order.placeOfSupply.gstStateCode,
+    },
     created_at: toIso(order.createdAt),
     updated_at: toIso(order.updatedAt),
   };

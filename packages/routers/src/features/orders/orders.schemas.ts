@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { giftCardAmountFields } from '../../credit-fields';
 import { envelope, paginatedEnvelope } from '../../envelope';
 import { pageQuery } from '../../pagination';
+import { frozenLineTaxFields, ZPlaceOfSupply, ZTaxSummaryLine } from '../../tax-lines';
 import { zDateTime, zId } from '../../zod-helpers';
 import { ZAddressSnapshot } from '../addresses';
 import { ZOrderStatus, ZPaymentStatus } from './order-status.schemas';
@@ -21,6 +22,7 @@ export const ZOrderItem = z
     price: z.number(),
     quantity: z.number().int(),
     total: z.number(),
+    ...frozenLineTaxFields,
   })
   .meta({ id: 'OrderItem' });
 
@@ -45,6 +47,19 @@ export const ZOrder = z
     billing_address: ZAddressSnapshot,
     notes: z.string().nullable(),
     cancel_reason: z.string().nullable(),
+    tax_lines: z
+      .array(ZTaxSummaryLine)
+      .nullable()
+      .meta({
+        description:
+          'The tax summed by component and rate; null on orders placed before it was recorded',
+      }),
+    invoice_number: z
+      .string()
+      .nullable()
+      .meta({ description: 'From the gapless invoice series, once invoiced (paid or shipped)' }),
+    invoice_date: z.string().nullable().meta({ description: 'YYYY-MM-DD, in the shop’s calendar' }),
+    place_of_supply: ZPlaceOfSupply.nullable(),
     created_at: zDateTime(),
     updated_at: zDateTime(),
   })
