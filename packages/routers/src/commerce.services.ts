@@ -52,6 +52,7 @@ export function createCommerceServices(deps: CommerceDeps) {
     idempotency: createIdempotencyRepository,
     flags: storeSettings.featuresOn,
     credits: cartCreditsReader,
+    tax: deps.tax.readers,
     isFeatureEnabled,
     clock,
   });

@@ -9,6 +9,7 @@ import {
 } from '@storefront/pricing';
 import type { IdempotencyRepository } from '../../idempotency.repository';
 import { centsToAmount } from '../../money';
+import { toTaxLineDtos } from '../../tax-lines';
 import { FALLBACK_CURRENCY, type PurchasableRecord, type PurchasablesRepository } from '../catalog';
 import type { CouponRecord, CouponRedemptionsRepository } from '../coupons';
 import type {
@@ -21,7 +22,6 @@ import type { CartCreditsReader } from './cart.credits';
 import type { CartItemRecord, CartRecord, CartRepository } from './cart.repository';
 import type { CartTotalsDto } from './cart.schemas';
 import { type CartTaxReader, loadCartTax, type TaxAddress } from './cart.tax';
-import { toTaxLineDtos } from '../../tax-lines';
 
 /**
  * The server's side of cart pricing: loads what @storefront/pricing needs (the same arithmetic

@@ -12,8 +12,8 @@ import {
   isShippingMethodOffered,
   type PricedCart,
   priceCart,
-  toCartDto,
   requireTaxableAddress,
+  toCartDto,
 } from '../cart';
 import type { StockRepository } from '../catalog';
 import type { CouponRedemptionsRepository } from '../coupons';

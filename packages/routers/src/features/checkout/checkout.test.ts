@@ -26,6 +26,7 @@ import { createLoyaltyRepository } from '../loyalty';
 import { createOrdersRepository } from '../orders';
 import { createGatewayOrdersRepository } from '../payments';
 import { createReferenceDataRepository } from '../store-settings';
+import { taxReader } from '../tax';
 import { reserveStock } from './place-order.steps';
 
 let slice: SliceHarness;
@@ -151,6 +152,7 @@ describe('the reserve-stock step alone', () => {
           stock: createStockRepository(tx),
           orders: createOrdersRepository(tx),
           reference: createReferenceDataRepository(tx),
+          tax: taxReader(tx),
           idempotency: createIdempotencyRepository(tx),
           gatewayOrders: createGatewayOrdersRepository(tx),
           jobs: { enqueue: async () => {} },

@@ -47,13 +47,10 @@ export const ZOrder = z
     billing_address: ZAddressSnapshot,
     notes: z.string().nullable(),
     cancel_reason: z.string().nullable(),
-    tax_lines: z
-      .array(ZTaxSummaryLine)
-      .nullable()
-      .meta({
-        description:
-          'The tax summed by component and rate; null on orders placed before it was recorded',
-      }),
+    tax_lines: z.array(ZTaxSummaryLine).nullable().meta({
+      description:
+        'The tax summed by component and rate; null on orders placed before it was recorded',
+    }),
     invoice_number: z
       .string()
       .nullable()

@@ -46,12 +46,12 @@ describe('reference cache', () => {
     expect(calls.reads).toBe(3);
   });
 
-  it('keys tax rates by country and leaves the cart contents uncached', async () => {
+  it('keys shipping methods by code and leaves the cart contents uncached', async () => {
     const reads: string[] = [];
     const repo = {
-      async taxRateBasisPoints(country: string | undefined) {
-        reads.push(`tax:${country}`);
-        return country === 'GB' ? 2000 : 1000;
+      async shippingMethod(code: string) {
+        reads.push(`shipping:${code}`);
+        return { code, rateCents: code === 'express' ? 2000 : 1000 };
       },
       async currencies() {
         reads.push('currencies');
@@ -63,12 +63,12 @@ describe('reference cache', () => {
       false,
     );
 
-    expect(await reference.taxRateBasisPoints('GB')).toBe(2000);
-    expect(await reference.taxRateBasisPoints('DE')).toBe(1000);
-    expect(await reference.taxRateBasisPoints('GB')).toBe(2000);
+    expect((await reference.shippingMethod('express'))?.rateCents).toBe(2000);
+    expect((await reference.shippingMethod('flatrate'))?.rateCents).toBe(1000);
+    expect((await reference.shippingMethod('express'))?.rateCents).toBe(2000);
     await reference.currencies();
     await reference.currencies();
-    expect(reads).toEqual(['tax:GB', 'tax:DE', 'currencies', 'currencies']);
+    expect(reads).toEqual(['shipping:express', 'shipping:flatrate', 'currencies', 'currencies']);
   });
 
   it('with ttlMs 0 reads every time', async () => {

@@ -27,8 +27,6 @@ export function createReferenceCache(options: TtlCacheOptions) {
       return {
         ...repo,
         defaultCurrency: () => get('currency', () => repo.defaultCurrency()),
-        taxRateBasisPoints: (country) =>
-          get(`tax:${country ?? ''}`, () => repo.taxRateBasisPoints(country)),
         shippingMethod: (code) => get(`shipping:${code}`, () => repo.shippingMethod(code)),
         activeShippingMethods: () => get('shipping:active', () => repo.activeShippingMethods()),
         paymentMethod: (code) => get(`payment:${code}`, () => repo.paymentMethod(code)),

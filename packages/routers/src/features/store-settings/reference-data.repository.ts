@@ -6,7 +6,6 @@ import {
   shippingMethods,
 } from '@storefront/db/schema';
 import { and, asc, desc, eq } from 'drizzle-orm';
-import { countryRateBasisPoints, taxReader } from '../tax';
 
 export type ShippingMethodRecord = typeof shippingMethods.$inferSelect;
 export type PaymentMethodRecord = typeof paymentMethods.$inferSelect;
@@ -53,14 +52,6 @@ export function createReferenceDataRepository(db: Executor) {
         .from(currencies)
         .where(eq(currencies.isDefault, true));
       return row;
-    },
-
-    /**
-     * The country's rate for every region and category, or the default (`*`) country's, or 0:
-     * read from the tax slice's rules until the cart prices per line (issue 37).
-     */
-    async taxRateBasisPoints(country: string | undefined): Promise<number> {
-      return countryRateBasisPoints(await taxReader(db).rules(), country);
     },
 
     /** An offered (active) shipping method. */
