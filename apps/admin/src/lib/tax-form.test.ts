@@ -64,7 +64,7 @@ describe('a tax rule as the form edits it', () => {
     ]);
   });
 
-  it('an exemption has no components', () => {
+  it('sends no components when every row is empty; a stored rule without any is exempt', () => {
     expect(ruleInput({ ...emptyRuleDraft(), country: 'IN' }).components).toEqual([]);
     expect(describeComponents([])).toBe('Exempt');
   });

@@ -52,8 +52,8 @@ export function draftFromRule(rule: StoredRule): RuleDraft {
 }
 
 /**
- * What `taxRules.create`/`update` receive: trimmed codes (an emptied region is `*`), rows left
- * wholly empty dropped (an exemption has none). A rate that cannot be read is sent as typed, so
+ * What `taxRules.create`/`update` receive: trimmed codes (an emptied region or category is `*`),
+ * rows left wholly empty dropped (none left: the server says a rule needs one). A rate that cannot be read is sent as typed, so
  * the server's 422 names that row's rate — the one place the rate is not a number.
  */
 export function ruleInput(draft: RuleDraft): RuleInput {
@@ -125,7 +125,7 @@ export function sentRowPositions(rows: readonly ComponentRow[]): number[] {
   );
 }
 
-/** "CGST 9% + SGST 9%"; a rule without components is an exemption. */
+/** "CGST 9% + SGST 9%"; a rule without components (the GST preset's 0 %) is an exemption. */
 export function describeComponents(components: readonly { name: string; rate: number }[]): string {
   if (components.length === 0) return 'Exempt';
   return components.map((c) => `${c.name} ${c.rate}%`).join(' + ');
