@@ -10,7 +10,6 @@ export type { TaxCategoriesService } from './tax-categories.service';
 export { taxRatesAdminRouter } from './tax-rates.admin.router';
 export type { TaxRatesService } from './tax-rates.service';
 export {
-  countryRateBasisPoints,
   DEFAULT_TAX_SETTINGS,
   type TaxCategoryRecord,
   type TaxReader,
