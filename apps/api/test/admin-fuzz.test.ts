@@ -1,4 +1,10 @@
-import { coupons, productImages, productVariants } from '@storefront/db/schema';
+import {
+  coupons,
+  productImages,
+  productVariants,
+  taxCategories,
+  taxRules,
+} from '@storefront/db/schema';
 import {
   createBanner,
   createCategory,
@@ -137,6 +143,14 @@ describe('admin updates that name no field', () => {
     const banner = await createBanner(db);
     const agents = await call(procedureAt('admin.aiAgents.list'), undefined);
     const agentId = agents.body.result?.data?.data?.[0]?.id;
+    const [taxCategory] = await db
+      .insert(taxCategories)
+      .values({ code: 'FUZZNOOP', name: 'No-op' })
+      .returning();
+    const [taxRule] = await db
+      .insert(taxRules)
+      .values({ country: 'IN', region: 'KA', taxCategoryId: taxCategory?.id, components: [] })
+      .returning();
     const updates: [string, object][] = [
       ['admin.products.images.update', { product_id: product.id, image_id: image?.id }],
       ['admin.products.variants.update', { product_id: configurable.id, variant_id: variant?.id }],
@@ -146,6 +160,9 @@ describe('admin updates that name no field', () => {
       ['admin.banners.update', { id: banner.id }],
       ['admin.currencies.update', { code: 'USD' }],
       ['admin.shippingMethods.update', { code: 'flatrate' }],
+      ['admin.taxCategories.update', { id: taxCategory?.id }],
+      ['admin.taxRules.update', { id: taxRule?.id }],
+      ['admin.settings.updateTax', {}],
       ...(agentId === undefined
         ? []
         : [['admin.aiAgents.update', { id: agentId }] as [string, object]]),

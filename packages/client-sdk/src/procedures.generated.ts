@@ -503,72 +503,72 @@ export interface Procedures {
   'admin.products.list': {
     type: 'query';
     input: { search?: string | undefined; active?: boolean | undefined; stock?: 'out' | 'in' | 'low' | undefined; category_id?: number | undefined; page?: number | undefined; per_page?: number | undefined; };
-    output: { success: true; data: { id: number; type: 'simple' | 'configurable'; name: string; created_at: string; updated_at: string; sku: string; slug: string; price: number; special_price: number | null; stock_quantity: number; featured: boolean; special_from: string | null; special_to: string | null; active: boolean; }[]; meta: { current_page: number; per_page: number; total: number; last_page: number; }; message?: string | undefined; };
+    output: { success: true; data: { id: number; type: 'simple' | 'configurable'; name: string; created_at: string; updated_at: string; sku: string; slug: string; price: number; special_price: number | null; stock_quantity: number; featured: boolean; special_from: string | null; special_to: string | null; active: boolean; hsn_code: string | null; tax_category: string | null; }[]; meta: { current_page: number; per_page: number; total: number; last_page: number; }; message?: string | undefined; };
   };
   'admin.products.get': {
     type: 'query';
     input: { id: number; };
-    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; images: { id: number; url: string; alt: string; position: number; }[]; variants: { id: number; sku: string; name: string; price: number; special_price: number | null; stock_quantity: number; options: Record<string, string>; position: number; }[]; category_ids: number[]; created_at: string; updated_at: string; }; message?: string | undefined; };
+    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; tax_category: string | null; hsn_code: string | null; images: { id: number; url: string; alt: string; position: number; }[]; variants: { id: number; sku: string; name: string; price: number; special_price: number | null; stock_quantity: number; options: Record<string, string>; position: number; }[]; category_ids: number[]; created_at: string; updated_at: string; }; message?: string | undefined; };
   };
   'admin.products.create': {
     type: 'mutation';
-    input: { sku: string; name: string; price: number; slug?: string | undefined; short_description?: string | undefined; description?: string | undefined; special_price?: number | null | undefined; special_from?: string | null | undefined; special_to?: string | null | undefined; featured?: boolean | undefined; active?: boolean | undefined; stock?: number | undefined; category_ids?: number[] | undefined; variants?: { sku: string; price: number; options: Record<string, string>; name?: string | undefined; special_price?: number | null | undefined; stock?: number | undefined; }[] | undefined; };
-    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; images: { id: number; url: string; alt: string; position: number; }[]; variants: { id: number; sku: string; name: string; price: number; special_price: number | null; stock_quantity: number; options: Record<string, string>; position: number; }[]; category_ids: number[]; created_at: string; updated_at: string; }; message?: string | undefined; };
+    input: { sku: string; name: string; price: number; slug?: string | undefined; short_description?: string | undefined; description?: string | undefined; special_price?: number | null | undefined; special_from?: string | null | undefined; special_to?: string | null | undefined; featured?: boolean | undefined; active?: boolean | undefined; tax_category?: string | null | undefined; stock?: number | undefined; category_ids?: number[] | undefined; variants?: { sku: string; price: number; options: Record<string, string>; name?: string | undefined; special_price?: number | null | undefined; stock?: number | undefined; }[] | undefined; };
+    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; tax_category: string | null; hsn_code: string | null; images: { id: number; url: string; alt: string; position: number; }[]; variants: { id: number; sku: string; name: string; price: number; special_price: number | null; stock_quantity: number; options: Record<string, string>; position: number; }[]; category_ids: number[]; created_at: string; updated_at: string; }; message?: string | undefined; };
   };
   'admin.products.update': {
     type: 'mutation';
-    input: { id: number; name?: string | undefined; short_description?: string | undefined; description?: string | undefined; price?: number | undefined; special_price?: number | null | undefined; special_from?: string | null | undefined; special_to?: string | null | undefined; featured?: boolean | undefined; active?: boolean | undefined; category_ids?: number[] | undefined; };
-    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; images: { id: number; url: string; alt: string; position: number; }[]; variants: { id: number; sku: string; name: string; price: number; special_price: number | null; stock_quantity: number; options: Record<string, string>; position: number; }[]; category_ids: number[]; created_at: string; updated_at: string; }; message?: string | undefined; };
+    input: { id: number; name?: string | undefined; short_description?: string | undefined; description?: string | undefined; price?: number | undefined; special_price?: number | null | undefined; special_from?: string | null | undefined; special_to?: string | null | undefined; featured?: boolean | undefined; active?: boolean | undefined; tax_category?: string | null | undefined; category_ids?: number[] | undefined; };
+    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; tax_category: string | null; hsn_code: string | null; images: { id: number; url: string; alt: string; position: number; }[]; variants: { id: number; sku: string; name: string; price: number; special_price: number | null; stock_quantity: number; options: Record<string, string>; position: number; }[]; category_ids: number[]; created_at: string; updated_at: string; }; message?: string | undefined; };
   };
   'admin.products.setStock': {
     type: 'mutation';
     input: { id: number; stock: number; variant_id?: number | undefined; };
-    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; images: { id: number; url: string; alt: string; position: number; }[]; variants: { id: number; sku: string; name: string; price: number; special_price: number | null; stock_quantity: number; options: Record<string, string>; position: number; }[]; category_ids: number[]; created_at: string; updated_at: string; }; message?: string | undefined; };
+    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; tax_category: string | null; hsn_code: string | null; images: { id: number; url: string; alt: string; position: number; }[]; variants: { id: number; sku: string; name: string; price: number; special_price: number | null; stock_quantity: number; options: Record<string, string>; position: number; }[]; category_ids: number[]; created_at: string; updated_at: string; }; message?: string | undefined; };
   };
   'admin.products.deactivate': {
     type: 'mutation';
     input: { id: number; };
-    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; images: { id: number; url: string; alt: string; position: number; }[]; variants: { id: number; sku: string; name: string; price: number; special_price: number | null; stock_quantity: number; options: Record<string, string>; position: number; }[]; category_ids: number[]; created_at: string; updated_at: string; }; message?: string | undefined; };
+    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; tax_category: string | null; hsn_code: string | null; images: { id: number; url: string; alt: string; position: number; }[]; variants: { id: number; sku: string; name: string; price: number; special_price: number | null; stock_quantity: number; options: Record<string, string>; position: number; }[]; category_ids: number[]; created_at: string; updated_at: string; }; message?: string | undefined; };
   };
   'admin.products.applyDescription': {
     type: 'mutation';
     input: { id: number; short_description: string; description: string; };
-    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; images: { id: number; url: string; alt: string; position: number; }[]; variants: { id: number; sku: string; name: string; price: number; special_price: number | null; stock_quantity: number; options: Record<string, string>; position: number; }[]; category_ids: number[]; created_at: string; updated_at: string; }; message?: string | undefined; };
+    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; tax_category: string | null; hsn_code: string | null; images: { id: number; url: string; alt: string; position: number; }[]; variants: { id: number; sku: string; name: string; price: number; special_price: number | null; stock_quantity: number; options: Record<string, string>; position: number; }[]; category_ids: number[]; created_at: string; updated_at: string; }; message?: string | undefined; };
   };
   'admin.products.images.add': {
     type: 'mutation';
     input: { product_id: number; url: string; alt?: string | undefined; position?: number | undefined; };
-    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; images: { id: number; url: string; alt: string; position: number; }[]; variants: { id: number; sku: string; name: string; price: number; special_price: number | null; stock_quantity: number; options: Record<string, string>; position: number; }[]; category_ids: number[]; created_at: string; updated_at: string; }; message?: string | undefined; };
+    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; tax_category: string | null; hsn_code: string | null; images: { id: number; url: string; alt: string; position: number; }[]; variants: { id: number; sku: string; name: string; price: number; special_price: number | null; stock_quantity: number; options: Record<string, string>; position: number; }[]; category_ids: number[]; created_at: string; updated_at: string; }; message?: string | undefined; };
   };
   'admin.products.images.update': {
     type: 'mutation';
     input: { product_id: number; image_id: number; url?: string | undefined; alt?: string | undefined; position?: number | undefined; };
-    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; images: { id: number; url: string; alt: string; position: number; }[]; variants: { id: number; sku: string; name: string; price: number; special_price: number | null; stock_quantity: number; options: Record<string, string>; position: number; }[]; category_ids: number[]; created_at: string; updated_at: string; }; message?: string | undefined; };
+    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; tax_category: string | null; hsn_code: string | null; images: { id: number; url: string; alt: string; position: number; }[]; variants: { id: number; sku: string; name: string; price: number; special_price: number | null; stock_quantity: number; options: Record<string, string>; position: number; }[]; category_ids: number[]; created_at: string; updated_at: string; }; message?: string | undefined; };
   };
   'admin.products.images.remove': {
     type: 'mutation';
     input: { product_id: number; image_id: number; };
-    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; images: { id: number; url: string; alt: string; position: number; }[]; variants: { id: number; sku: string; name: string; price: number; special_price: number | null; stock_quantity: number; options: Record<string, string>; position: number; }[]; category_ids: number[]; created_at: string; updated_at: string; }; message?: string | undefined; };
+    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; tax_category: string | null; hsn_code: string | null; images: { id: number; url: string; alt: string; position: number; }[]; variants: { id: number; sku: string; name: string; price: number; special_price: number | null; stock_quantity: number; options: Record<string, string>; position: number; }[]; category_ids: number[]; created_at: string; updated_at: string; }; message?: string | undefined; };
   };
   'admin.products.images.reorder': {
     type: 'mutation';
     input: { product_id: number; image_ids: number[]; };
-    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; images: { id: number; url: string; alt: string; position: number; }[]; variants: { id: number; sku: string; name: string; price: number; special_price: number | null; stock_quantity: number; options: Record<string, string>; position: number; }[]; category_ids: number[]; created_at: string; updated_at: string; }; message?: string | undefined; };
+    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; tax_category: string | null; hsn_code: string | null; images: { id: number; url: string; alt: string; position: number; }[]; variants: { id: number; sku: string; name: string; price: number; special_price: number | null; stock_quantity: number; options: Record<string, string>; position: number; }[]; category_ids: number[]; created_at: string; updated_at: string; }; message?: string | undefined; };
   };
   'admin.products.variants.add': {
     type: 'mutation';
     input: { sku: string; price: number; options: Record<string, string>; product_id: number; name?: string | undefined; special_price?: number | null | undefined; stock?: number | undefined; position?: number | undefined; };
-    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; images: { id: number; url: string; alt: string; position: number; }[]; variants: { id: number; sku: string; name: string; price: number; special_price: number | null; stock_quantity: number; options: Record<string, string>; position: number; }[]; category_ids: number[]; created_at: string; updated_at: string; }; message?: string | undefined; };
+    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; tax_category: string | null; hsn_code: string | null; images: { id: number; url: string; alt: string; position: number; }[]; variants: { id: number; sku: string; name: string; price: number; special_price: number | null; stock_quantity: number; options: Record<string, string>; position: number; }[]; category_ids: number[]; created_at: string; updated_at: string; }; message?: string | undefined; };
   };
   'admin.products.variants.update': {
     type: 'mutation';
     input: { product_id: number; variant_id: number; sku?: string | undefined; name?: string | undefined; price?: number | undefined; special_price?: number | null | undefined; stock?: number | undefined; options?: Record<string, string> | undefined; position?: number | undefined; };
-    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; images: { id: number; url: string; alt: string; position: number; }[]; variants: { id: number; sku: string; name: string; price: number; special_price: number | null; stock_quantity: number; options: Record<string, string>; position: number; }[]; category_ids: number[]; created_at: string; updated_at: string; }; message?: string | undefined; };
+    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; tax_category: string | null; hsn_code: string | null; images: { id: number; url: string; alt: string; position: number; }[]; variants: { id: number; sku: string; name: string; price: number; special_price: number | null; stock_quantity: number; options: Record<string, string>; position: number; }[]; category_ids: number[]; created_at: string; updated_at: string; }; message?: string | undefined; };
   };
   'admin.products.variants.remove': {
     type: 'mutation';
     input: { product_id: number; variant_id: number; };
-    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; images: { id: number; url: string; alt: string; position: number; }[]; variants: { id: number; sku: string; name: string; price: number; special_price: number | null; stock_quantity: number; options: Record<string, string>; position: number; }[]; category_ids: number[]; created_at: string; updated_at: string; }; message?: string | undefined; };
+    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; tax_category: string | null; hsn_code: string | null; images: { id: number; url: string; alt: string; position: number; }[]; variants: { id: number; sku: string; name: string; price: number; special_price: number | null; stock_quantity: number; options: Record<string, string>; position: number; }[]; category_ids: number[]; created_at: string; updated_at: string; }; message?: string | undefined; };
   };
   'admin.categories.create': {
     type: 'mutation';
@@ -624,6 +624,16 @@ export interface Procedures {
     type: 'mutation';
     input: { flag: 'reviews' | 'wishlist' | 'coupons' | 'gift_cards' | 'loyalty_points' | 'ai_descriptions'; enabled: boolean; };
     output: { success: true; data: { wishlist: boolean; reviews: boolean; coupons: boolean; gift_cards: boolean; loyalty_points: boolean; ai_descriptions: boolean; }; message?: string | undefined; };
+  };
+  'admin.settings.getTax': {
+    type: 'query';
+    input: void;
+    output: { success: true; data: { legal_name: string; address: string; tax_id: string | null; prices_include_tax: boolean; shipping_taxable: boolean; invoice_prefix: string; credit_note_prefix: string; financial_year_start_month: number; invoice_at: 'paid_or_shipped' | 'placement'; }; message?: string | undefined; };
+  };
+  'admin.settings.updateTax': {
+    type: 'mutation';
+    input: { legal_name?: string | undefined; address?: string | undefined; tax_id?: string | null | undefined; prices_include_tax?: boolean | undefined; shipping_taxable?: boolean | undefined; invoice_prefix?: string | undefined; credit_note_prefix?: string | undefined; financial_year_start_month?: number | undefined; invoice_at?: 'paid_or_shipped' | 'placement' | undefined; };
+    output: { success: true; data: { legal_name: string; address: string; tax_id: string | null; prices_include_tax: boolean; shipping_taxable: boolean; invoice_prefix: string; credit_note_prefix: string; financial_year_start_month: number; invoice_at: 'paid_or_shipped' | 'placement'; }; message?: string | undefined; };
   };
   'admin.aiAgents.list': {
     type: 'query';
@@ -719,6 +729,51 @@ export interface Procedures {
     type: 'mutation';
     input: { country: string; };
     output: { success: true; data: null; message?: string | undefined; };
+  };
+  'admin.taxCategories.list': {
+    type: 'query';
+    input: void;
+    output: { success: true; data: { id: number; code: string; name: string; hsn_code: string | null; products_count: number; }[]; message?: string | undefined; };
+  };
+  'admin.taxCategories.create': {
+    type: 'mutation';
+    input: { code: string; name: string; hsn_code?: string | null | undefined; };
+    output: { success: true; data: { id: number; code: string; name: string; hsn_code: string | null; products_count: number; }; message?: string | undefined; };
+  };
+  'admin.taxCategories.update': {
+    type: 'mutation';
+    input: { id: number; code?: string | undefined; name?: string | undefined; hsn_code?: string | null | undefined; };
+    output: { success: true; data: { id: number; code: string; name: string; hsn_code: string | null; products_count: number; }; message?: string | undefined; };
+  };
+  'admin.taxCategories.delete': {
+    type: 'mutation';
+    input: { id: number; };
+    output: { success: true; data: null; message?: string | undefined; };
+  };
+  'admin.taxRules.list': {
+    type: 'query';
+    input: void;
+    output: { success: true; data: { id: number; country: string; region: string; tax_category: string; components: { name: string; rate: number; }[]; }[]; message?: string | undefined; };
+  };
+  'admin.taxRules.create': {
+    type: 'mutation';
+    input: { country: string; components: { name: string; rate: number; }[]; region?: string | undefined; tax_category?: string | undefined; };
+    output: { success: true; data: { id: number; country: string; region: string; tax_category: string; components: { name: string; rate: number; }[]; }; message?: string | undefined; };
+  };
+  'admin.taxRules.update': {
+    type: 'mutation';
+    input: { id: number; country?: string | undefined; region?: string | undefined; tax_category?: string | undefined; components?: { name: string; rate: number; }[] | undefined; };
+    output: { success: true; data: { id: number; country: string; region: string; tax_category: string; components: { name: string; rate: number; }[]; }; message?: string | undefined; };
+  };
+  'admin.taxRules.delete': {
+    type: 'mutation';
+    input: { id: number; };
+    output: { success: true; data: null; message?: string | undefined; };
+  };
+  'admin.taxRules.presetIndiaGst': {
+    type: 'mutation';
+    input: { state?: string | undefined; };
+    output: { success: true; data: { categories_created: number; rules_created: number; }; message?: string | undefined; };
   };
   'admin.sync.status': {
     type: 'query';

@@ -38,8 +38,8 @@ export function isDatabaseUnavailableError(error: unknown): boolean {
   return false;
 }
 
-/** PostgreSQL unique_violation, so repositories can turn races on unique keys into domain errors. */
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+/** The constraint violation `sqlState` (of `constraint`, when given) anywhere in the cause chain. */
+function isViolation(error: unknown, sqlState: string, constraint?: string): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current; depth++) {
     const candidate = current as {
@@ -47,11 +47,21 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
       constraint_name?: unknown;
       constraint?: unknown;
     };
-    if (candidate.code === '23505') {
+    if (candidate.code === sqlState) {
       if (!constraint) return true;
       return candidate.constraint_name === constraint || candidate.constraint === constraint;
     }
     current = (current as { cause?: unknown }).cause;
   }
   return false;
+}
+
+/** PostgreSQL unique_violation, so repositories can turn races on unique keys into domain errors. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  return isViolation(error, '23505', constraint);
+}
+
+/** PostgreSQL foreign_key_violation: a row still referenced (restrict) or a reference to none. */
+export function isForeignKeyViolation(error: unknown, constraint?: string): boolean {
+  return isViolation(error, '23503', constraint);
 }

@@ -37,7 +37,12 @@ import type {
   StoreSettingsService,
 } from './features/store-settings';
 import type { SyncChangesSlice, SyncService } from './features/sync';
-import type { TaxRatesService } from './features/tax';
+import type {
+  TaxCategoriesService,
+  TaxRatesService,
+  TaxRulesService,
+  TaxSettingsService,
+} from './features/tax';
 import type { WishlistService } from './features/wishlist';
 import type { IdempotencyClaim, IdempotencyService } from './idempotency';
 import type { BusinessMetrics } from './ports';
@@ -110,8 +115,14 @@ export interface AppServices {
     currencies: CurrenciesService;
     features: SettingsService;
   };
-  /** Tax: admin.taxRates (country rates over rules). */
+  /** Tax's back office: categories, rules (and the India GST preset), settings, country rates. */
   tax: {
+    categories: TaxCategoriesService;
+    rules: TaxRulesService;
+    presetIndiaGst: (input: {
+      state?: string | undefined;
+    }) => Promise<{ categories_created: number; rules_created: number }>;
+    settings: TaxSettingsService;
     rates: TaxRatesService;
   };
   cart: CartService;

@@ -32,6 +32,21 @@ export const ERROR_TABLE = {
     trpc: 'CONFLICT',
     message: 'You have already reviewed this product.',
   },
+  TAX_CATEGORY_EXISTS: {
+    status: 409,
+    trpc: 'CONFLICT',
+    message: 'A tax category with this code already exists.',
+  },
+  TAX_CATEGORY_IN_USE: {
+    status: 409,
+    trpc: 'CONFLICT',
+    message: 'This tax category is used by products or tax rules.',
+  },
+  TAX_RULE_EXISTS: {
+    status: 409,
+    trpc: 'CONFLICT',
+    message: 'A tax rule for this country, region and category already exists.',
+  },
   IDEMPOTENCY_CONFLICT: {
     status: 409,
     trpc: 'CONFLICT',

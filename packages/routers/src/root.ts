@@ -29,9 +29,14 @@ import {
   shippingMethodsAdminRouter,
 } from './features/store-settings';
 import { syncAdminRouter, syncRouter } from './features/sync';
-import { taxRatesAdminRouter } from './features/tax';
+import {
+  taxCategoriesAdminRouter,
+  taxRatesAdminRouter,
+  taxRulesAdminRouter,
+  taxSettingsAdminRouter,
+} from './features/tax';
 import { wishlistRouter } from './features/wishlist';
-import { router } from './trpc';
+import { mergeRouters, router } from './trpc';
 
 /*
  * The back office, over /trpc only: no admin procedure has OpenAPI meta, so none has a REST path,
@@ -45,12 +50,15 @@ const adminRouter = router({
   categories: categoriesAdminRouter,
   reviews: reviewsAdminRouter,
   coupons: couponsAdminRouter,
-  settings: settingsAdminRouter,
+  // Feature flags (store-settings) and the shop's tax settings (tax): admin.settings.getTax.
+  settings: mergeRouters(settingsAdminRouter, taxSettingsAdminRouter),
   aiAgents: aiAgentsAdminRouter,
   banners: bannersAdminRouter,
   currencies: currenciesAdminRouter,
   shippingMethods: shippingMethodsAdminRouter,
   taxRates: taxRatesAdminRouter,
+  taxCategories: taxCategoriesAdminRouter,
+  taxRules: taxRulesAdminRouter,
   sync: syncAdminRouter,
   jobs: jobsAdminRouter,
   dashboard: dashboardAdminRouter,

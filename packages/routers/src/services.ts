@@ -7,7 +7,7 @@ import { createAccountSlice } from './features/account';
 import { createAddressesSlice } from './features/addresses';
 import { createAiSlice, productContextFrom } from './features/ai';
 import { createAuthSlice, createPasswordAttempts } from './features/auth';
-import { createCatalogSlice } from './features/catalog';
+import { createCatalogSlice, productsPerTaxCategory } from './features/catalog';
 import { createContentSlice } from './features/content';
 import { createCouponsSlice } from './features/coupons';
 import { createCustomerSlice } from './features/customer';
@@ -52,8 +52,10 @@ export function createServices(deps: ServiceDeps): Services {
   });
   const tax = createTaxSlice({
     db,
+    unitOfWork,
     clock,
     referenceCacheTtlMs: config.referenceCacheTtlMs ?? 0,
+    productsPerCategory: productsPerTaxCategory,
   });
   const isFeatureEnabled = (flag: keyof FeatureFlags) =>
     storeSettings.features.isFeatureEnabled(flag);

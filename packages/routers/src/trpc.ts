@@ -68,6 +68,8 @@ const t = initTRPC
   });
 
 export const router = t.router;
+/** One router of several slices' procedures (admin.settings: flags and tax settings). */
+export const mergeRouters = t.mergeRouters;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 

@@ -17,6 +17,7 @@ import { qualified, setOrKeep } from '@storefront/db/sql';
 import { and, asc, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import { containsPattern } from '../../pagination';
 import { translateUniqueViolations } from '../../unique-violations';
+import { taxReader } from '../tax';
 import { categorySlugTaken, productSlugTaken, skuTaken } from './catalog.errors';
 import { variantColumns } from './product-columns.repository';
 
@@ -40,6 +41,7 @@ const adminProductColumns = {
   stockQuantity: sql<number>`(case when ${products.type} = 'configurable' then (select coalesce(sum(v.stock_quantity), 0)::int from ${productVariants} v where v.product_id = ${qualified(products, products.id)}) else ${products.stockQuantity} end)`,
   featured: products.featured,
   active: products.active,
+  taxCategoryId: products.taxCategoryId,
   createdAt: products.createdAt,
   updatedAt: products.updatedAt,
 };
@@ -63,6 +65,7 @@ export type AdminProductChanges = Partial<
     | 'specialTo'
     | 'featured'
     | 'active'
+    | 'taxCategoryId'
   >
 >;
 
@@ -155,6 +158,9 @@ export function createCatalogAdminRepository(db: Executor) {
     },
 
     touchProduct,
+
+    /** The tax slice's categories, read through this executor (a product names one by id). */
+    taxCategories: () => taxReader(db).categories(),
 
     /** Inserts through the seed writer: search document, category names and lexicon included. */
     async insertProduct(seed: ProductSeed): Promise<number> {

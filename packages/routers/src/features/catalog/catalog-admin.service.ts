@@ -4,6 +4,7 @@ import { amountToCents, centsToAmount, centsToAmountOrNull } from '../../money';
 import { metaFor, pageOffset } from '../../pagination';
 import type { InTransaction } from '../../transactions';
 import { toIso, toIsoOrNull } from '../../zod-helpers';
+import type { TaxCategoryRecord } from '../tax';
 import type {
   AdminProductCreateInput,
   AdminProductListInput,
@@ -16,6 +17,7 @@ import type {
   AdminProductRecord,
   CatalogAdminRepository,
 } from './catalog-admin.repository';
+import { taxCategoryIdFor, taxFieldsOf } from './product-tax';
 
 export interface CatalogAdminServiceDeps {
   repo: CatalogAdminRepository;
@@ -44,14 +46,17 @@ export function toAdminVariantDto(variant: AdminVariantRecord) {
 export const LOW_STOCK_THRESHOLD = 5;
 
 /** A row of the back office's product list: the product without its texts, images and variants. */
-export function toAdminProductListEntryDto(product: AdminProductRecord) {
+export function toAdminProductListEntryDto(
+  product: AdminProductRecord,
+  taxCategories: readonly TaxCategoryRecord[],
+) {
   const {
     description: _d,
     short_description: _s,
     images: _i,
     variants: _v,
     ...entry
-  } = toAdminProductDto(product, [], []);
+  } = toAdminProductDto(product, [], [], taxCategories);
   return entry;
 }
 
@@ -59,6 +64,7 @@ export function toAdminProductDto(
   product: AdminProductRecord,
   images: AdminImageRecord[],
   variants: AdminVariantRecord[],
+  taxCategories: readonly TaxCategoryRecord[],
 ) {
   return {
     id: product.id,
@@ -75,6 +81,7 @@ export function toAdminProductDto(
     stock_quantity: product.stockQuantity,
     featured: product.featured,
     active: product.active,
+    ...taxFieldsOf(product.taxCategoryId, taxCategories),
     images,
     variants: variants.map(toAdminVariantDto),
     created_at: toIso(product.createdAt),
@@ -204,14 +211,18 @@ export function createCatalogAdminService({
   counts,
 }: CatalogAdminServiceDeps) {
   async function reread(id: number) {
-    const [product, images, variants, categoryIds] = await Promise.all([
+    const [product, images, variants, categoryIds, taxCategories] = await Promise.all([
       repo.findProduct(id),
       repo.images(id),
       repo.variants(id),
       repo.productCategoryIds(id),
+      repo.taxCategories(),
     ]);
     if (!product) throw productNotFound();
-    return { ...toAdminProductDto(product, images, variants), category_ids: categoryIds };
+    return {
+      ...toAdminProductDto(product, images, variants, taxCategories),
+      category_ids: categoryIds,
+    };
   }
 
   /** 422 naming the unknown ones, so nothing is linked to a category that is not there. */
@@ -239,6 +250,7 @@ export function createCatalogAdminService({
   return {
     /** Every product, active or not, newest first, with the back office's filters. */
     async list(input: AdminProductListInput) {
+      const taxCategories = repo.taxCategories();
       const { rows, total } = await repo.listProducts(
         {
           search: input.search,
@@ -249,12 +261,20 @@ export function createCatalogAdminService({
         },
         pageOffset(input),
       );
-      return { items: rows.map(toAdminProductListEntryDto), meta: metaFor(input, total) };
+      const categories = await taxCategories;
+      return {
+        items: rows.map((row) => toAdminProductListEntryDto(row, categories)),
+        meta: metaFor(input, total),
+      };
     },
 
     /** Active products with `LOW_STOCK_THRESHOLD` units or fewer, fewest first. */
     async lowStock(limit: number) {
-      return (await repo.lowStock(LOW_STOCK_THRESHOLD, limit)).map(toAdminProductListEntryDto);
+      const [rows, categories] = await Promise.all([
+        repo.lowStock(LOW_STOCK_THRESHOLD, limit),
+        repo.taxCategories(),
+      ]);
+      return rows.map((row) => toAdminProductListEntryDto(row, categories));
     },
 
     async get(id: number) {
@@ -282,7 +302,8 @@ export function createCatalogAdminService({
         await assertSkuFree(tx, input.sku, 'sku');
         await assertNewVariants(tx, input);
         const variants = (input.variants ?? []).map(toVariantSeed);
-        return tx.insertProduct({
+        const taxCategoryId = await taxCategoryIdFor(tx.taxCategories, input.tax_category ?? null);
+        const created = await tx.insertProduct({
           sku: input.sku,
           slug,
           name: input.name,
@@ -299,6 +320,9 @@ export function createCatalogAdminService({
           active: input.active ?? true,
           categoryIds,
         });
+        // The seed writer knows no tax; the category joins in the same transaction.
+        if (taxCategoryId !== null) await tx.updateProduct(created, { taxCategoryId });
+        return created;
       });
       counts.clear();
       return reread(id);
@@ -309,7 +333,7 @@ export function createCatalogAdminService({
      * `category_ids` replaces the product's categories (the search document follows).
      */
     async update(id: number, input: Omit<AdminProductUpdateInput, 'id'>) {
-      const { category_ids: categoryIds, ...fields } = input;
+      const { category_ids: categoryIds, tax_category: taxCategory, ...fields } = input;
       const current = await repo.findProduct(id);
       if (!current) throw productNotFound();
       const changes = toChanges(fields);
@@ -320,6 +344,9 @@ export function createCatalogAdminService({
           const ids = [...new Set(categoryIds)];
           await assertCategoriesExist(tx, ids);
           await tx.setProductCategories(id, ids);
+        }
+        if (taxCategory !== undefined) {
+          changes.taxCategoryId = await taxCategoryIdFor(tx.taxCategories, taxCategory);
         }
         if (!(await tx.updateProduct(id, changes))) throw productNotFound();
       });

@@ -124,6 +124,11 @@ export const ZAdminProduct = z
     stock_quantity: z.number().int(),
     featured: z.boolean(),
     active: z.boolean(),
+    tax_category: z
+      .string()
+      .nullable()
+      .meta({ description: 'Its tax category’s code; null: only "*"-category rules apply' }),
+    hsn_code: z.string().nullable().meta({ description: 'Its tax category’s HSN/SAC code' }),
     images: z
       .array(ZAdminProductImage)
       .meta({ description: 'In order; the first is the main image' }),
@@ -154,6 +159,14 @@ const productFields = {
   special_to: zDateTime().nullable(),
   featured: z.boolean(),
   active: z.boolean(),
+  tax_category: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .min(1)
+    .max(32)
+    .nullable()
+    .meta({ description: 'A tax category’s code; null clears it' }),
 };
 export const ZAdminProductCreateInput = z.object({
   ...productFields,
@@ -178,6 +191,7 @@ export const ZAdminProductCreateInput = z.object({
   special_to: productFields.special_to.optional(),
   featured: productFields.featured.optional(),
   active: productFields.active.optional(),
+  tax_category: productFields.tax_category.optional(),
   stock: zStock().default(0),
   category_ids: z.array(zId()).max(50).optional(),
   variants: z

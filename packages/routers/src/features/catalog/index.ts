@@ -35,6 +35,7 @@ export {
   productExists,
   productForPush,
   productNames,
+  productsPerTaxCategory,
   stockKey,
   stockOfLines,
   visibleProductSummaries,

@@ -1,6 +1,6 @@
 import type { Executor } from '@storefront/db/client';
 import { categories, products, productVariants } from '@storefront/db/schema';
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull } from 'drizzle-orm';
 import type { ProductSummaryRecord } from './catalog.repository';
 import { productSummaryColumns } from './product-columns.repository';
 
@@ -8,6 +8,16 @@ import { productSummaryColumns } from './product-columns.repository';
  * Reads other slices compose for catalogue rows they do not own (docs/architecture.md, "Tables
  * have owners"): records, never SQL fragments.
  */
+
+/** How many products name each tax category (the tax slice's list and its delete check). */
+export async function productsPerTaxCategory(db: Executor): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ id: products.taxCategoryId, count: count() })
+    .from(products)
+    .where(isNotNull(products.taxCategoryId))
+    .groupBy(products.taxCategoryId);
+  return new Map(rows.flatMap((row) => (row.id === null ? [] : [[row.id, row.count]])));
+}
 
 /** The names of these products by id; a product that no longer exists is absent. */
 export async function productNames(

@@ -103,15 +103,3 @@ export function taxReader(db: Executor): TaxReader {
     },
   };
 }
-
-/**
- * The single rate today's cart arithmetic takes (until it prices per line): the country's rule
- * for every region and category, else the `*` country's, as the sum of its components; 0 when
- * neither exists — what the old `tax_rates` lookup answered.
- */
-export function countryRateBasisPoints(rules: readonly TaxRule[], country: string | undefined) {
-  const wide = (code: string) =>
-    rules.find((rule) => rule.country === code && rule.region === ANY && rule.taxCategory === ANY);
-  const rule = (country ? wide(country) : undefined) ?? wide(ANY);
-  return rule ? rule.components.reduce((sum, c) => sum + c.rateBasisPoints, 0) : 0;
-}
