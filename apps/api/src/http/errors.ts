@@ -49,7 +49,7 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
     appError = new AppError('UNSUPPORTED_MEDIA_TYPE');
   } else if (isDecodingError(error)) {
     appError = new AppError('BAD_REQUEST', 'The request body does not match its Content-Encoding.');
-  } else if (error instanceof URIError) {
+  } else if (error instanceof URIError && (error as { status?: number }).status === 400) {
     // Express could not percent-decode a path parameter of a plain route (`/orders/%/invoice`):
     // a bad parameter, 422 as procedures answer it, not a 500.
     appError = validationError({ path: ['A path parameter is not validly percent-encoded.'] });
