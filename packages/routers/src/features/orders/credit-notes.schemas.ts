@@ -1,13 +1,9 @@
-import type { TaxLineRow, TaxSummaryRow } from '@storefront/db/schema';
-import { basisPointsToPercent } from '@storefront/pricing';
 import { z } from 'zod';
 import { envelope } from '../../envelope';
 import { centsToAmount } from '../../money';
+import { toTaxLineDtos, toTaxSummaryDtos, ZTaxLine, ZTaxSummaryLine } from '../../tax-lines';
 import type { CreditNoteRecord } from './credit-notes.repository';
 import type { DocumentLine } from './document-lines';
-
-/** One tax component of a line: `rate` a percentage (9 for 9 %), `amount` in currency units. */
-const ZDocumentTaxLine = z.object({ name: z.string(), rate: z.number(), amount: z.number() });
 
 export const ZCreditNoteLine = z
   .object({
@@ -22,7 +18,7 @@ export const ZCreditNoteLine = z
     unit_price: z.number(),
     discount: z.number(),
     taxable_value: z.number(),
-    tax_lines: z.array(ZDocumentTaxLine),
+    tax_lines: z.array(ZTaxLine),
     tax: z.number(),
     total: z.number(),
   })
@@ -35,7 +31,7 @@ export const ZCreditNote = z
     reason: z.string(),
     currency: z.string(),
     lines: z.array(ZCreditNoteLine),
-    tax_lines: z.array(ZDocumentTaxLine.extend({ taxable_value: z.number() })).meta({
+    tax_lines: z.array(ZTaxSummaryLine).meta({
       description: 'The tax reversed, per component name and rate, with the value it was on',
     }),
     taxable_value: z.number(),
@@ -51,12 +47,6 @@ export type CreditNoteDto = z.infer<typeof ZCreditNote>;
 
 export const ZCreditNoteListOutput = envelope(z.array(ZCreditNote));
 
-const taxLineDto = (line: TaxLineRow) => ({
-  name: line.name,
-  rate: basisPointsToPercent(line.rateBasisPoints),
-  amount: centsToAmount(line.amountCents),
-});
-
 const lineDto = (line: DocumentLine) => ({
   order_item_id: line.orderItemId,
   description: line.description,
@@ -65,7 +55,7 @@ const lineDto = (line: DocumentLine) => ({
   unit_price: centsToAmount(line.unitPriceCents),
   discount: centsToAmount(line.discountCents),
   taxable_value: centsToAmount(line.taxableValueCents),
-  tax_lines: line.taxLines.map(taxLineDto),
+  tax_lines: toTaxLineDtos(line.taxLines),
   tax: centsToAmount(line.taxCents),
   total: centsToAmount(line.totalCents),
 });
@@ -77,10 +67,7 @@ export function toCreditNoteDto(note: CreditNoteRecord, currency: string): Credi
     reason: note.reason,
     currency,
     lines: note.lines.map(lineDto),
-    tax_lines: note.taxLines.map((line: TaxSummaryRow) => ({
-      ...taxLineDto(line),
-      taxable_value: centsToAmount(line.taxableValueCents),
-    })),
+    tax_lines: toTaxSummaryDtos(note.taxLines),
     taxable_value: centsToAmount(note.taxableValueCents),
     tax: centsToAmount(note.taxCents),
     total: centsToAmount(note.totalCents),

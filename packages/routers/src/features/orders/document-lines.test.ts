@@ -42,6 +42,7 @@ const money = (values: Partial<Money>): Money => ({
   taxCents: 0,
   shippingTax: null,
   pricesIncludeTax: false,
+  taxLines: [],
   ...values,
 });
 
@@ -117,6 +118,7 @@ describe('invoiceLinesOf', () => {
 
   it('derives an old order’s lines from its totals: discount and tax spread to the cent', () => {
     const order = money({
+      taxLines: null,
       subtotalCents: 3_000,
       discountCents: 301,
       shippingCents: 499,

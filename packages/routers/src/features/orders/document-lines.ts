@@ -24,6 +24,7 @@ type Money = Pick<
   | 'taxCents'
   | 'shippingTax'
   | 'pricesIncludeTax'
+  | 'taxLines'
 >;
 
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
@@ -41,7 +42,11 @@ export const LEGACY_TAX_NAME = 'Tax';
  * exactly what the single per-country rate of the time charged, up to a cent's rounding.
  */
 export function invoiceLinesOf(order: Money, items: readonly OrderItemRecord[]): InvoiceLines {
-  const frozen = items.every((item) => item.taxableValueCents !== null);
+  // An order without lines has only its totals to go by: recorded since 0022 or not.
+  const frozen =
+    items.length > 0
+      ? items.every((item) => item.taxableValueCents !== null)
+      : order.taxLines !== null;
   let lines: DocumentLine[];
   if (frozen) {
     lines = items.map((item) => {
