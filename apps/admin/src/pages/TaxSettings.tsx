@@ -41,6 +41,12 @@ const FIELDS = fieldsOf<Inputs['admin']['settings']['updateTax']>()([
     description: '1 = January … 12 = December; India: 4 (April)',
   },
   {
+    name: 'time_zone',
+    label: 'Time zone',
+    kind: 'text',
+    description: 'Invoices are dated in this calendar: an IANA zone, e.g. Asia/Kolkata',
+  },
+  {
     name: 'invoice_at',
     label: 'Invoice an order',
     kind: 'select',
