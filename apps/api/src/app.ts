@@ -143,10 +143,16 @@ export function createApp(deps: AppDeps): Express {
       catalogCacheControl,
     }),
   );
+  // The delivery rules' CSV import alone takes up to 5 MB (a 50,000-line file); a batch naming
+  // it, like every other /trpc call, keeps the 1 MB limit.
+  const importJson = express.json({ limit: '5mb' });
   app.use(
     '/trpc',
     limitTrpcBatches(appRouter, MAX_TRPC_BATCH),
-    json,
+    (req, res, next) =>
+      req.path === '/admin.delivery.importRules'
+        ? importJson(req, res, next)
+        : json(req, res, next),
     createExpressMiddleware({
       router: appRouter,
       createContext,

@@ -44,6 +44,14 @@ describe('loadEnv defaults (docs/contract.md §6)', () => {
     expect(env.PAYMENT_GATEWAY_SECRET).toBeTruthy();
   });
 
+  it('STORE_TIMEZONE: UTC by default, an IANA zone, anything else refused by name', () => {
+    expect(load().STORE_TIMEZONE).toBe('UTC');
+    expect(load({ STORE_TIMEZONE: 'Asia/Kolkata' }).STORE_TIMEZONE).toBe('Asia/Kolkata');
+    expect(configError({ STORE_TIMEZONE: 'Mars/Olympus' }).message).toBe(
+      'Invalid configuration: STORE_TIMEZONE must be an IANA time zone such as Asia/Kolkata or UTC (got "Mars/Olympus")',
+    );
+  });
+
   it('switches the implicit sync heartbeat off with SYNC_IMPLICIT_HEARTBEAT=false', () => {
     expect(load({ SYNC_IMPLICIT_HEARTBEAT: 'false' }).SYNC_IMPLICIT_HEARTBEAT).toBe(false);
     expect(configError({ SYNC_IMPLICIT_HEARTBEAT: 'maybe' }).message).toContain(

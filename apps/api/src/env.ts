@@ -1,53 +1,18 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import {
+  commaList,
+  isTimeZone,
+  NEVER_APP_SCHEMES,
+  optionalString,
+  positiveInt,
+} from './env-values';
 
 /** The development HMAC secret; refused when NODE_ENV=production. */
 const DEV_GATEWAY_SECRET = 'dev-gateway-secret-change-me';
 
 /** apps/admin/dist, from src/env.ts and from the bundled dist/main.js alike. */
 const DEFAULT_ADMIN_PANEL_DIR = fileURLToPath(new URL('../../admin/dist', import.meta.url));
-
-const optionalString = () =>
-  z
-    .string()
-    .trim()
-    .transform((value) => (value === '' ? undefined : value))
-    .optional();
-
-/**
- * Schemes APP_LINK_SCHEMES may not name: web pages are checked as web links (https in
- * production), and these run script, read files or launch other apps (Android's intent:).
- */
-const NEVER_APP_SCHEMES = new Set([
-  'http',
-  'https',
-  'javascript',
-  'vbscript',
-  'data',
-  'blob',
-  'file',
-  'about',
-  'intent',
-  'content',
-  'ftp',
-  'mailto',
-  'tel',
-  'sms',
-]);
-
-/** A comma-separated list; empty entries dropped. */
-const commaList = () =>
-  z
-    .string()
-    .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((item) => item.trim())
-        .filter((item) => item !== ''),
-    );
-
-const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const EnvSchema = z
   .object({
@@ -200,6 +165,15 @@ const EnvSchema = z
       .refine((origins) => origins.every((origin) => /^https?:\/\/[^/\s]+$/.test(origin)), {
         message: 'must list origins like https://shop.example.com (scheme and host, no path)',
       }),
+    /**
+     * The shop's IANA time zone for delivery promises: the order's day, the cut-off hour,
+     * holidays and every estimated date (docs/delivery.md). The tax settings' `time_zone` dates
+     * invoices; a shop sets both to its own zone.
+     */
+    STORE_TIMEZONE: z
+      .string()
+      .default('UTC')
+      .refine(isTimeZone, { message: 'must be an IANA time zone such as Asia/Kolkata or UTC' }),
     /** How long feature flags, tax rates, currency and shipping/payment methods are reused (ms). */
     REFERENCE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
     /**
@@ -348,6 +322,7 @@ const ECHOED = new Set([
   'CORS_ORIGINS',
   'SYNC_IMPLICIT_HEARTBEAT',
   'REFERENCE_CACHE_TTL_MS',
+  'STORE_TIMEZONE',
   'APP_LINK_SCHEMES',
   'METRICS_PORT',
   'OTEL_EXPORTER_OTLP_ENDPOINT',

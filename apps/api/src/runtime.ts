@@ -181,6 +181,7 @@ export async function createRuntime(
       catalogVersionTtlMs: env.CATALOG_VERSION_TTL_MS,
       implicitHeartbeat: env.SYNC_IMPLICIT_HEARTBEAT,
       referenceCacheTtlMs: env.REFERENCE_CACHE_TTL_MS,
+      storeTimeZone: env.STORE_TIMEZONE,
       links: env.LINK_POLICY,
       signIn: {
         social: {

@@ -212,6 +212,13 @@ export type AppRouter = TRPCBuiltRouter<
         setFeature: Mutation<'admin.settings.setFeature'>;
         getTax: Query<'admin.settings.getTax'>;
         updateTax: Mutation<'admin.settings.updateTax'>;
+        getDelivery: Query<'admin.settings.getDelivery'>;
+        updateDelivery: Mutation<'admin.settings.updateDelivery'>;
+      };
+      delivery: {
+        importRules: Mutation<'admin.delivery.importRules'>;
+        listRules: Query<'admin.delivery.listRules'>;
+        deleteRules: Mutation<'admin.delivery.deleteRules'>;
       };
       aiAgents: {
         list: Query<'admin.aiAgents.list'>;

@@ -635,6 +635,31 @@ export interface Procedures {
     input: { legal_name?: string | undefined; address?: string | undefined; tax_id?: string | null | undefined; prices_include_tax?: boolean | undefined; shipping_taxable?: boolean | undefined; invoice_prefix?: string | undefined; credit_note_prefix?: string | undefined; financial_year_start_month?: number | undefined; invoice_at?: 'paid_or_shipped' | 'placement' | undefined; time_zone?: string | undefined; };
     output: { success: true; data: { legal_name: string; address: string; tax_id: string | null; prices_include_tax: boolean; shipping_taxable: boolean; invoice_prefix: string; credit_note_prefix: string; financial_year_start_month: number; invoice_at: 'paid_or_shipped' | 'placement'; time_zone: string; }; message?: string | undefined; };
   };
+  'admin.settings.getDelivery': {
+    type: 'query';
+    input: void;
+    output: { success: true; data: { dispatch_days: number; cutoff_hour: number; holidays: string[]; default_deliverable: boolean; default_cod: boolean; default_min_days: number; default_max_days: number; cod_enabled: boolean; cod_min_order: number | null; cod_max_order: number | null; cod_fee: number; cod_requires_verified_phone: boolean; cod_max_open_orders: number; time_zone: string; }; message?: string | undefined; };
+  };
+  'admin.settings.updateDelivery': {
+    type: 'mutation';
+    input: { dispatch_days?: number | undefined; cutoff_hour?: number | undefined; holidays?: string[] | undefined; default_deliverable?: boolean | undefined; default_cod?: boolean | undefined; default_min_days?: number | undefined; default_max_days?: number | undefined; cod_enabled?: boolean | undefined; cod_min_order?: number | null | undefined; cod_max_order?: number | null | undefined; cod_fee?: number | undefined; cod_requires_verified_phone?: boolean | undefined; cod_max_open_orders?: number | undefined; };
+    output: { success: true; data: { dispatch_days: number; cutoff_hour: number; holidays: string[]; default_deliverable: boolean; default_cod: boolean; default_min_days: number; default_max_days: number; cod_enabled: boolean; cod_min_order: number | null; cod_max_order: number | null; cod_fee: number; cod_requires_verified_phone: boolean; cod_max_open_orders: number; time_zone: string; }; message?: string | undefined; };
+  };
+  'admin.delivery.importRules': {
+    type: 'mutation';
+    input: { csv: string; };
+    output: { success: true; data: { imported: number; rejected: { line: number; reason: string; }[]; }; message?: string | undefined; };
+  };
+  'admin.delivery.listRules': {
+    type: 'query';
+    input: { q?: string | undefined; page?: number | undefined; per_page?: number | undefined; };
+    output: { success: true; data: { id: number; postcode: string; zone: string; deliverable: boolean; cod: boolean; min_days: number; max_days: number; updated_at: string; }[]; meta: { current_page: number; per_page: number; total: number; last_page: number; }; message?: string | undefined; };
+  };
+  'admin.delivery.deleteRules': {
+    type: 'mutation';
+    input: { ids: number[]; };
+    output: { success: true; data: { deleted: number; }; message?: string | undefined; };
+  };
   'admin.aiAgents.list': {
     type: 'query';
     input: void;

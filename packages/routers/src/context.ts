@@ -22,6 +22,7 @@ import type { ContentAdminService, ContentService } from './features/content';
 import type { CouponsService } from './features/coupons';
 import type { AdminsService, CustomerService } from './features/customer';
 import type { DashboardService } from './features/dashboard';
+import type { DeliveryRulesService, DeliverySettingsService } from './features/delivery';
 import type { GiftCardsSlice } from './features/gift-cards';
 import type { JobsService } from './features/jobs';
 import type { LoyaltySlice } from './features/loyalty';
@@ -125,6 +126,8 @@ export interface AppServices {
     settings: TaxSettingsService;
     rates: TaxRatesService;
   };
+  /** Delivery rules (and their CSV import), the delivery and COD settings (docs/delivery.md). */
+  delivery: { rules: DeliveryRulesService; settings: DeliverySettingsService };
   cart: CartService;
   /** Gift cards: balance, cart apply/remove, the back office's issue/list/get/disable. */
   giftCards: GiftCardsSlice;

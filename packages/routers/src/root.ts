@@ -14,6 +14,7 @@ import { bannersAdminRouter, bannersRouter } from './features/content';
 import { couponsAdminRouter } from './features/coupons';
 import { adminsAdminRouter, customerAdminRouter, customerRouter } from './features/customer';
 import { dashboardAdminRouter } from './features/dashboard';
+import { deliveryAdminRouter, deliverySettingsAdminRouter } from './features/delivery';
 import { giftCardsAdminRouter, giftCardsRouter } from './features/gift-cards';
 import { jobsAdminRouter } from './features/jobs';
 import { loyaltyAdminRouter, loyaltyRouter } from './features/loyalty';
@@ -50,8 +51,10 @@ const adminRouter = router({
   categories: categoriesAdminRouter,
   reviews: reviewsAdminRouter,
   coupons: couponsAdminRouter,
-  // Feature flags (store-settings) and the shop's tax settings (tax): admin.settings.getTax.
-  settings: mergeRouters(settingsAdminRouter, taxSettingsAdminRouter),
+  // Feature flags (store-settings), the shop's tax settings (tax: admin.settings.getTax) and
+  // its delivery and COD settings (delivery: admin.settings.getDelivery).
+  settings: mergeRouters(settingsAdminRouter, taxSettingsAdminRouter, deliverySettingsAdminRouter),
+  delivery: deliveryAdminRouter,
   aiAgents: aiAgentsAdminRouter,
   banners: bannersAdminRouter,
   currencies: currenciesAdminRouter,

@@ -65,6 +65,8 @@ export interface ServiceConfig {
   appDeepLinkBase?: string;
   /** Seconds between sending pushes and reading their receipts (default 900). */
   pushReceiptDelaySeconds?: number;
+  /** STORE_TIMEZONE: the IANA zone of delivery dates, cut-off and holidays (default UTC). */
+  storeTimeZone?: string;
 }
 
 export interface ServiceDeps {

@@ -12,6 +12,7 @@ import { createContentSlice } from './features/content';
 import { createCouponsSlice } from './features/coupons';
 import { createCustomerSlice } from './features/customer';
 import { createDashboardSlice } from './features/dashboard';
+import { createDeliverySlice } from './features/delivery';
 import { createJobsRepository, createJobsSlice } from './features/jobs';
 import { createMailService } from './features/mail';
 import { createNotificationsSlice } from './features/notifications';
@@ -56,6 +57,10 @@ export function createServices(deps: ServiceDeps): Services {
     clock,
     referenceCacheTtlMs: config.referenceCacheTtlMs ?? 0,
     productsPerCategory: productsPerTaxCategory,
+  });
+  const delivery = createDeliverySlice({
+    unitOfWork,
+    timeZone: config.storeTimeZone ?? 'UTC',
   });
   const isFeatureEnabled = (flag: keyof FeatureFlags) =>
     storeSettings.features.isFeatureEnabled(flag);
@@ -186,6 +191,7 @@ export function createServices(deps: ServiceDeps): Services {
     content,
     storeSettings,
     tax,
+    delivery,
     cart: cart.service,
     giftCards,
     loyalty,

@@ -44,6 +44,9 @@ export const tableOwners = {
   taxCategories: 'tax',
   taxRules: 'tax',
   taxSettings: 'tax',
+  // delivery: postcode rules and the delivery / cash-on-delivery settings (docs/delivery.md)
+  deliveryRules: 'delivery',
+  deliverySettings: 'delivery',
   giftCards: 'gift-cards',
   giftCardLedger: 'gift-cards',
   cartGiftCards: 'gift-cards',

@@ -70,6 +70,9 @@ export const products = pgTable(
     taxCategoryId: integer('tax_category_id').references(() => taxCategories.id, {
       onDelete: 'restrict',
     }),
+    /** Working days a made-to-order product adds before dispatch (docs/delivery.md); null: none. */
+    shipsInDays: integer('ships_in_days'),
+    returnable: boolean('returnable').notNull().default(true),
     searchVector: tsvector('search_vector').generatedAlwaysAs(PRODUCT_SEARCH_DOCUMENT),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -80,6 +83,7 @@ export const products = pgTable(
     check('products_price_check', sql`${t.priceCents} >= 0`),
     check('products_special_price_check', sql`${t.specialPriceCents} >= 0`),
     check('products_stock_check', sql`${t.stockQuantity} >= 0`),
+    check('products_ships_in_days_check', sql`${t.shipsInDays} between 0 and 365`),
     check('products_rating_check', sql`${t.rating} between 0 and 5`),
     // Listing orders of visible products (newest is the default). DESC columns are NULLS FIRST
     // to match `order by x desc`, otherwise PostgreSQL cannot walk the index for the order.

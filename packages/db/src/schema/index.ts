@@ -5,6 +5,7 @@ export * from './ai';
 export * from './cart';
 export * from './catalog';
 export * from './content';
+export * from './delivery';
 export * from './gift-cards';
 export * from './loyalty';
 export * from './notifications';

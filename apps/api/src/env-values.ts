@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/* Value parsers of the environment's schema (env.ts, the only reader of process.env). */
+
+export const optionalString = () =>
+  z
+    .string()
+    .trim()
+    .transform((value) => (value === '' ? undefined : value))
+    .optional();
+
+/**
+ * Schemes APP_LINK_SCHEMES may not name: web pages are checked as web links (https in
+ * production), and these run script, read files or launch other apps (Android's intent:).
+ */
+export const NEVER_APP_SCHEMES = new Set([
+  'http',
+  'https',
+  'javascript',
+  'vbscript',
+  'data',
+  'blob',
+  'file',
+  'about',
+  'intent',
+  'content',
+  'ftp',
+  'mailto',
+  'tel',
+  'sms',
+]);
+
+/** A comma-separated list; empty entries dropped. */
+export const commaList = () =>
+  z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((item) => item.trim())
+        .filter((item) => item !== ''),
+    );
+
+/** Whether Intl knows `zone` as an IANA time zone. */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const positiveInt = (fallback: number) =>
+  z.coerce.number().int().positive().default(fallback);

@@ -1,0 +1,5 @@
+/** The delivery slice's public surface (docs/architecture.md, docs/delivery.md). */
+export { deliveryAdminRouter, deliverySettingsAdminRouter } from './delivery.admin.router';
+export { createDeliverySlice, type DeliverySlice, type DeliverySliceDeps } from './delivery.slice';
+export type { DeliveryRulesService, DeliveryTerms } from './delivery-rules.service';
+export type { DeliverySettingsService } from './delivery-settings.service';
