@@ -1,5 +1,6 @@
-import { deliveryRules, deliverySettings } from '@storefront/db/schema';
-import { asc } from 'drizzle-orm';
+import { deliveryRules, deliverySettings, products } from '@storefront/db/schema';
+import { createProduct } from '@storefront/db/testing/factories';
+import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { expectFieldError, trpcFailure, useAdminApp } from './harness';
 
@@ -220,6 +221,29 @@ describe('admin.settings.getDelivery / updateDelivery', () => {
     await expectFieldError(
       app.admin.admin.settings.updateDelivery.mutate({ cutoff_hour: 25 }),
       'cutoff_hour',
+    );
+  });
+});
+
+describe('admin.products.update: ships_in_days and returnable', () => {
+  it('saves a made-to-order product’s days and its returnability, and clears the days', async () => {
+    const { id } = await createProduct(app.t.db);
+    const fresh = await app.admin.admin.products.get.query({ id });
+    expect(fresh.data).toMatchObject({ ships_in_days: null, returnable: true });
+    const made = await app.admin.admin.products.update.mutate({
+      id,
+      ships_in_days: 3,
+      returnable: false,
+    });
+    expect(made.data).toMatchObject({ ships_in_days: 3, returnable: false });
+    const [row] = await app.t.db.select().from(products).where(eq(products.id, id));
+    expect(row).toMatchObject({ shipsInDays: 3, returnable: false });
+    await app.admin.admin.products.update.mutate({ id, ships_in_days: null });
+    const [cleared] = await app.t.db.select().from(products).where(eq(products.id, id));
+    expect(cleared).toMatchObject({ shipsInDays: null, returnable: false });
+    await expectFieldError(
+      app.admin.admin.products.update.mutate({ id, ships_in_days: 366 }),
+      'ships_in_days',
     );
   });
 });

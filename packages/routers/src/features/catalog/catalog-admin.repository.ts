@@ -42,6 +42,8 @@ const adminProductColumns = {
   featured: products.featured,
   active: products.active,
   taxCategoryId: products.taxCategoryId,
+  shipsInDays: products.shipsInDays,
+  returnable: products.returnable,
   createdAt: products.createdAt,
   updatedAt: products.updatedAt,
 };
@@ -66,6 +68,8 @@ export type AdminProductChanges = Partial<
     | 'featured'
     | 'active'
     | 'taxCategoryId'
+    | 'shipsInDays'
+    | 'returnable'
   >
 >;
 

@@ -82,6 +82,8 @@ export function toAdminProductDto(
     featured: product.featured,
     active: product.active,
     ...taxFieldsOf(product.taxCategoryId, taxCategories),
+    ships_in_days: product.shipsInDays,
+    returnable: product.returnable,
     images,
     variants: variants.map(toAdminVariantDto),
     created_at: toIso(product.createdAt),
@@ -198,6 +200,8 @@ function toChanges(input: Omit<AdminProductUpdateInput, 'id'>): AdminProductChan
   if (input.special_to !== undefined) changes.specialTo = dateOrNull(input.special_to);
   if (input.featured !== undefined) changes.featured = input.featured;
   if (input.active !== undefined) changes.active = input.active;
+  if (input.ships_in_days !== undefined) changes.shipsInDays = input.ships_in_days;
+  if (input.returnable !== undefined) changes.returnable = input.returnable;
   return changes;
 }
 

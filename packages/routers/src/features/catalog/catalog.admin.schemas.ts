@@ -129,6 +129,8 @@ export const ZAdminProduct = z
       .nullable()
       .meta({ description: 'Its tax category’s code; null: only "*"-category rules apply' }),
     hsn_code: z.string().nullable().meta({ description: 'Its tax category’s HSN/SAC code' }),
+    ships_in_days: z.number().int().nullable(),
+    returnable: z.boolean(),
     images: z
       .array(ZAdminProductImage)
       .meta({ description: 'In order; the first is the main image' }),
@@ -207,6 +209,13 @@ export const ZAdminProductUpdateInput = z
   .partial()
   .extend({
     id: zId(),
+    ships_in_days: z.number().int().min(0).max(365).nullable().meta({
+      description: 'Working days a made-to-order product adds before dispatch; null: none',
+    }),
+    returnable: z.boolean(),
+  })
+  .partial({ ships_in_days: true, returnable: true })
+  .extend({
     category_ids: z
       .array(zId())
       .max(50)
