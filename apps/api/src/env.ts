@@ -174,6 +174,8 @@ const EnvSchema = z
       .string()
       .default('UTC')
       .refine(isTimeZone, { message: 'must be an IANA time zone such as Asia/Kolkata or UTC' }),
+    /** Seconds a serviceability answer is reused (docs/delivery.md; default 6 h). */
+    SERVICEABILITY_CACHE_TTL: z.coerce.number().int().min(1).max(604_800).default(21_600),
     /** How long feature flags, tax rates, currency and shipping/payment methods are reused (ms). */
     REFERENCE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
     /**
@@ -323,6 +325,7 @@ const ECHOED = new Set([
   'SYNC_IMPLICIT_HEARTBEAT',
   'REFERENCE_CACHE_TTL_MS',
   'STORE_TIMEZONE',
+  'SERVICEABILITY_CACHE_TTL',
   'APP_LINK_SCHEMES',
   'METRICS_PORT',
   'OTEL_EXPORTER_OTLP_ENDPOINT',

@@ -13,6 +13,7 @@ import { createOpenAiModelProvider } from './adapters/ai';
 import { createOutboxMailer, createResendMailer } from './adapters/mail';
 import { createPushSender } from './adapters/push';
 import { createRateLimits } from './adapters/rate-limits';
+import { redisServiceabilityCache } from './adapters/serviceability-cache';
 import { createOutboxSms, createTwilioSms } from './adapters/sms';
 import { createLocalStorage, createUploadThingStorage } from './adapters/storage';
 import type { AppDeps } from './app';
@@ -182,6 +183,8 @@ export async function createRuntime(
       implicitHeartbeat: env.SYNC_IMPLICIT_HEARTBEAT,
       referenceCacheTtlMs: env.REFERENCE_CACHE_TTL_MS,
       storeTimeZone: env.STORE_TIMEZONE,
+      storeCountry: env.DEFAULT_PHONE_REGION,
+      serviceabilityCacheTtlMs: env.SERVICEABILITY_CACHE_TTL * 1000,
       links: env.LINK_POLICY,
       signIn: {
         social: {
@@ -245,6 +248,9 @@ export async function createRuntime(
           : undefined,
     },
     reportBackgroundError: (error) => logger.warn({ err: error }, 'background write failed'),
+    serviceabilityCache: redis
+      ? redisServiceabilityCache({ redis, ttlSeconds: env.SERVICEABILITY_CACHE_TTL })
+      : undefined,
     metrics: metrics?.business,
     tracer: options.tracer,
     rateLimits: createRateLimits({

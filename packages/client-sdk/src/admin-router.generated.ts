@@ -96,6 +96,9 @@ export type AppRouter = TRPCBuiltRouter<
       default: Query<'currency.default'>;
       list: Query<'currency.list'>;
     };
+    delivery: {
+      serviceability: Query<'delivery.serviceability'>;
+    };
     cart: {
       get: Query<'cart.get'>;
       count: Query<'cart.count'>;

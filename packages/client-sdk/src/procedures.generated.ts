@@ -235,6 +235,11 @@ export interface Procedures {
     input: void;
     output: { success: true; data: { code: string; name: string; symbol: string; exchange_rate: number; decimal_places: number; is_default: boolean; }[]; message?: string | undefined; };
   };
+  'delivery.serviceability': {
+    type: 'query';
+    input: { postcode: string; country?: string | undefined; product_id?: number | undefined; variant_id?: number | undefined; };
+    output: { success: true; data: { postcode: string; deliverable: boolean | null; cod_available: boolean; estimated_delivery: { min_date: string; max_date: string; } | null; shipping_methods: { code: string; name: string; price: number; cod: boolean; estimated_days: { min: number; max: number; }; }[]; reason: 'unknown' | 'postcode' | 'not_serviceable' | 'disabled' | null; }; message?: string | undefined; };
+  };
   'cart.get': {
     type: 'query';
     input: void;

@@ -419,6 +419,15 @@ export const ROUTES = {
     idempotent: false,
     session: null,
   },
+  'delivery.serviceability': {
+    method: 'GET',
+    path: '/serviceability',
+    namespace: 'delivery',
+    name: 'serviceability',
+    hasInput: true,
+    idempotent: false,
+    session: null,
+  },
   'cart.get': {
     method: 'GET',
     path: '/cart',
@@ -803,6 +812,7 @@ export const NAMESPACES = [
   'search',
   'banners',
   'currency',
+  'delivery',
   'cart',
   'giftCards',
   'loyalty',

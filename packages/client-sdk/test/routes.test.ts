@@ -71,6 +71,8 @@ describe('namespace mapping', () => {
     ['/cart/apply-gift-card', 'giftCards'],
     ['/customer/loyalty', 'loyalty'],
     ['/cart/apply-loyalty-points', 'loyalty'],
+    // Issue 39: the delivery promise for a postcode.
+    ['/serviceability', 'delivery'],
   ];
 
   /** The REST routes that are not procedures (multipart, binary, DELETE with a body): client.ts adds them. */

@@ -22,7 +22,11 @@ import type { ContentAdminService, ContentService } from './features/content';
 import type { CouponsService } from './features/coupons';
 import type { AdminsService, CustomerService } from './features/customer';
 import type { DashboardService } from './features/dashboard';
-import type { DeliveryRulesService, DeliverySettingsService } from './features/delivery';
+import type {
+  DeliveryRulesService,
+  DeliverySettingsService,
+  ServiceabilityService,
+} from './features/delivery';
 import type { GiftCardsSlice } from './features/gift-cards';
 import type { JobsService } from './features/jobs';
 import type { LoyaltySlice } from './features/loyalty';
@@ -127,7 +131,11 @@ export interface AppServices {
     rates: TaxRatesService;
   };
   /** Delivery rules (and their CSV import), the delivery and COD settings (docs/delivery.md). */
-  delivery: { rules: DeliveryRulesService; settings: DeliverySettingsService };
+  delivery: {
+    rules: DeliveryRulesService;
+    settings: DeliverySettingsService;
+    serviceability: ServiceabilityService;
+  };
   cart: CartService;
   /** Gift cards: balance, cart apply/remove, the back office's issue/list/get/disable. */
   giftCards: GiftCardsSlice;

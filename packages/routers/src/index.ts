@@ -15,6 +15,12 @@ export {
   ZAvatarOutput,
 } from './features/auth';
 export { AVATAR_MAX_BYTES, provisionAdmin } from './features/customer';
+export type {
+  ServiceabilityAnswer,
+  ServiceabilityCache,
+  ServiceabilityProvider,
+  ServiceabilityQuery,
+} from './features/delivery';
 export {
   createJobQueueStatsRepository,
   createJobsRepository,

@@ -22,6 +22,7 @@ const TAGS: Record<string, string> = {
   reviews: 'Product reviews and helpful votes.',
   search: 'Full-text product search and type-ahead suggestions.',
   content: 'Banners and currencies.',
+  delivery: 'Whether, when and how the shop delivers to a postcode (cash on delivery included).',
   cart: "The customer's cart, its coupon and the gift cards applied to it.",
   'gift-cards': 'Gift card balances (the flag `gift_cards`).',
   loyalty: "The customer's loyalty points (the flag `loyalty_points`).",

@@ -14,7 +14,11 @@ import { bannersAdminRouter, bannersRouter } from './features/content';
 import { couponsAdminRouter } from './features/coupons';
 import { adminsAdminRouter, customerAdminRouter, customerRouter } from './features/customer';
 import { dashboardAdminRouter } from './features/dashboard';
-import { deliveryAdminRouter, deliverySettingsAdminRouter } from './features/delivery';
+import {
+  deliveryAdminRouter,
+  deliveryRouter,
+  deliverySettingsAdminRouter,
+} from './features/delivery';
 import { giftCardsAdminRouter, giftCardsRouter } from './features/gift-cards';
 import { jobsAdminRouter } from './features/jobs';
 import { loyaltyAdminRouter, loyaltyRouter } from './features/loyalty';
@@ -89,6 +93,7 @@ export const appRouter = router({
   search: searchRouter,
   banners: bannersRouter,
   currency: currencyRouter,
+  delivery: deliveryRouter,
   cart: cartRouter,
   giftCards: giftCardsRouter,
   loyalty: loyaltyRouter,

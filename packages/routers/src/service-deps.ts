@@ -2,6 +2,7 @@ import type { Tracer } from '@opentelemetry/api';
 import type { Database } from '@storefront/db/client';
 import type { AiModelProvider } from './features/ai';
 import type { PasswordHasher, SignInConfig } from './features/auth';
+import type { ServiceabilityCache, ServiceabilityProvider } from './features/delivery';
 import type { PaymentConfig } from './features/payments';
 import type { FeatureFlags } from './features/store-settings';
 import type {
@@ -67,6 +68,10 @@ export interface ServiceConfig {
   pushReceiptDelaySeconds?: number;
   /** STORE_TIMEZONE: the IANA zone of delivery dates, cut-off and holidays (default UTC). */
   storeTimeZone?: string;
+  /** The shop's country (DEFAULT_PHONE_REGION, default IN): postcodes given without one. */
+  storeCountry?: string;
+  /** SERVICEABILITY_CACHE_TTL in ms (default 6 h) when no cache is given. */
+  serviceabilityCacheTtlMs?: number;
 }
 
 export interface ServiceDeps {
@@ -93,4 +98,8 @@ export interface ServiceDeps {
   metrics?: BusinessMetrics | undefined;
   /** A span per procedure when tracing is on; undefined: no tracing, no cost. */
   tracer?: Tracer | undefined;
+  /** Where serviceability answers are kept (Redis with REDIS_URL); default: memory. */
+  serviceabilityCache?: ServiceabilityCache | undefined;
+  /** SERVICEABILITY_PROVIDER=shiprocket's adapter; undefined: the shop's own rules (table). */
+  serviceabilityProvider?: ServiceabilityProvider | undefined;
 }

@@ -7,12 +7,12 @@ import { createAccountSlice } from './features/account';
 import { createAddressesSlice } from './features/addresses';
 import { createAiSlice, productContextFrom } from './features/ai';
 import { createAuthSlice, createPasswordAttempts } from './features/auth';
-import { createCatalogSlice, productsPerTaxCategory } from './features/catalog';
+import { createCatalogSlice, productsPerTaxCategory, shipsInDaysOf } from './features/catalog';
 import { createContentSlice } from './features/content';
 import { createCouponsSlice } from './features/coupons';
 import { createCustomerSlice } from './features/customer';
 import { createDashboardSlice } from './features/dashboard';
-import { createDeliverySlice } from './features/delivery';
+import { createDeliverySlice, memoryServiceabilityCache } from './features/delivery';
 import { createJobsRepository, createJobsSlice } from './features/jobs';
 import { createMailService } from './features/mail';
 import { createNotificationsSlice } from './features/notifications';
@@ -58,10 +58,6 @@ export function createServices(deps: ServiceDeps): Services {
     referenceCacheTtlMs: config.referenceCacheTtlMs ?? 0,
     productsPerCategory: productsPerTaxCategory,
   });
-  const delivery = createDeliverySlice({
-    unitOfWork,
-    timeZone: config.storeTimeZone ?? 'UTC',
-  });
   const isFeatureEnabled = (flag: keyof FeatureFlags) =>
     storeSettings.features.isFeatureEnabled(flag);
   const catalog = createCatalogSlice({
@@ -71,6 +67,21 @@ export function createServices(deps: ServiceDeps): Services {
     counts,
     reviews: { recent: recentReviews, recentOfProducts: recentReviewsOfProducts },
     defaultCurrency: storeSettings.defaultCurrency,
+  });
+  const delivery = createDeliverySlice({
+    unitOfWork,
+    clock,
+    timeZone: config.storeTimeZone ?? 'UTC',
+    country: config.storeCountry ?? 'IN',
+    cache:
+      deps.serviceabilityCache ??
+      memoryServiceabilityCache({ clock, ttlMs: config.serviceabilityCacheTtlMs ?? 21_600_000 }),
+    provider: deps.serviceabilityProvider,
+    shippingMethods: () =>
+      storeSettings.referenceData(db, { inTransaction: false }).activeShippingMethods(),
+    shipsInDays: (item) => shipsInDaysOf(db, item),
+    reportBackgroundError,
+    referenceCacheTtlMs: config.referenceCacheTtlMs ?? 0,
   });
   const content = createContentSlice({ db, clock });
   const sync = createSyncSlice({
@@ -117,7 +128,7 @@ export function createServices(deps: ServiceDeps): Services {
     clock,
     ttlMs: config.catalogVersionTtlMs ?? 1_000,
     caches: [counts, searchQueries],
-    referenceCaches: [storeSettings.cache, tax.cache],
+    referenceCaches: [storeSettings.cache, tax.cache, delivery.cache],
     ...(reportBackgroundError ? { reportError: reportBackgroundError } : {}),
   });
   const providers = createPaymentProviders(deps.payments);
@@ -191,7 +202,11 @@ export function createServices(deps: ServiceDeps): Services {
     content,
     storeSettings,
     tax,
-    delivery,
+    delivery: {
+      rules: delivery.rules,
+      settings: delivery.settings,
+      serviceability: delivery.serviceability,
+    },
     cart: cart.service,
     giftCards,
     loyalty,

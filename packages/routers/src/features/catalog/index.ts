@@ -31,11 +31,13 @@ export type { ProductPartsService } from './product-parts.service';
 export {
   activeProductIdsAfter,
   categoryExists,
+  latestShipsInDays,
   lockProduct,
   productExists,
   productForPush,
   productNames,
   productsPerTaxCategory,
+  shipsInDaysOf,
   stockKey,
   stockOfLines,
   visibleProductSummaries,

@@ -140,3 +140,40 @@ export async function activeProductIdsAfter(
     .limit(limit);
   return rows.map((row) => row.id);
 }
+
+/**
+ * The working days a product (or a variant's product) adds before dispatch, for the delivery
+ * promise; undefined when no active product is found.
+ */
+export async function shipsInDaysOf(
+  db: Executor,
+  item: { productId?: number | undefined; variantId?: number | undefined },
+): Promise<{ productId: number; shipsInDays: number } | undefined> {
+  const productId =
+    item.productId ??
+    (item.variantId === undefined
+      ? undefined
+      : (
+          await db
+            .select({ productId: productVariants.productId })
+            .from(productVariants)
+            .where(eq(productVariants.id, item.variantId))
+        )[0]?.productId);
+  if (productId === undefined) return undefined;
+  const [row] = await db
+    .select({ id: products.id, shipsInDays: products.shipsInDays })
+    .from(products)
+    .where(and(eq(products.id, productId), eq(products.active, true)));
+  return row && { productId: row.id, shipsInDays: row.shipsInDays ?? 0 };
+}
+
+/** The largest `ships_in_days` among these products (a cart takes its latest line); 0 if none. */
+export async function latestShipsInDays(db: Executor, productIds: readonly number[]) {
+  const ids = [...new Set(productIds)];
+  if (ids.length === 0) return 0;
+  const rows = await db
+    .select({ shipsInDays: products.shipsInDays })
+    .from(products)
+    .where(inArray(products.id, ids));
+  return Math.max(0, ...rows.map((row) => row.shipsInDays ?? 0));
+}

@@ -1,26 +1,68 @@
+import { createTtlCache } from '../../count-cache';
+import type { Clock } from '../../ports';
 import type { UnitOfWorkFactory } from '../../transactions';
 import { deliveryRepositories } from './delivery.repositories';
 import { createDeliveryRulesService } from './delivery-rules.service';
+import type { DeliverySettingsRecord } from './delivery-settings.repository';
 import { createDeliverySettingsService } from './delivery-settings.service';
+import { createServiceabilityService, type ServiceabilityDeps } from './serviceability.service';
+import {
+  cachedProvider,
+  type ServiceabilityCache,
+  type ServiceabilityProvider,
+  tableProvider,
+} from './serviceability-provider';
 
 export interface DeliverySliceDeps {
   unitOfWork: UnitOfWorkFactory;
+  clock: Clock;
   /** STORE_TIMEZONE: the IANA zone of the shop's calendar (cut-off, holidays, dates). */
   timeZone: string;
+  /** The shop's country (ISO alpha-2): postcodes given without one are checked as its. */
+  country: string;
+  /** Where serviceability answers are kept (memory, or Redis shared by instances). */
+  cache: ServiceabilityCache;
+  /** A courier aggregator (SERVICEABILITY_PROVIDER=shiprocket); absent: the shop's rules. */
+  provider?: ServiceabilityProvider | undefined;
+  shippingMethods: ServiceabilityDeps['shippingMethods'];
+  shipsInDays: ServiceabilityDeps['shipsInDays'];
+  reportBackgroundError?: ((error: unknown) => void) | undefined;
+  /** How long the settings may be reused, in ms (REFERENCE_CACHE_TTL_MS). */
+  referenceCacheTtlMs: number;
 }
 
 /**
  * The delivery slice (docs/delivery.md): postcode rules and their CSV import, the delivery and
- * cash-on-delivery settings, and the lookup serviceability and checkout start from.
+ * cash-on-delivery settings, and the promise serviceability and checkout start from.
  */
 export function createDeliverySlice(deps: DeliverySliceDeps) {
   const unit = deps.unitOfWork(deliveryRepositories);
-  // Nothing is cached yet: each change is read on the next lookup.
-  const changed = () => {};
+  /** A change of rules or settings drops the cached answers the rules gave. */
+  const settingsCache = createTtlCache<DeliverySettingsRecord>({
+    clock: deps.clock,
+    ttlMs: deps.referenceCacheTtlMs,
+  });
+  const changed = () => {
+    settingsCache.clear();
+    deps.cache.clear().catch((error: unknown) => deps.reportBackgroundError?.(error));
+  };
   const admin = { repos: unit.repos, inTransaction: unit.inTransaction, changed };
+  const rules = createDeliveryRulesService(admin);
+  const provider = cachedProvider(deps.provider ?? tableProvider(rules.lookup), deps.cache);
   return {
-    rules: createDeliveryRulesService(admin),
+    rules,
     settings: createDeliverySettingsService({ ...admin, timeZone: deps.timeZone }),
+    serviceability: createServiceabilityService({
+      provider,
+      settings: () => settingsCache.get('settings', unit.repos.settings.read),
+      shippingMethods: deps.shippingMethods,
+      shipsInDays: deps.shipsInDays,
+      clock: deps.clock,
+      timeZone: deps.timeZone,
+      country: deps.country,
+    }),
+    /** Cleared with the reference data on every catalogue change (catalog-version.ts). */
+    cache: { clear: changed },
   };
 }
 

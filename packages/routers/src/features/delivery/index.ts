@@ -1,5 +1,15 @@
 /** The delivery slice's public surface (docs/architecture.md, docs/delivery.md). */
 export { deliveryAdminRouter, deliverySettingsAdminRouter } from './delivery.admin.router';
+export { deliveryRouter } from './delivery.router';
+export { ZDeliveryWindow } from './delivery.schemas';
 export { createDeliverySlice, type DeliverySlice, type DeliverySliceDeps } from './delivery.slice';
 export type { DeliveryRulesService, DeliveryTerms } from './delivery-rules.service';
 export type { DeliverySettingsService } from './delivery-settings.service';
+export type { ServiceabilityService } from './serviceability.service';
+export {
+  memoryServiceabilityCache,
+  type ServiceabilityAnswer,
+  type ServiceabilityCache,
+  type ServiceabilityProvider,
+  type ServiceabilityQuery,
+} from './serviceability-provider';

@@ -1,0 +1,165 @@
+import { deliveryRules } from '@storefront/db/schema';
+import { seedStoreSetup } from '@storefront/db/seed/store-setup';
+import { createCurrency, createProduct } from '@storefront/db/testing/factories';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminClient, createTestApp, registerAdmin, type TestApp } from './harness';
+
+// GET /serviceability (issue 39; docs/delivery.md): rules, dates with a fixed clock, COD.
+
+// Tuesday 1 December 2026, 10:30 in Kolkata: before the 14:00 cut-off.
+let now = new Date('2026-12-01T05:00:00Z');
+let t: TestApp;
+let admin: ReturnType<typeof adminClient>;
+let server: { baseUrl: string; close: () => Promise<void> };
+const HEADER = 'postcode,zone,deliverable,cod,min_days,max_days';
+
+beforeAll(async () => {
+  t = await createTestApp({
+    clock: { now: () => now },
+    config: { storeTimeZone: 'Asia/Kolkata', storeCountry: 'IN', referenceCacheTtlMs: 60_000 },
+  });
+  await createCurrency(t.db, { code: 'INR', isDefault: true });
+  await seedStoreSetup(t.db);
+  server = await t.listen();
+  admin = adminClient(server.baseUrl, (await registerAdmin(t)).token);
+  await admin.admin.delivery.importRules.mutate({
+    csv: [
+      HEADER,
+      '560001,Bengaluru centre,true,true,1,2',
+      '560*,Bengaluru,true,false,2,3',
+      '56*,Karnataka,true,true,3,5',
+      '110001,Closed,false,false,0,0',
+    ].join('\n'),
+  });
+});
+afterAll(async () => {
+  await server.close();
+  await t.close();
+});
+
+const serviceability = (query: string) => t.request('GET', `/serviceability?${query}`);
+
+describe('GET /serviceability', () => {
+  it('promises the exact code’s dates, methods and COD', async () => {
+    const res = await serviceability('postcode=560001');
+    expect(res.status).toBe(200);
+    // Order day Tue 1st, dispatch Wed 2nd (1 working day), arrival 1–2 days later.
+    expect(res.body.data).toEqual({
+      postcode: '560001',
+      deliverable: true,
+      cod_available: true,
+      estimated_delivery: { min_date: '2026-12-03', max_date: '2026-12-04' },
+      shipping_methods: [
+        {
+          code: 'flatrate',
+          name: 'Standard delivery',
+          price: 4.99,
+          cod: true,
+          estimated_days: { min: 2, max: 3 },
+        },
+        {
+          code: 'free',
+          name: 'Free delivery',
+          price: 0,
+          cod: true,
+          estimated_days: { min: 2, max: 3 },
+        },
+      ],
+      reason: null,
+    });
+  });
+
+  it('uses the longest prefix, then the store default', async () => {
+    const prefix = (await serviceability('postcode=560099')).body.data;
+    expect(prefix).toMatchObject({
+      deliverable: true,
+      cod_available: false,
+      reason: 'postcode',
+      estimated_delivery: { min_date: '2026-12-04', max_date: '2026-12-05' },
+    });
+    const shorter = (await serviceability('postcode=561234')).body.data;
+    expect(shorter.estimated_delivery).toEqual({ min_date: '2026-12-05', max_date: '2026-12-07' });
+    // No rule: the store default (deliverable, COD, 2–5 days).
+    const none = (await serviceability('postcode=400001')).body.data;
+    expect(none).toMatchObject({
+      deliverable: true,
+      cod_available: true,
+      estimated_delivery: { min_date: '2026-12-04', max_date: '2026-12-07' },
+    });
+  });
+
+  it('answers not deliverable with no methods and no dates', async () => {
+    const res = await serviceability('postcode=110001');
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({
+      postcode: '110001',
+      deliverable: false,
+      cod_available: false,
+      estimated_delivery: null,
+      shipping_methods: [],
+      reason: 'not_serviceable',
+    });
+  });
+
+  it('refuses a malformed postcode for the country with 422 naming postcode', async () => {
+    for (const query of [
+      'postcode=060001',
+      'postcode=56001',
+      'postcode=ABCDEF',
+      'postcode=12345&country=GB',
+    ]) {
+      const res = await serviceability(query);
+      expect(res.status).toBe(422);
+      expect(res.body.error_code).toBe('VALIDATION_ERROR');
+      expect(res.body.errors.postcode).toBeDefined();
+    }
+    expect((await serviceability('postcode=94103&country=US')).status).toBe(200);
+  });
+
+  it('adds a made-to-order product’s days, and refuses an unknown product', async () => {
+    const product = await createProduct(t.db, {});
+    await admin.admin.products.update.mutate({ id: product.id, ships_in_days: 3 });
+    const res = await serviceability(`postcode=560001&product_id=${product.id}`);
+    // Dispatch Wed 2nd + 3 working days = Sat 5th; arrival Sun 6th – Mon 7th.
+    expect(res.body.data.estimated_delivery).toEqual({
+      min_date: '2026-12-06',
+      max_date: '2026-12-07',
+    });
+    const unknown = await serviceability('postcode=560001&product_id=999999');
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors.product_id).toBeDefined();
+  });
+
+  it('moves across the cut-off, a Sunday and a holiday with the clock', async () => {
+    // Sessions live a day: the admin saves before the clock moves.
+    await admin.admin.settings.updateDelivery.mutate({ holidays: ['2026-12-07'] });
+    now = new Date('2026-12-05T09:00:00Z'); // Saturday 14:30 in Kolkata: past the cut-off
+    try {
+      // Order day: Sunday skipped, Monday 7th a holiday → Tue 8th; dispatch Wed 9th.
+      const res = await serviceability('postcode=560001');
+      expect(res.body.data.estimated_delivery).toEqual({
+        min_date: '2026-12-10',
+        max_date: '2026-12-11',
+      });
+    } finally {
+      now = new Date('2026-12-01T05:00:00Z');
+    }
+    await admin.admin.settings.updateDelivery.mutate({ holidays: [] });
+  });
+
+  it('follows a new import and COD switched off, though answers are cached', async () => {
+    expect((await serviceability('postcode=560001')).body.data.cod_available).toBe(true);
+    // A row changed behind the slice's back is not seen: the answer is the cached one.
+    await t.db.update(deliveryRules).set({ cod: false });
+    expect((await serviceability('postcode=560001')).body.data.cod_available).toBe(true);
+    await admin.admin.delivery.importRules.mutate({
+      csv: `${HEADER}\n560001,Bengaluru centre,false,false,1,2`,
+    });
+    expect((await serviceability('postcode=560001')).body.data.deliverable).toBe(false);
+    await admin.admin.settings.updateDelivery.mutate({ cod_enabled: false });
+    const off = (await serviceability('postcode=560099')).body.data;
+    expect(off).toMatchObject({ deliverable: true, cod_available: false, reason: 'disabled' });
+    await admin.admin.settings.updateDelivery.mutate({ cod_enabled: true });
+    await t.db.delete(deliveryRules);
+  });
+});
