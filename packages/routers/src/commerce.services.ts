@@ -2,7 +2,7 @@ import type { Database, Executor } from '@storefront/db/client';
 import type { AddressesService } from './features/addresses';
 import { createCartRepository, createCartSlice } from './features/cart';
 import { createPurchasablesRepository, createStockRepository } from './features/catalog';
-import { createCheckoutSlice } from './features/checkout';
+import { createCheckoutSlice, type DeliveryPromiseFor } from './features/checkout';
 import { createCouponRedemptionsRepository } from './features/coupons';
 import {
   cartCreditsReader,
@@ -34,6 +34,8 @@ export interface CommerceDeps {
   addresses: AddressesService;
   providers: PaymentProviders;
   jobs: (executor: Executor) => JobEnqueuer;
+  /** Whether and when the shop delivers to an address (the delivery slice's promise). */
+  deliveryPromise: DeliveryPromiseFor;
 }
 
 /**
@@ -83,6 +85,7 @@ export function createCommerceServices(deps: CommerceDeps) {
     gatewayOrderLimiter: deps.rateLimits.gatewayOrdersPerCustomer,
     isFeatureEnabled,
     tax: deps.tax.readers,
+    deliveryPromise: deps.deliveryPromise,
   });
   const orders = createOrdersSlice({
     db,

@@ -7,7 +7,12 @@ import { createAccountSlice } from './features/account';
 import { createAddressesSlice } from './features/addresses';
 import { createAiSlice, productContextFrom } from './features/ai';
 import { createAuthSlice, createPasswordAttempts } from './features/auth';
-import { createCatalogSlice, productsPerTaxCategory, shipsInDaysOf } from './features/catalog';
+import {
+  createCatalogSlice,
+  latestShipsInDays,
+  productsPerTaxCategory,
+  shipsInDaysOf,
+} from './features/catalog';
 import { createContentSlice } from './features/content';
 import { createCouponsSlice } from './features/coupons';
 import { createCustomerSlice } from './features/customer';
@@ -144,6 +149,13 @@ export function createServices(deps: ServiceDeps): Services {
     addresses,
     providers,
     jobs,
+    deliveryPromise: async (postcode, productIds) => {
+      const answer = await delivery.serviceability.forCart(
+        postcode,
+        await latestShipsInDays(db, productIds),
+      );
+      return { deliverable: answer.deliverable, estimatedDelivery: answer.estimated_delivery };
+    },
   });
   const ai = createAiSlice({
     db,

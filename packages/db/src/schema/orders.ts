@@ -126,6 +126,8 @@ export const orders = pgTable(
     invoiceNumber: text('invoice_number'),
     /** The invoice's date in the shop's calendar. */
     invoiceDate: date('invoice_date', { mode: 'string' }),
+    /** The delivery promised at placement (docs/delivery.md); null: none could be given. */
+    estimatedDelivery: jsonb('estimated_delivery').$type<{ min_date: string; max_date: string }>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -39,9 +39,9 @@ export const checkoutRouter = router({
         path: '/checkout/shipping-address',
         tags,
         summary: 'Set shipping address',
-        description: `Ships to a saved address (\`address_id\`) or a new one; a new address needs first_name, last_name, phone, address_line_1, city, postcode and country (ISO 3166-1 alpha-2). Taxes follow the shipping country. ${STEP_DESCRIPTION}`,
+        description: `Ships to a saved address (\`address_id\`) or a new one; a new address needs first_name, last_name, phone, address_line_1, city, postcode and country (ISO 3166-1 alpha-2). Taxes follow the shipping country. A postcode the shop does not deliver to answers 422 ADDRESS_NOT_SERVICEABLE (docs/delivery.md). ${STEP_DESCRIPTION}`,
       },
-      errors: ['CART_EMPTY'],
+      errors: ['CART_EMPTY', 'ADDRESS_NOT_SERVICEABLE'],
     })
     .input(ZShippingAddressInput)
     .output(ZCheckoutOutput)
@@ -81,7 +81,7 @@ export const checkoutRouter = router({
         tags,
         summary: 'List shipping methods',
         description:
-          'The shipping methods offered for this cart with their prices; free shipping appears once its minimum is reached.',
+          'The shipping methods offered for this cart with their prices; free shipping appears once its minimum is reached. Once a shipping address is set, only if the shop delivers there (none otherwise), each with its `estimated_delivery` dates.',
       },
     })
     .output(ZShippingMethodsOutput)
@@ -172,7 +172,7 @@ export const checkoutRouter = router({
         requestHeaders: ZIdempotencyHeader,
         summary: 'Place order',
         description:
-          "Places the order in one transaction: stock is taken, the coupon use counted, addresses and prices copied onto the order, and the cart emptied. Card and wallet orders need the gateway's `payment_data`, which is verified at the gateway before the transaction opens (422 PAYMENT_FAILED otherwise); when the webhook already placed the order for that very payment, its owner sending the valid `payment_data` again gets that order back. Missing steps answer 422 CHECKOUT_INCOMPLETE with `errors` naming them; too little stock 422 OUT_OF_STOCK. With an `Idempotency-Key` header, the same key from the same customer within 24 hours answers the first response again and creates nothing; a different body, or a request still in flight, answers 409 IDEMPOTENCY_CONFLICT. A failed attempt frees its key. Gift cards on the cart are spent in the same transaction (first applied, first spent); a card whose balance fell meanwhile refuses the order with 422 GIFT_CARD_BALANCE_CHANGED and nothing is written. When gift cards pay the whole total no payment method is needed: the order's `payment_method` is `gift_card`, paid. Loyalty points on the cart are spent the same way (422 LOYALTY_BALANCE_CHANGED when the balance no longer holds them; `payment_method` `loyalty_points` when they pay everything).",
+          "Places the order in one transaction: stock is taken, the coupon use counted, addresses and prices copied onto the order, and the cart emptied. Card and wallet orders need the gateway's `payment_data`, which is verified at the gateway before the transaction opens (422 PAYMENT_FAILED otherwise); when the webhook already placed the order for that very payment, its owner sending the valid `payment_data` again gets that order back. Missing steps answer 422 CHECKOUT_INCOMPLETE with `errors` naming them; too little stock 422 OUT_OF_STOCK. With an `Idempotency-Key` header, the same key from the same customer within 24 hours answers the first response again and creates nothing; a different body, or a request still in flight, answers 409 IDEMPOTENCY_CONFLICT. A failed attempt frees its key. Gift cards on the cart are spent in the same transaction (first applied, first spent); a card whose balance fell meanwhile refuses the order with 422 GIFT_CARD_BALANCE_CHANGED and nothing is written. When gift cards pay the whole total no payment method is needed: the order's `payment_method` is `gift_card`, paid. Loyalty points on the cart are spent the same way (422 LOYALTY_BALANCE_CHANGED when the balance no longer holds them; `payment_method` `loyalty_points` when they pay everything). The delivery promise is checked again: 422 ADDRESS_NOT_SERVICEABLE when the shop no longer delivers to the address; the order keeps it as `estimated_delivery`.",
       },
       errors: [
         'CART_EMPTY',
@@ -183,6 +183,7 @@ export const checkoutRouter = router({
         'IDEMPOTENCY_CONFLICT',
         'GIFT_CARD_BALANCE_CHANGED',
         'LOYALTY_BALANCE_CHANGED',
+        'ADDRESS_NOT_SERVICEABLE',
       ],
       successStatus: 201,
       // Stock falls.

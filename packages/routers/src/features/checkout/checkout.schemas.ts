@@ -158,7 +158,13 @@ export const ZCheckout = z
 export type CheckoutDto = z.infer<typeof ZCheckout>;
 
 export const ZCheckoutOutput = envelope(ZCheckout);
-export const ZShippingMethodsOutput = envelope(z.array(ZShippingMethod));
+export const ZOfferedShippingMethod = ZShippingMethod.extend({
+  estimated_delivery: z.object({ min_date: z.iso.date(), max_date: z.iso.date() }).nullable().meta({
+    description:
+      'When the parcel arrives (YYYY-MM-DD, shop’s time zone) at the shipping address; null before one is set',
+  }),
+}).meta({ id: 'OfferedShippingMethod' });
+export const ZShippingMethodsOutput = envelope(z.array(ZOfferedShippingMethod));
 export const ZPaymentMethodsOutput = envelope(z.array(ZPaymentMethod));
 
 export const ZChooseShippingMethodInput = z.object({

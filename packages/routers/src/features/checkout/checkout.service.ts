@@ -22,6 +22,7 @@ import type { LoyaltyRepository } from '../loyalty';
 import type { DocumentCountersRepository, OrdersRepository } from '../orders';
 import type { GatewayOrdersRepository, PaymentProvider, PaymentProviders } from '../payments';
 import type { TaxReader } from '../tax';
+import { type DeliveryPromiseFor, requireServiceable } from './checkout.delivery';
 import { type AddressStepInput, type CheckoutDto, canonicalGstin } from './checkout.schemas';
 import {
   type AmountDue,
@@ -60,7 +61,11 @@ export interface CheckoutServiceDeps {
   gatewayOrderLimiter: RateLimiter;
   isFeatureEnabled: (flag: 'coupons') => Promise<boolean>;
   clock: Clock;
+  /** Whether and when the shop delivers to an address (delivery's serviceability). */
+  deliveryPromise: DeliveryPromiseFor;
 }
+
+const productIdsOf = (priced: PricedCart) => priced.lines.map((line) => line.item.productId);
 
 function snapshotOf(
   address: Omit<
@@ -227,9 +232,11 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     summary: (userId: number) => state(userId),
 
     setShippingAddress(userId: number, input: AddressStepInput) {
-      return changeStep(userId, async () => {
+      return changeStep(userId, async (_cart, priced) => {
         const shippingAddress = await resolveAddress(userId, input);
         await requireTaxableAddress(repos.tax, shippingAddress);
+        const promise = await deps.deliveryPromise(shippingAddress.postcode, productIdsOf(priced));
+        requireServiceable(promise, shippingAddress.postcode);
         return { shippingAddress };
       });
     },
@@ -249,9 +256,18 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       });
     },
 
+    /** Only when the shop delivers to the cart's address, each with its dates once one is set. */
     async shippingMethods(userId: number) {
-      const priced = await price(await repos.cart.openCart(userId));
-      return (await shippingMethodsFor(priced)).map(toShippingMethodDto);
+      const cart = await repos.cart.openCart(userId);
+      const priced = await price(cart);
+      const promise = cart.shippingAddress
+        ? await deps.deliveryPromise(cart.shippingAddress.postcode, productIdsOf(priced))
+        : null;
+      if (promise?.deliverable === false) return [];
+      return (await shippingMethodsFor(priced)).map((method) => ({
+        ...toShippingMethodDto(method),
+        estimated_delivery: promise?.estimatedDelivery ?? null,
+      }));
     },
 
     setShippingMethod(userId: number, code: string) {

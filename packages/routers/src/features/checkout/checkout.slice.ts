@@ -11,6 +11,7 @@ import { createLoyaltyRepository } from '../loyalty';
 import { createDocumentCountersRepository, createOrdersRepository } from '../orders';
 import { createGatewayOrdersRepository, type PaymentProviders } from '../payments';
 import type { TaxReader } from '../tax';
+import { type DeliveryPromiseFor, noDeliveryPromise } from './checkout.delivery';
 import {
   type CheckoutRepositories,
   type CheckoutServiceDeps,
@@ -32,6 +33,8 @@ export interface CheckoutSliceDeps {
   metrics: BusinessMetrics;
   /** The shop's tax settings: whether and how place-order numbers the invoice. */
   tax: RepositoryFactory<TaxReader>;
+  /** Whether and when the shop delivers to an address (delivery's serviceability). */
+  deliveryPromise?: DeliveryPromiseFor | undefined;
 }
 
 /**
@@ -40,6 +43,7 @@ export interface CheckoutSliceDeps {
  */
 export function createCheckoutSlice(deps: CheckoutSliceDeps) {
   const { clock, payments, isFeatureEnabled } = deps;
+  const deliveryPromise = deps.deliveryPromise ?? noDeliveryPromise;
   const unit = deps.unitOfWork<CheckoutRepositories>((executor, scope) => ({
     ...deps.cartRepositories(executor, scope),
     giftCards: createGiftCardsRepository(executor),
@@ -59,6 +63,7 @@ export function createCheckoutSlice(deps: CheckoutSliceDeps) {
     inTransaction: unit.inTransaction,
     payments,
     clock,
+    deliveryPromise,
   });
   return {
     steps: createCheckoutService({
@@ -68,6 +73,7 @@ export function createCheckoutSlice(deps: CheckoutSliceDeps) {
       gatewayOrderLimiter: deps.gatewayOrderLimiter,
       isFeatureEnabled,
       clock,
+      deliveryPromise,
     }),
     placeOrder,
     /** The webhook's captured and failed payments, as payments hands them over. */

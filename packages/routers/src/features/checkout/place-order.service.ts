@@ -8,6 +8,7 @@ import { spendGiftCards } from '../gift-cards';
 import { spendLoyaltyPoints } from '../loyalty';
 import { invoiceAtPlacement } from '../orders';
 import type { PaymentProviders } from '../payments';
+import { type DeliveryPromiseFor, requireServiceable } from './checkout.delivery';
 import type { PlaceOrderInput, PlaceOrderResult } from './checkout.schemas';
 import type { CheckoutRepositories } from './checkout.service';
 import {
@@ -31,6 +32,7 @@ export interface PlaceOrderServiceDeps {
   payments: PaymentProviders;
   clock: Clock;
   metrics: BusinessMetrics;
+  deliveryPromise: DeliveryPromiseFor;
 }
 
 /** Asks the gateway about the payment for a checkout; runs outside any transaction. */
@@ -42,6 +44,19 @@ type ConfirmAtGateway = (checkout: ReadyCheckout) => Promise<VerifiedPayment>;
  */
 export function createPlaceOrderService(deps: PlaceOrderServiceDeps) {
   const { repos, inTransaction, payments, clock } = deps;
+
+  async function promiseFor(userId: number) {
+    const cart = await repos.cart.openCart(userId);
+    if (!cart.shippingAddress) return null;
+    const items = await repos.cart.items(cart.id);
+    const postcode = cart.shippingAddress.postcode;
+    const promise = await deps.deliveryPromise(
+      postcode,
+      items.map((item) => item.productId),
+    );
+    requireServiceable(promise, postcode);
+    return promise;
+  }
 
   /** `confirm`: the gateway's part (step 2a), absent when nothing is to be asked of it. */
   async function place(
@@ -65,6 +80,9 @@ export function createPlaceOrderService(deps: PlaceOrderServiceDeps) {
           now: pricing.now,
           isEnabled: async (flag) => flags[flag],
         });
+    // The delivery promise, re-checked (rules change between steps) before the transaction: it
+    // may read the pool or ask a courier. An unknown answer does not stop the order.
+    const promise = await promiseFor(userId);
     const confirmed = confirm
       ? await confirm(
           await loadAndLock(repos, payments, userId, pricing, {
@@ -82,7 +100,10 @@ export function createPlaceOrderService(deps: PlaceOrderServiceDeps) {
         ...(creditsOn ? { credits: credits(tx, true) } : {}),
       });
       const verified = await paymentStillFits(tx, payments, checkout, confirmed);
-      const order = await writeOrder(tx, userId, checkout, verified, notes);
+      const order = await writeOrder(tx, userId, checkout, verified, {
+        notes,
+        estimatedDelivery: promise?.estimatedDelivery ?? null,
+      });
       if (checkout.credits) {
         await spendGiftCards(tx, checkout.credits, order.id);
         const points = checkout.credits.loyaltyPoints;

@@ -278,7 +278,10 @@ export function writeOrder(
   userId: number,
   checkout: ReadyCheckout,
   payment: VerifiedPayment,
-  notes: string | undefined,
+  extra: {
+    notes: string | undefined;
+    estimatedDelivery: { min_date: string; max_date: string } | null;
+  },
 ): Promise<OrderRecord> {
   return writePlacedOrder(tx, {
     userId,
@@ -289,7 +292,8 @@ export function writeOrder(
     shippingMethod: checkout.shippingMethod.code,
     shippingAddress: checkout.shippingAddress,
     billingAddress: checkout.billingAddress,
-    notes,
+    notes: extra.notes,
+    estimatedDelivery: extra.estimatedDelivery,
     payment,
   });
 }

@@ -120,8 +120,12 @@ export function createServiceabilityService(deps: ServiceabilityDeps) {
       return promise(postcode, shipsInDays);
     },
 
-    /** The promise for a whole cart: its latest line's ships_in_days. */
-    forShipsInDays: (postcode: string, shipsInDays: number) => promise(postcode, shipsInDays),
+    /**
+     * The promise for a cart's address (checkout): no format check, an address already
+     * saved is not refused for its shape; its latest line's ships_in_days counts.
+     */
+    forCart: (postcode: string, shipsInDays: number) =>
+      promise(normalisePostcode(postcode), shipsInDays),
   };
 }
 

@@ -21,6 +21,8 @@ export interface PlacedOrderInput {
   shippingAddress: AddressSnapshot;
   billingAddress: AddressSnapshot;
   notes: string | undefined;
+  /** The delivery promised at placement (docs/delivery.md); null: none. */
+  estimatedDelivery: { min_date: string; max_date: string } | null;
   payment: { gatewayOrderId: string; gatewayPaymentId: string } | null;
 }
 
@@ -57,6 +59,7 @@ export async function writePlacedOrder(
       shippingAddress: input.shippingAddress,
       billingAddress: input.billingAddress,
       notes: notes ?? null,
+      estimatedDelivery: input.estimatedDelivery,
       gatewayOrderId: payment?.gatewayOrderId ?? null,
       gatewayPaymentId: payment?.gatewayPaymentId ?? null,
       // The tax as charged, frozen for invoices, credit notes and refunds (docs/tax.md).

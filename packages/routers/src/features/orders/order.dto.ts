@@ -61,6 +61,7 @@ export function toOrderDto(order: OrderRecord, items: OrderItemRecord[]): OrderD
       name: order.placeOfSupply.name,
       gst_state_code: order.placeOfSupply.gstStateCode,
     },
+    estimated_delivery: order.estimatedDelivery,
     created_at: toIso(order.createdAt),
     updated_at: toIso(order.updatedAt),
   };
@@ -87,6 +88,7 @@ export function toTrackingDto(order: OrderRecord, events: OrderEventRecord[]) {
     carrier: order.carrier,
     tracking_number: order.trackingNumber,
     tracking_url: order.trackingUrl,
+    estimated_delivery: order.estimatedDelivery,
     events: events.map((event) => ({
       status: event.status,
       description: event.description,

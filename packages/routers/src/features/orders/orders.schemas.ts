@@ -26,6 +26,13 @@ export const ZOrderItem = z
   })
   .meta({ id: 'OrderItem' });
 
+/** The delivery promised at placement (docs/delivery.md). */
+const zEstimatedDelivery = () =>
+  z.object({ min_date: z.iso.date(), max_date: z.iso.date() }).nullable().meta({
+    description:
+      'Arrival promised at placement, YYYY-MM-DD in the shop’s time zone; null when none was given',
+  });
+
 export const ZOrder = z
   .object({
     id: z.number().int(),
@@ -57,6 +64,7 @@ export const ZOrder = z
       .meta({ description: 'From the gapless invoice series, once invoiced (paid or shipped)' }),
     invoice_date: z.string().nullable().meta({ description: 'YYYY-MM-DD, in the shop’s calendar' }),
     place_of_supply: ZPlaceOfSupply.nullable(),
+    estimated_delivery: zEstimatedDelivery(),
     created_at: zDateTime(),
     updated_at: zDateTime(),
   })
@@ -84,6 +92,7 @@ export const ZTracking = z
     carrier: z.string().nullable(),
     tracking_number: z.string().nullable(),
     tracking_url: z.string().nullable(),
+    estimated_delivery: zEstimatedDelivery(),
     events: z.array(
       z.object({ status: ZOrderStatus, description: z.string(), created_at: zDateTime() }),
     ),
