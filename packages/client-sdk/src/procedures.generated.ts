@@ -338,7 +338,7 @@ export interface Procedures {
   'checkout.paymentMethods': {
     type: 'query';
     input: void;
-    output: { success: true; data: { code: string; name: string; description: string; type: 'card' | 'gateway' | 'offline'; }[]; message?: string | undefined; };
+    output: { success: true; data: { code: string; name: string; description: string; type: 'card' | 'gateway' | 'offline'; available: boolean; reason: 'postcode' | 'disabled' | 'order_value' | 'phone_not_verified' | 'too_many_open_orders' | null; }[]; message?: string | undefined; };
   };
   'checkout.paymentMethod': {
     type: 'mutation';

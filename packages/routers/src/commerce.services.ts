@@ -2,7 +2,11 @@ import type { Database, Executor } from '@storefront/db/client';
 import type { AddressesService } from './features/addresses';
 import { createCartRepository, createCartSlice } from './features/cart';
 import { createPurchasablesRepository, createStockRepository } from './features/catalog';
-import { createCheckoutSlice, type DeliveryPromiseFor } from './features/checkout';
+import {
+  type CodRefusalFor,
+  createCheckoutSlice,
+  type DeliveryPromiseFor,
+} from './features/checkout';
 import { createCouponRedemptionsRepository } from './features/coupons';
 import {
   cartCreditsReader,
@@ -36,6 +40,8 @@ export interface CommerceDeps {
   jobs: (executor: Executor) => JobEnqueuer;
   /** Whether and when the shop delivers to an address (the delivery slice's promise). */
   deliveryPromise: DeliveryPromiseFor;
+  /** Why cash on delivery is refused (the delivery slice's COD rules). */
+  codRefusal: CodRefusalFor;
 }
 
 /**
@@ -86,6 +92,7 @@ export function createCommerceServices(deps: CommerceDeps) {
     isFeatureEnabled,
     tax: deps.tax.readers,
     deliveryPromise: deps.deliveryPromise,
+    codRefusal: deps.codRefusal,
   });
   const orders = createOrdersSlice({
     db,

@@ -94,6 +94,11 @@ export const ERROR_TABLE = {
     message: 'Your loyalty points balance changed; review your cart and try again.',
   },
   CART_EMPTY: { status: 422, trpc: 'UNPROCESSABLE_CONTENT', message: 'Your cart is empty.' },
+  COD_NOT_AVAILABLE: {
+    status: 422,
+    trpc: 'UNPROCESSABLE_CONTENT',
+    message: 'Cash on delivery is not available for this order.',
+  },
   ADDRESS_NOT_SERVICEABLE: {
     status: 422,
     trpc: 'UNPROCESSABLE_CONTENT',

@@ -21,6 +21,7 @@ import { createDeliverySlice, memoryServiceabilityCache } from './features/deliv
 import { createJobsRepository, createJobsSlice } from './features/jobs';
 import { createMailService } from './features/mail';
 import { createNotificationsSlice } from './features/notifications';
+import { openCodOrders } from './features/orders';
 import { createPaymentProviders, createPaymentsSlice } from './features/payments';
 import { createReviewsSlice, recentReviews, recentReviewsOfProducts } from './features/reviews';
 import { createSearchSlice } from './features/search';
@@ -154,7 +155,23 @@ export function createServices(deps: ServiceDeps): Services {
         postcode,
         await latestShipsInDays(db, productIds),
       );
-      return { deliverable: answer.deliverable, estimatedDelivery: answer.estimated_delivery };
+      return {
+        deliverable: answer.deliverable,
+        postcodeCod: answer.postcodeCod,
+        estimatedDelivery: answer.estimated_delivery,
+      };
+    },
+    // The customer's side of the COD rules: a verified phone, the COD orders still open.
+    codRefusal: async (userId, facts) => {
+      const [user, open] = await Promise.all([
+        auth.users.findById(userId),
+        openCodOrders(db, userId),
+      ]);
+      return delivery.codRefusal({
+        ...facts,
+        phoneVerified: Boolean(user?.phoneVerifiedAt),
+        openCodOrders: open,
+      });
     },
   });
   const ai = createAiSlice({

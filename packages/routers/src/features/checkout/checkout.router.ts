@@ -120,11 +120,13 @@ export const checkoutRouter = router({
         tags,
         summary: 'List payment methods',
         description:
-          'The payment methods offered: card and wallet through the payment gateway, cash on delivery.',
+          'The payment methods offered: card and wallet through the payment gateway, cash on delivery. Each has `available`; cash on delivery is available only when every COD rule allows it (docs/delivery.md), otherwise `reason` says which refuses: `postcode`, `order_value`, `phone_not_verified`, `too_many_open_orders` or `disabled`.',
       },
     })
     .output(ZPaymentMethodsOutput)
-    .query(async ({ ctx }) => ok(await ctx.services.checkout.steps.paymentMethods())),
+    .query(async ({ ctx }) =>
+      ok(await ctx.services.checkout.steps.paymentMethods(ctx.session.user.id)),
+    ),
 
   paymentMethod: shopperProcedure
     .meta({
@@ -135,7 +137,13 @@ export const checkoutRouter = router({
         summary: 'Set payment method',
         description: `Chooses a payment method. Card and wallet need the shipping address and method first (422 CHECKOUT_INCOMPLETE) and answer \`data.gateway_order\` { id, amount, currency, key_id }: \`amount\` is the cart's \`amount_due\` in major units of \`currency\`, like every amount of the API (Razorpay's own order holds it in minor units), and \`key_id\` the Razorpay key the app opens its checkout with (null on the development gateway). The app pays that gateway order, then sends the gateway's payment_data to place-order. Choosing again while the cart, its total and currency are unchanged answers the same gateway order; a customer may have at most 10 new gateway orders created an hour (429 RATE_LIMITED with \`Retry-After\`). ${STEP_DESCRIPTION}`,
       },
-      errors: ['CART_EMPTY', 'CHECKOUT_INCOMPLETE', 'PAYMENT_FAILED', 'RATE_LIMITED'],
+      errors: [
+        'CART_EMPTY',
+        'COD_NOT_AVAILABLE',
+        'CHECKOUT_INCOMPLETE',
+        'PAYMENT_FAILED',
+        'RATE_LIMITED',
+      ],
     })
     .input(ZChoosePaymentMethodInput)
     .output(ZCheckoutOutput)
@@ -184,6 +192,7 @@ export const checkoutRouter = router({
         'GIFT_CARD_BALANCE_CHANGED',
         'LOYALTY_BALANCE_CHANGED',
         'ADDRESS_NOT_SERVICEABLE',
+        'COD_NOT_AVAILABLE',
       ],
       successStatus: 201,
       // Stock falls.

@@ -6,6 +6,7 @@ import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../../idempotency';
 import { bodyBoolean, zId } from '../../zod-helpers';
 import { addressFields, ZAddress, ZAddressSnapshot, ZNewAddress } from '../addresses';
 import { ZCart } from '../cart';
+import { COD_REASONS } from '../delivery';
 import { ZOrderStatus, ZPaymentStatus } from '../orders';
 
 /** Field names a new address must have (the non-optional fields of ZNewAddress). */
@@ -165,7 +166,14 @@ export const ZOfferedShippingMethod = ZShippingMethod.extend({
   }),
 }).meta({ id: 'OfferedShippingMethod' });
 export const ZShippingMethodsOutput = envelope(z.array(ZOfferedShippingMethod));
-export const ZPaymentMethodsOutput = envelope(z.array(ZPaymentMethod));
+export const ZOfferedPaymentMethod = ZPaymentMethod.extend({
+  available: z.boolean().meta({ description: 'false: choosing it answers 422 COD_NOT_AVAILABLE' }),
+  reason: z
+    .enum(COD_REASONS)
+    .nullable()
+    .meta({ description: 'Why cash on delivery is not available; null when it is' }),
+}).meta({ id: 'OfferedPaymentMethod' });
+export const ZPaymentMethodsOutput = envelope(z.array(ZOfferedPaymentMethod));
 
 export const ZChooseShippingMethodInput = z.object({
   shipping_method: z.string().trim().min(1).max(64),

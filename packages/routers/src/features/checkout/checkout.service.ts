@@ -22,7 +22,13 @@ import type { LoyaltyRepository } from '../loyalty';
 import type { DocumentCountersRepository, OrdersRepository } from '../orders';
 import type { GatewayOrdersRepository, PaymentProvider, PaymentProviders } from '../payments';
 import type { TaxReader } from '../tax';
-import { type DeliveryPromiseFor, requireServiceable } from './checkout.delivery';
+import {
+  COD_METHOD,
+  type CodRefusalFor,
+  codNotAvailable,
+  type DeliveryPromiseFor,
+  requireServiceable,
+} from './checkout.delivery';
 import { type AddressStepInput, type CheckoutDto, canonicalGstin } from './checkout.schemas';
 import {
   type AmountDue,
@@ -63,6 +69,8 @@ export interface CheckoutServiceDeps {
   clock: Clock;
   /** Whether and when the shop delivers to an address (delivery's serviceability). */
   deliveryPromise: DeliveryPromiseFor;
+  /** Why cash on delivery is refused for a customer's order (delivery's COD rules). */
+  codRefusal: CodRefusalFor;
 }
 
 const productIdsOf = (priced: PricedCart) => priced.lines.map((line) => line.item.productId);
@@ -218,6 +226,17 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     return created.id;
   }
 
+  /** Why COD is refused for this cart now (its address's rule, its total, the customer). */
+  async function codRefusalFor(userId: number, cart: CartRecord, priced: PricedCart) {
+    const promise = cart.shippingAddress
+      ? await deps.deliveryPromise(cart.shippingAddress.postcode, productIdsOf(priced))
+      : null;
+    return deps.codRefusal(userId, {
+      postcodeCod: promise && promise.deliverable !== false && promise.postcodeCod,
+      orderValueCents: priced.totals.totalCents,
+    });
+  }
+
   async function shippingMethodsFor(priced: PricedCart) {
     const methods = await repos.reference.activeShippingMethods();
     // The shelf amounts, as the method's minimum means them (with prices including tax the
@@ -282,8 +301,17 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       });
     },
 
-    async paymentMethods() {
-      return (await repos.reference.activePaymentMethods()).map(toPaymentMethodDto);
+    /** Every method with `available`; COD's follows the COD rules, with the refusing `reason`. */
+    async paymentMethods(userId: number) {
+      const cart = await repos.cart.openCart(userId);
+      const methods = await repos.reference.activePaymentMethods();
+      const codReason = methods.some((method) => method.code === COD_METHOD)
+        ? await codRefusalFor(userId, cart, await price(cart))
+        : null;
+      return methods.map((method) => {
+        const reason = method.code === COD_METHOD ? codReason : null;
+        return { ...toPaymentMethodDto(method), available: reason === null, reason };
+      });
     },
 
     /**
@@ -296,6 +324,10 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         if (!method) {
           const codes = (await repos.reference.activePaymentMethods()).map((m) => m.code);
           throw validationError({ payment_method: [`Choose one of: ${codes.join(', ')}.`] });
+        }
+        if (method.code === COD_METHOD) {
+          const reason = await codRefusalFor(userId, cart, priced);
+          if (reason) throw codNotAvailable(reason);
         }
         const provider = payments.forType(method.type);
         if (provider.kind !== 'gateway') return { paymentMethod: method.code };

@@ -11,7 +11,12 @@ import { createLoyaltyRepository } from '../loyalty';
 import { createDocumentCountersRepository, createOrdersRepository } from '../orders';
 import { createGatewayOrdersRepository, type PaymentProviders } from '../payments';
 import type { TaxReader } from '../tax';
-import { type DeliveryPromiseFor, noDeliveryPromise } from './checkout.delivery';
+import {
+  type CodRefusalFor,
+  type DeliveryPromiseFor,
+  noCodRules,
+  noDeliveryPromise,
+} from './checkout.delivery';
 import {
   type CheckoutRepositories,
   type CheckoutServiceDeps,
@@ -35,6 +40,8 @@ export interface CheckoutSliceDeps {
   tax: RepositoryFactory<TaxReader>;
   /** Whether and when the shop delivers to an address (delivery's serviceability). */
   deliveryPromise?: DeliveryPromiseFor | undefined;
+  /** Why cash on delivery is refused (delivery's COD rules); absent: never. */
+  codRefusal?: CodRefusalFor | undefined;
 }
 
 /**
@@ -44,6 +51,7 @@ export interface CheckoutSliceDeps {
 export function createCheckoutSlice(deps: CheckoutSliceDeps) {
   const { clock, payments, isFeatureEnabled } = deps;
   const deliveryPromise = deps.deliveryPromise ?? noDeliveryPromise;
+  const codRefusal = deps.codRefusal ?? noCodRules;
   const unit = deps.unitOfWork<CheckoutRepositories>((executor, scope) => ({
     ...deps.cartRepositories(executor, scope),
     giftCards: createGiftCardsRepository(executor),
@@ -64,6 +72,7 @@ export function createCheckoutSlice(deps: CheckoutSliceDeps) {
     payments,
     clock,
     deliveryPromise,
+    codRefusal,
   });
   return {
     steps: createCheckoutService({
@@ -74,6 +83,7 @@ export function createCheckoutSlice(deps: CheckoutSliceDeps) {
       isFeatureEnabled,
       clock,
       deliveryPromise,
+      codRefusal,
     }),
     placeOrder,
     /** The webhook's captured and failed payments, as payments hands them over. */

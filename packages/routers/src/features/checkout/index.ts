@@ -1,7 +1,7 @@
 /** The checkout slice's public surface: what other slices and the app may use (docs/architecture.md). */
 
 export { eraseIdempotencyKeys } from './account-data.repository';
-export type { DeliveryPromiseFor } from './checkout.delivery';
+export type { CodRefusalFor, DeliveryPromiseFor } from './checkout.delivery';
 export { checkoutRouter } from './checkout.router';
 export type { CheckoutService } from './checkout.service';
 export { createCheckoutSlice } from './checkout.slice';

@@ -3,12 +3,18 @@ import { AppError } from '../../errors';
 import type { IdempotencyClaim } from '../../idempotency';
 import type { BusinessMetrics, Clock } from '../../ports';
 import type { InTransaction } from '../../transactions';
-import { type CartRepositories, handOverCart, type PricedCart } from '../cart';
+import { type CartRepositories, handOverCart, type PricedCart, priceCart } from '../cart';
 import { spendGiftCards } from '../gift-cards';
 import { spendLoyaltyPoints } from '../loyalty';
 import { invoiceAtPlacement } from '../orders';
 import type { PaymentProviders } from '../payments';
-import { type DeliveryPromiseFor, requireServiceable } from './checkout.delivery';
+import {
+  COD_METHOD,
+  type CodRefusalFor,
+  codNotAvailable,
+  type DeliveryPromiseFor,
+  requireServiceable,
+} from './checkout.delivery';
 import type { PlaceOrderInput, PlaceOrderResult } from './checkout.schemas';
 import type { CheckoutRepositories } from './checkout.service';
 import {
@@ -33,6 +39,7 @@ export interface PlaceOrderServiceDeps {
   clock: Clock;
   metrics: BusinessMetrics;
   deliveryPromise: DeliveryPromiseFor;
+  codRefusal: CodRefusalFor;
 }
 
 /** Asks the gateway about the payment for a checkout; runs outside any transaction. */
@@ -45,7 +52,8 @@ type ConfirmAtGateway = (checkout: ReadyCheckout) => Promise<VerifiedPayment>;
 export function createPlaceOrderService(deps: PlaceOrderServiceDeps) {
   const { repos, inTransaction, payments, clock } = deps;
 
-  async function promiseFor(userId: number) {
+  /** The delivery promise, and for cash on delivery its rules, as they are now. */
+  async function promiseFor(userId: number, pricing: { now: Date; couponsEnabled: boolean }) {
     const cart = await repos.cart.openCart(userId);
     if (!cart.shippingAddress) return null;
     const items = await repos.cart.items(cart.id);
@@ -55,6 +63,14 @@ export function createPlaceOrderService(deps: PlaceOrderServiceDeps) {
       items.map((item) => item.productId),
     );
     requireServiceable(promise, postcode);
+    if (cart.paymentMethod === COD_METHOD) {
+      const priced = await priceCart(repos, cart, pricing);
+      const reason = await deps.codRefusal(userId, {
+        postcodeCod: promise.deliverable !== false && promise.postcodeCod,
+        orderValueCents: priced.totals.totalCents,
+      });
+      if (reason) throw codNotAvailable(reason);
+    }
     return promise;
   }
 
@@ -82,7 +98,7 @@ export function createPlaceOrderService(deps: PlaceOrderServiceDeps) {
         });
     // The delivery promise, re-checked (rules change between steps) before the transaction: it
     // may read the pool or ask a courier. An unknown answer does not stop the order.
-    const promise = await promiseFor(userId);
+    const promise = await promiseFor(userId, pricing);
     const confirmed = confirm
       ? await confirm(
           await loadAndLock(repos, payments, userId, pricing, {

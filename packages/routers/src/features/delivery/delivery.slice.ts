@@ -1,6 +1,7 @@
 import { createTtlCache } from '../../count-cache';
 import type { Clock } from '../../ports';
 import type { UnitOfWorkFactory } from '../../transactions';
+import { type CodFacts, codRefusal } from './cod-rules';
 import { deliveryRepositories } from './delivery.repositories';
 import { createDeliveryRulesService } from './delivery-rules.service';
 import type { DeliverySettingsRecord } from './delivery-settings.repository';
@@ -61,6 +62,9 @@ export function createDeliverySlice(deps: DeliverySliceDeps) {
       timeZone: deps.timeZone,
       country: deps.country,
     }),
+    /** Whether COD is allowed for a checkout's facts: the first refusing rule's reason. */
+    codRefusal: async (facts: CodFacts) =>
+      codRefusal(await settingsCache.get('settings', unit.repos.settings.read), facts),
     /** Cleared with the reference data on every catalogue change (catalog-version.ts). */
     cache: { clear: changed },
   };

@@ -1,4 +1,6 @@
 /** The delivery slice's public surface (docs/architecture.md, docs/delivery.md). */
+
+export { COD_REASONS, type CodReason } from './cod-rules';
 export { deliveryAdminRouter, deliverySettingsAdminRouter } from './delivery.admin.router';
 export { deliveryRouter } from './delivery.router';
 export { ZDeliveryWindow } from './delivery.schemas';

@@ -43,7 +43,10 @@ export function createServiceabilityService(deps: ServiceabilityDeps) {
     return normalisePostcode(postcode);
   }
 
-  async function promise(postcode: string, shipsInDays: number): Promise<ServiceabilityDto> {
+  async function promise(
+    postcode: string,
+    shipsInDays: number,
+  ): Promise<ServiceabilityDto & { postcodeCod: boolean }> {
     const settings = await deps.settings();
     const answer = await deps.provider.check({
       postcode,
@@ -86,6 +89,8 @@ export function createServiceabilityService(deps: ServiceabilityDeps) {
           max: daysBetween(today, window?.max_date ?? today),
         },
       })),
+      // The rule's (or courier's) own COD answer, before the shop's COD settings.
+      postcodeCod: answer.cod,
       reason:
         answer.deliverable === false
           ? 'not_serviceable'
@@ -117,7 +122,8 @@ export function createServiceabilityService(deps: ServiceabilityDeps) {
         }
         shipsInDays = product.shipsInDays;
       }
-      return promise(postcode, shipsInDays);
+      const { postcodeCod: _cod, ...dto } = await promise(postcode, shipsInDays);
+      return dto;
     },
 
     /**

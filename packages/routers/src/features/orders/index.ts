@@ -19,7 +19,7 @@ export { invoiceAtPlacement, invoiceOrder, type NumberingSettings } from './invo
 export { toOrderDto } from './order.dto';
 export { ordersSince, ordersWaitingToShip } from './order-figures.repository';
 export { type PlacedOrderInput, writePlacedOrder } from './order-placement.steps';
-export { hasPurchased, orderForPush } from './order-reads.repository';
+export { hasPurchased, openCodOrders, orderForPush } from './order-reads.repository';
 export { type OrderStatus, STATUS_EVENT_TEXT } from './order-status';
 export { ZOrderStatus, ZPaymentStatus } from './order-status.schemas';
 export { ordersAdminRouter } from './orders.admin.router';

@@ -1,6 +1,6 @@
 import type { Executor } from '@storefront/db/client';
 import { orderItems, orders } from '@storefront/db/schema';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, count, eq, inArray, ne } from 'drizzle-orm';
 
 /** Reads of orders other slices compose (docs/architecture.md, "Tables have owners"). */
 
@@ -41,4 +41,19 @@ export async function hasPurchased(
     )
     .limit(1);
   return row !== undefined;
+}
+
+/** The customer's cash-on-delivery orders not yet completed or canceled (delivery's COD rules). */
+export async function openCodOrders(db: Executor, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ open: count() })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.paymentMethod, 'cod'),
+        inArray(orders.status, ['pending', 'processing', 'shipped']),
+      ),
+    );
+  return Number(row?.open ?? 0);
 }
