@@ -2,7 +2,13 @@ import { deliveryRules } from '@storefront/db/schema';
 import { seedStoreSetup } from '@storefront/db/seed/store-setup';
 import { createCurrency, createProduct } from '@storefront/db/testing/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminClient, createTestApp, registerAdmin, type TestApp } from './harness';
+import {
+  adminClient,
+  createTestApp,
+  registerAdmin,
+  registerCustomer,
+  type TestApp,
+} from './harness';
 
 // GET /serviceability (issue 39; docs/delivery.md): rules, dates with a fixed clock, COD.
 
@@ -128,6 +134,30 @@ describe('GET /serviceability', () => {
     const unknown = await serviceability('postcode=560001&product_id=999999');
     expect(unknown.status).toBe(422);
     expect(unknown.body.errors.product_id).toBeDefined();
+  });
+
+  it('takes a signed-in customer’s cart: its latest line’s own days', async () => {
+    const slow = await createProduct(t.db, {});
+    await admin.admin.products.update.mutate({ id: slow.id, ships_in_days: 2 });
+    const quick = await createProduct(t.db, {});
+    const customer = await registerCustomer(t);
+    for (const product of [quick, slow]) {
+      const added = await t.request('POST', '/cart/add', {
+        token: customer.token,
+        body: { product_id: product.id, quantity: 1 },
+      });
+      expect(added.status).toBe(200);
+    }
+    const res = await t.request('GET', '/serviceability?postcode=560001', {
+      token: customer.token,
+    });
+    // Dispatch Wed 2nd + 2 working days = Fri 4th; arrival Sat 5th – Sun 6th.
+    expect(res.body.data.estimated_delivery).toEqual({
+      min_date: '2026-12-05',
+      max_date: '2026-12-06',
+    });
+    const stranger = await t.request('GET', '/serviceability?postcode=560001', { token: 'nope' });
+    expect(stranger.status).toBe(401);
   });
 
   it('moves across the cut-off, a Sunday and a holiday with the clock', async () => {

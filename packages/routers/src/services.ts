@@ -7,6 +7,7 @@ import { createAccountSlice } from './features/account';
 import { createAddressesSlice } from './features/addresses';
 import { createAiSlice, productContextFrom } from './features/ai';
 import { createAuthSlice, createPasswordAttempts } from './features/auth';
+import { createCartRepository } from './features/cart';
 import {
   createCatalogSlice,
   latestShipsInDays,
@@ -86,6 +87,11 @@ export function createServices(deps: ServiceDeps): Services {
     shippingMethods: () =>
       storeSettings.referenceData(db, { inTransaction: false }).activeShippingMethods(),
     shipsInDays: (item) => shipsInDaysOf(db, item),
+    cartProductIds: async (userId) => {
+      const carts = createCartRepository(db);
+      return (await carts.items((await carts.openCart(userId)).id)).map((item) => item.productId);
+    },
+    latestShipsInDays: (productIds) => latestShipsInDays(db, productIds),
     reportBackgroundError,
     referenceCacheTtlMs: config.referenceCacheTtlMs ?? 0,
   });

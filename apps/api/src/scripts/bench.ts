@@ -392,6 +392,25 @@ async function detail(bench: Bench) {
   });
 }
 
+/**
+ * GET /serviceability for one postcode, its answer cached after the first request (issue 39;
+ * docs/delivery.md): 100 concurrent clients, the shop's rules (the `table` provider) behind the
+ * in-process cache, as an instance without REDIS_URL runs it.
+ */
+async function serviceability(bench: Bench) {
+  console.log('\nserviceability (GET /serviceability?postcode=560001, cached answer)');
+  const path = '/serviceability?postcode=560001&country=IN';
+  const warm = await fetch(`${bench.api.base}${path}`);
+  if (warm.status !== 200) throw new Error(`serviceability answered ${warm.status}`);
+  const ours = await hammer('serviceability, cached', bench.api, { path, connections: 100 });
+  noteRss(bench, ours);
+  bench.verdicts.push({
+    target: 'cached serviceability p95 ≤ 20 ms at 100 concurrent',
+    figure: `p95 ${ours.p95} ms (${ours.rps} req/s, ${ours.errors} errors)`,
+    met: ours.p95 <= 20 && ours.errors === 0,
+  });
+}
+
 /** Waits (up to 60 s) until no job is waiting or running: the main instance's workers drain it. */
 async function jobsDrained(databaseUrl: string): Promise<void> {
   const db = postgres(databaseUrl, { max: 1, onnotice: () => {} });
@@ -1167,6 +1186,7 @@ const NOT_MEASURED_HERE = [
 const SCENARIOS = {
   list,
   detail,
+  serviceability,
   cart,
   metrics,
   add,

@@ -27,6 +27,8 @@ export interface DeliverySliceDeps {
   provider?: ServiceabilityProvider | undefined;
   shippingMethods: ServiceabilityDeps['shippingMethods'];
   shipsInDays: ServiceabilityDeps['shipsInDays'];
+  cartProductIds: ServiceabilityDeps['cartProductIds'];
+  latestShipsInDays: ServiceabilityDeps['latestShipsInDays'];
   reportBackgroundError?: ((error: unknown) => void) | undefined;
   /** How long the settings may be reused, in ms (REFERENCE_CACHE_TTL_MS). */
   referenceCacheTtlMs: number;
@@ -58,6 +60,8 @@ export function createDeliverySlice(deps: DeliverySliceDeps) {
       settings: () => settingsCache.get('settings', unit.repos.settings.read),
       shippingMethods: deps.shippingMethods,
       shipsInDays: deps.shipsInDays,
+      cartProductIds: deps.cartProductIds,
+      latestShipsInDays: deps.latestShipsInDays,
       clock: deps.clock,
       timeZone: deps.timeZone,
       country: deps.country,

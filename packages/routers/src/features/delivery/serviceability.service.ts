@@ -24,6 +24,10 @@ export interface ServiceabilityDeps {
     productId?: number | undefined;
     variantId?: number | undefined;
   }) => Promise<{ shipsInDays: number } | undefined>;
+  /** The products in a customer's cart: the promise for the cart takes its latest line. */
+  cartProductIds: (userId: number) => Promise<number[]>;
+  /** The largest ships_in_days among products. */
+  latestShipsInDays: (productIds: readonly number[]) => Promise<number>;
   clock: Clock;
   timeZone: string;
   /** The shop's country, for postcodes given without one. */
@@ -107,11 +111,18 @@ export function createServiceabilityService(deps: ServiceabilityDeps) {
   return {
     checkedPostcode,
 
-    /** For a product, a variant, or nothing in particular (dispatch days only). */
-    async check(input: ServiceabilityInput): Promise<ServiceabilityDto> {
+    /**
+     * For a product, a variant, the signed-in customer's cart (`userId`, no product), or nothing
+     * in particular (dispatch days only).
+     */
+    async check(input: ServiceabilityInput, userId?: number): Promise<ServiceabilityDto> {
       const postcode = checkedPostcode(input.postcode, input.country);
       let shipsInDays = 0;
-      if (input.product_id !== undefined || input.variant_id !== undefined) {
+      if (input.product_id === undefined && input.variant_id === undefined) {
+        if (userId !== undefined) {
+          shipsInDays = await deps.latestShipsInDays(await deps.cartProductIds(userId));
+        }
+      } else {
         const product = await deps.shipsInDays({
           productId: input.product_id,
           variantId: input.variant_id,
