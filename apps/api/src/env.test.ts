@@ -52,6 +52,24 @@ describe('loadEnv defaults (docs/contract.md §6)', () => {
     );
   });
 
+  it('SERVICEABILITY_PROVIDER: table by default; shiprocket needs its e-mail, password and pickup postcode', () => {
+    expect(load()).toMatchObject({
+      SERVICEABILITY_PROVIDER: 'table',
+      SERVICEABILITY_CACHE_TTL: 21_600,
+      SHIPROCKET_BASE_URL: 'https://apiv2.shiprocket.in',
+    });
+    expect(configError({ SERVICEABILITY_PROVIDER: 'shiprocket' }).message).toBe(
+      'Invalid configuration: SHIPROCKET_EMAIL must be set when SERVICEABILITY_PROVIDER=shiprocket',
+    );
+    const configured = load({
+      SERVICEABILITY_PROVIDER: 'shiprocket',
+      SHIPROCKET_EMAIL: 'ops@shop.test',
+      SHIPROCKET_PASSWORD: 'secret',
+      SHIPROCKET_PICKUP_POSTCODE: '560001',
+    });
+    expect(configured.SHIPROCKET_PICKUP_POSTCODE).toBe('560001');
+  });
+
   it('switches the implicit sync heartbeat off with SYNC_IMPLICIT_HEARTBEAT=false', () => {
     expect(load({ SYNC_IMPLICIT_HEARTBEAT: 'false' }).SYNC_IMPLICIT_HEARTBEAT).toBe(false);
     expect(configError({ SYNC_IMPLICIT_HEARTBEAT: 'maybe' }).message).toContain(

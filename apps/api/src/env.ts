@@ -174,6 +174,14 @@ const EnvSchema = z
       .string()
       .default('UTC')
       .refine(isTimeZone, { message: 'must be an IANA time zone such as Asia/Kolkata or UTC' }),
+    /** Where serviceability answers come from (docs/delivery.md): the shop's rules or Shiprocket. */
+    SERVICEABILITY_PROVIDER: z.enum(['table', 'shiprocket']).default('table'),
+    SHIPROCKET_EMAIL: optionalString(),
+    SHIPROCKET_PASSWORD: optionalString(),
+    /** The warehouse's postcode, Shiprocket's `pickup_postcode`. */
+    SHIPROCKET_PICKUP_POSTCODE: optionalString(),
+    /** Shiprocket's API root (before `/v1/external`); only changed to point at a stand-in. */
+    SHIPROCKET_BASE_URL: z.url().default('https://apiv2.shiprocket.in'),
     /** Seconds a serviceability answer is reused (docs/delivery.md; default 6 h). */
     SERVICEABILITY_CACHE_TTL: z.coerce.number().int().min(1).max(604_800).default(21_600),
     /** How long feature flags, tax rates, currency and shipping/payment methods are reused (ms). */
@@ -243,6 +251,17 @@ const EnvSchema = z
         path: [twilioMissing[0] as string],
         message: 'must be set with the other TWILIO_ variables (all three, or none)',
       });
+    }
+    if (env.SERVICEABILITY_PROVIDER === 'shiprocket') {
+      const shiprocket = ['SHIPROCKET_EMAIL', 'SHIPROCKET_PASSWORD', 'SHIPROCKET_PICKUP_POSTCODE'];
+      const absent = shiprocket.filter((name) => !env[name as keyof typeof env]);
+      if (absent.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [absent[0] as string],
+          message: 'must be set when SERVICEABILITY_PROVIDER=shiprocket',
+        });
+      }
     }
     if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
       ctx.addIssue({
@@ -326,6 +345,9 @@ const ECHOED = new Set([
   'REFERENCE_CACHE_TTL_MS',
   'STORE_TIMEZONE',
   'SERVICEABILITY_CACHE_TTL',
+  'SERVICEABILITY_PROVIDER',
+  'SHIPROCKET_PICKUP_POSTCODE',
+  'SHIPROCKET_BASE_URL',
   'APP_LINK_SCHEMES',
   'METRICS_PORT',
   'OTEL_EXPORTER_OTLP_ENDPOINT',

@@ -14,6 +14,7 @@ import { createOutboxMailer, createResendMailer } from './adapters/mail';
 import { createPushSender } from './adapters/push';
 import { createRateLimits } from './adapters/rate-limits';
 import { redisServiceabilityCache } from './adapters/serviceability-cache';
+import { createShiprocketProvider } from './adapters/shiprocket';
 import { createOutboxSms, createTwilioSms } from './adapters/sms';
 import { createLocalStorage, createUploadThingStorage } from './adapters/storage';
 import type { AppDeps } from './app';
@@ -248,6 +249,17 @@ export async function createRuntime(
           : undefined,
     },
     reportBackgroundError: (error) => logger.warn({ err: error }, 'background write failed'),
+    serviceabilityProvider:
+      env.SERVICEABILITY_PROVIDER === 'shiprocket'
+        ? createShiprocketProvider({
+            baseUrl: env.SHIPROCKET_BASE_URL,
+            email: env.SHIPROCKET_EMAIL ?? '',
+            password: env.SHIPROCKET_PASSWORD ?? '',
+            pickupPostcode: env.SHIPROCKET_PICKUP_POSTCODE ?? '',
+            metrics: metrics?.business ?? { serviceability: () => {} },
+            warn: (details, message) => logger.warn(details, message),
+          })
+        : undefined,
     serviceabilityCache: redis
       ? redisServiceabilityCache({ redis, ttlSeconds: env.SERVICEABILITY_CACHE_TTL })
       : undefined,

@@ -7,6 +7,7 @@ import type { Executor } from '@storefront/db/client';
 import { createJobBoss, jobQueueOf } from '@storefront/db/jobs';
 import { users } from '@storefront/db/schema';
 import { openTestDatabase, type TestDatabase } from '@storefront/db/testing';
+import type { ServiceabilityProvider } from '@storefront/routers';
 import {
   type AiModelProvider,
   createArgon2Hasher,
@@ -23,6 +24,7 @@ import type {
   RateLimits,
   SmsSender,
 } from '@storefront/routers/ports';
+import { type BusinessMetrics, noBusinessMetrics } from '@storefront/routers/ports';
 import type { AppRouter } from '@storefront/routers/root';
 import { createServices, type ServiceConfig, type Services } from '@storefront/routers/services';
 import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
@@ -109,6 +111,8 @@ export interface TestAppOptions {
    * of its file) instead of the push outbox.
    */
   expoPush?: boolean;
+  /** A courier serviceability provider (the Shiprocket adapter on a stand-in); default: rules. */
+  serviceabilityProvider?: (metrics: BusinessMetrics) => ServiceabilityProvider;
 }
 
 export interface RequestOptions {
@@ -159,6 +163,9 @@ export async function createTestApp(options: TestAppOptions = {}) {
       ...options.config,
     },
     jobQueue: jobs ? jobQueueOf(jobs) : NO_QUEUE,
+    serviceabilityProvider: options.serviceabilityProvider?.(
+      metrics?.business ?? noBusinessMetrics,
+    ),
     hasher: options.hasher ?? createArgon2Hasher({ memoryCost: 256, timeCost: 1 }),
     mailer: options.mailer ?? createOutboxMailer(outboxDir),
     sms: options.sms ?? createOutboxSms(smsOutboxDir),

@@ -238,7 +238,7 @@ export interface Procedures {
   'delivery.serviceability': {
     type: 'query';
     input: { postcode: string; country?: string | undefined; product_id?: number | undefined; variant_id?: number | undefined; };
-    output: { success: true; data: { postcode: string; deliverable: boolean | null; cod_available: boolean; estimated_delivery: { min_date: string; max_date: string; } | null; shipping_methods: { code: string; name: string; price: number; cod: boolean; estimated_days: { min: number; max: number; }; }[]; reason: 'unknown' | 'postcode' | 'not_serviceable' | 'disabled' | null; }; message?: string | undefined; };
+    output: { success: true; data: { postcode: string; deliverable: boolean | null; cod_available: boolean; estimated_delivery: { min_date: string; max_date: string; } | null; shipping_methods: { code: string; name: string; price: number; cod: boolean; estimated_days: { min: number; max: number; } | null; }[]; reason: 'unknown' | 'postcode' | 'not_serviceable' | 'disabled' | null; }; message?: string | undefined; };
   };
   'cart.get': {
     type: 'query';

@@ -169,6 +169,8 @@ export interface BusinessMetrics {
    * device was removed because the push service no longer knows it (`removed`).
    */
   push(outcome: 'sent' | 'failed' | 'removed'): void;
+  /** A courier's serviceability answer: given, or unknown after a timeout or a failure. */
+  serviceability(outcome: 'answered' | 'timeout' | 'failed'): void;
 }
 
 export const noBusinessMetrics: BusinessMetrics = {
@@ -176,6 +178,7 @@ export const noBusinessMetrics: BusinessMetrics = {
   payment: () => {},
   mail: () => {},
   push: () => {},
+  serviceability: () => {},
 };
 
 /** The mailer, each delivery counted as sent or failed (the failure still goes to the job). */

@@ -85,6 +85,13 @@ export function createMetrics(sources: MetricsSources = {}): AppMetrics {
     labelNames: ['outcome'] as const,
     registers: [registry],
   });
+  const serviceability = new Counter({
+    name: 'storefront_serviceability_provider_total',
+    help: 'Courier serviceability answers: answered, or unknown after a timeout or a failure.',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+  for (const outcome of ['answered', 'timeout', 'failed']) serviceability.inc({ outcome }, 0);
   // Every outcome exported from the start (0), so rates and alerts have a series to read.
   for (const outcome of ['captured', 'failed', 'refunded']) payments.inc({ outcome }, 0);
   for (const outcome of ['sent', 'failed']) {
@@ -165,6 +172,7 @@ export function createMetrics(sources: MetricsSources = {}): AppMetrics {
       payment: (outcome) => payments.inc({ outcome }),
       mail: (outcome) => mails.inc({ outcome }),
       push: (outcome) => pushes.inc({ outcome }),
+      serviceability: (outcome) => serviceability.inc({ outcome }),
     },
     observeRequest({ method, route, status }, seconds) {
       const key = `${method} ${status} ${route}`;

@@ -30,9 +30,10 @@ export const ZServiceabilityShippingMethod = z
     name: z.string(),
     price: z.number(),
     cod: z.boolean().meta({ description: 'Cash on delivery possible with this method' }),
-    estimated_days: z
-      .object({ min: z.number().int(), max: z.number().int() })
-      .meta({ description: 'Calendar days from today to the window’s first and last date' }),
+    estimated_days: z.object({ min: z.number().int(), max: z.number().int() }).nullable().meta({
+      description:
+        'Calendar days from today to the window’s first and last date; null when unknown',
+    }),
   })
   .meta({ id: 'ServiceabilityShippingMethod' });
 

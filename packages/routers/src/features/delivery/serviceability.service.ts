@@ -59,8 +59,9 @@ export function createServiceabilityService(deps: ServiceabilityDeps) {
     });
     const now = deps.clock.now();
     const codAvailable = answer.deliverable === true && settings.codEnabled && answer.cod;
+    // An unknown answer (the courier did not say in time) promises no dates.
     const window =
-      answer.deliverable === false
+      answer.deliverable !== true
         ? null
         : estimateDelivery(
             now,
@@ -77,7 +78,8 @@ export function createServiceabilityService(deps: ServiceabilityDeps) {
             },
           );
     const today = localDateAndHour(now, deps.timeZone).date;
-    const methods = window ? await deps.shippingMethods() : [];
+    // Unknown still lists the methods: checkout goes on without a promise.
+    const methods = answer.deliverable === false ? [] : await deps.shippingMethods();
     return {
       postcode,
       deliverable: answer.deliverable,
@@ -88,9 +90,9 @@ export function createServiceabilityService(deps: ServiceabilityDeps) {
         name: method.name,
         price: centsToAmount(method.rateCents),
         cod: codAvailable,
-        estimated_days: {
-          min: daysBetween(today, window?.min_date ?? today),
-          max: daysBetween(today, window?.max_date ?? today),
+        estimated_days: window && {
+          min: daysBetween(today, window.min_date),
+          max: daysBetween(today, window.max_date),
         },
       })),
       // The rule's (or courier's) own COD answer, before the shop's COD settings.
