@@ -4,6 +4,7 @@ export * from './cart-tax';
 export * from './credits';
 export * from './document-number';
 export * from './gst';
+export * from './gst-preset';
 export * from './pricing';
 export * from './tax';
 export * from './tax-rules';
