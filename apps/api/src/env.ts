@@ -170,6 +170,8 @@ const EnvSchema = z
     TOKEN_TTL_SECONDS: positiveInt(86_400),
     REMEMBER_TOKEN_TTL_SECONDS: positiveInt(2_592_000),
     SEED_DEMO: z.stringbool().optional(),
+    /** Which demo shop SEED_DEMO seeds: `india` sells in rupees with GST (docs/gst-invoice.md). */
+    DEMO_SHOP: z.enum(['default', 'india']).default('default'),
     AUTH_RATE_LIMIT_PER_IP: positiveInt(30),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
@@ -336,6 +338,7 @@ const ECHOED = new Set([
   'TOKEN_TTL_SECONDS',
   'REMEMBER_TOKEN_TTL_SECONDS',
   'SEED_DEMO',
+  'DEMO_SHOP',
   'AUTH_RATE_LIMIT_PER_IP',
   'LOG_LEVEL',
   'TRUST_PROXY_HOPS',
