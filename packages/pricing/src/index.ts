@@ -5,5 +5,6 @@ export * from './credits';
 export * from './document-number';
 export * from './gst';
 export * from './pricing';
+export * from './refunds';
 export * from './tax';
 export * from './tax-rules';
