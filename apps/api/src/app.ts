@@ -13,7 +13,7 @@ import { apiDocs } from './http/api-docs';
 import { createAvatarRoute } from './http/avatar';
 import { createContextFactory } from './http/context';
 import { errorHandler, notFoundHandler, sendError } from './http/errors';
-import { createInvoiceRoute } from './http/invoice';
+import { createCreditNoteRoute, createInvoiceRoute } from './http/invoice';
 import { protectedMetricsRoute, requestMetrics } from './http/metrics';
 import { createRazorpayWebhookRoute } from './http/razorpay-webhook';
 import { requestLogging } from './http/request-log';
@@ -119,6 +119,10 @@ export function createApp(deps: AppDeps): Express {
   app.get(
     '/api/v1/customer/orders/:id/invoice',
     ...createInvoiceRoute(services, config.shopName ?? 'Storefront'),
+  );
+  app.get(
+    '/api/v1/customer/orders/:id/credit-notes/:number',
+    ...createCreditNoteRoute(services, config.shopName ?? 'Storefront'),
   );
 
   const json = express.json({ limit: config.jsonLimit ?? '1mb' });

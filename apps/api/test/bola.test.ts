@@ -109,6 +109,20 @@ const ATTEMPTS: Attempt[] = [
     errorCode: 'NOT_FOUND',
   },
   {
+    route: 'order credit notes',
+    method: 'GET',
+    path: (i) => `/customer/orders/${i.order}/credit-notes`,
+    status: 404,
+    errorCode: 'NOT_FOUND',
+  },
+  {
+    route: 'order credit note PDF',
+    method: 'GET',
+    path: (i) => `/customer/orders/${i.order}/credit-notes/CN%2F2627%2F000001`,
+    status: 404,
+    errorCode: 'NOT_FOUND',
+  },
+  {
     route: 'review update',
     method: 'PUT',
     path: (i) => `/reviews/${i.review}`,

@@ -238,6 +238,8 @@ describe('fuzzing every operation of the OpenAPI document', () => {
           .oneof(
             nastyString.map(encode).filter((v) => v.length < 4_000 && v !== ''),
             nastyNumber.map(String),
+            // Express decodes a plain route's parameters itself: `%` once answered 500.
+            fc.constantFrom(...MALFORMED_ESCAPES),
           )
           .filter((id) => id !== String(orderId)), // the real paid order is the PDF above
         async (id) => {

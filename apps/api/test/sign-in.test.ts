@@ -70,6 +70,13 @@ describe('guest checkout', () => {
     // The invoice route (plain Express) lets guests through; COD is unpaid: 422, not 403.
     const invoice = await t.request('GET', `/customer/orders/${orderId}/invoice`, { token });
     expect(invoice.body.error_code).toBe('INVOICE_NOT_AVAILABLE');
+    // Its credit notes too (none: never invoiced), and a note's PDF route (404: no such note).
+    const notes = await t.request('GET', `/customer/orders/${orderId}/credit-notes`, { token });
+    expect([notes.status, notes.body.data]).toEqual([200, []]);
+    const note = await t.request('GET', `/customer/orders/${orderId}/credit-notes/CN%2F1`, {
+      token,
+    });
+    expect([note.status, note.body.error_code]).toEqual([404, 'NOT_FOUND']);
     // The confirmation goes to the checkout e-mail.
     const mail = await t.mailTo(GUEST_ADDRESS.email, /confirmed/);
     expect(mail.subject).toMatch(/Order SF-/);

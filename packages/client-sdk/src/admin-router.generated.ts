@@ -131,6 +131,7 @@ export type AppRouter = TRPCBuiltRouter<
       list: Query<'orders.list'>;
       get: Query<'orders.get'>;
       cancel: Mutation<'orders.cancel'>;
+      creditNotes: Query<'orders.creditNotes'>;
       track: Query<'orders.track'>;
     };
     wishlist: {
@@ -168,6 +169,7 @@ export type AppRouter = TRPCBuiltRouter<
         process: Mutation<'admin.orders.process'>;
         ship: Mutation<'admin.orders.ship'>;
         complete: Mutation<'admin.orders.complete'>;
+        invoices: Query<'admin.orders.invoices'>;
         cancel: Mutation<'admin.orders.cancel'>;
       };
       products: {

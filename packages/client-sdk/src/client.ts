@@ -107,8 +107,13 @@ interface HandWritten {
     ): Promise<RegisteredDevice>;
   };
   orders: {
-    /** GET /customer/orders/{id}/invoice: the PDF bytes (the order must be paid). */
+    /** GET /customer/orders/{id}/invoice: the PDF bytes (the order must be paid or shipped). */
     invoice(id: number, options?: RequestOptions): Promise<ArrayBuffer>;
+    /**
+     * GET /customer/orders/{id}/credit-notes/{number}: one credit note's PDF bytes, by the
+     * `number` `orders.creditNotes({ id })` lists (`CN/2627/000001`; encoded here).
+     */
+    creditNotePdf(id: number, number: string, options?: RequestOptions): Promise<ArrayBuffer>;
   };
 }
 
@@ -221,6 +226,18 @@ export function createStorefrontClient(options: StorefrontClientOptions): Storef
           {
             method: 'GET',
             path: `/customer/orders/${encodeURIComponent(String(id))}/invoice`,
+            retry: 'safe',
+            binary: true,
+          },
+          callOptions,
+        ) as Promise<ArrayBuffer>;
+      },
+      creditNotePdf(id, number, callOptions) {
+        return transport.send(
+          {
+            method: 'GET',
+            // encodeURIComponent writes the number's `/` as `%2F`, as the route expects.
+            path: `/customer/orders/${encodeURIComponent(String(id))}/credit-notes/${encodeURIComponent(number)}`,
             retry: 'safe',
             binary: true,
           },

@@ -653,6 +653,15 @@ export const ROUTES = {
     idempotent: false,
     session: null,
   },
+  'orders.creditNotes': {
+    method: 'GET',
+    path: '/customer/orders/{id}/credit-notes',
+    namespace: 'orders',
+    name: 'creditNotes',
+    hasInput: true,
+    idempotent: false,
+    session: null,
+  },
   'orders.track': {
     method: 'GET',
     path: '/customer/orders/{id}/track',

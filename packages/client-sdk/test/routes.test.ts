@@ -41,6 +41,9 @@ describe('namespace mapping', () => {
     ['/cart/items/{id}', 'cart'],
     ['/customer/orders', 'orders'],
     ['/customer/orders/{id}/invoice', 'orders'],
+    // Issue 37: credit notes, listed by a procedure; their PDFs a binary route.
+    ['/customer/orders/{id}/credit-notes', 'orders'],
+    ['/customer/orders/{id}/credit-notes/{number}', 'orders'],
     ['/customer/profile', 'customer'],
     ['/customer/addresses/{id}', 'addresses'],
     ['/products', 'products'],
@@ -75,6 +78,7 @@ describe('namespace mapping', () => {
     '/auth/avatar': 'auth',
     '/auth/account': 'auth',
     '/customer/orders/{id}/invoice': 'orders',
+    '/customer/orders/{id}/credit-notes/{number}': 'orders',
   };
   const namespaceOf = (path: string) =>
     Object.values(ROUTES).find((route) => route.path === path)?.namespace ?? HAND_WRITTEN[path];

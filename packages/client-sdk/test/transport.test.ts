@@ -388,6 +388,21 @@ describe('files', () => {
     expect(seen[0]?.url).toBe(`${BASE}/api/v1/customer/orders/12/invoice`);
     expect((await failure(client.orders.invoice(13))).code).toBe('INVOICE_NOT_AVAILABLE');
   });
+
+  it('a credit note PDF by its number, its slashes sent as %2F', async () => {
+    const pdf = new TextEncoder().encode('%PDF-1.7 note');
+    const { fetch, seen } = scripted(
+      new Response(pdf, { status: 200, headers: { 'content-type': 'application/pdf' } }),
+      json(404, { success: false, message: 'Credit note not found.', error_code: 'NOT_FOUND' }),
+    );
+    const client = createStorefrontClient({ baseUrl: BASE, fetch });
+    const bytes = await client.orders.creditNotePdf(12, 'CN/2627/000001');
+    expect(new TextDecoder().decode(bytes)).toBe('%PDF-1.7 note');
+    expect(seen[0]?.url).toBe(`${BASE}/api/v1/customer/orders/12/credit-notes/CN%2F2627%2F000001`);
+    expect((await failure(client.orders.creditNotePdf(12, 'CN/0000/000009'))).code).toBe(
+      'NOT_FOUND',
+    );
+  });
 });
 
 describe('ETag revalidation of catalogue reads', () => {

@@ -40,6 +40,8 @@ describe('the REST client', () => {
     expectTypeOf(client.sync.heartbeat).returns.resolves.toEqualTypeOf<void>();
     expectTypeOf(client.sync.status).returns.resolves.toHaveProperty('connected');
     expectTypeOf(client.orders.invoice).returns.resolves.toEqualTypeOf<ArrayBuffer>();
+    expectTypeOf(client.orders.creditNotePdf).returns.resolves.toEqualTypeOf<ArrayBuffer>();
+    expectTypeOf(client.orders.creditNotes).returns.resolves.toHaveProperty('length');
     expectTypeOf(client.auth.uploadAvatar).returns.resolves.toEqualTypeOf<{
       avatar_url: string;
     }>();

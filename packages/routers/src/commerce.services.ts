@@ -82,6 +82,7 @@ export function createCommerceServices(deps: CommerceDeps) {
     payments: deps.providers,
     gatewayOrderLimiter: deps.rateLimits.gatewayOrdersPerCustomer,
     isFeatureEnabled,
+    tax: deps.tax.readers,
   });
   const orders = createOrdersSlice({
     db,
@@ -96,6 +97,7 @@ export function createCommerceServices(deps: CommerceDeps) {
     payments: deps.providers,
     reference: cart.reads.reference,
     metrics: deps.metrics,
+    tax: deps.tax.readers,
   });
   return { cart, giftCards, loyalty, checkout, orders };
 }

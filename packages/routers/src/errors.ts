@@ -118,7 +118,7 @@ export const ERROR_TABLE = {
   INVOICE_NOT_AVAILABLE: {
     status: 422,
     trpc: 'UNPROCESSABLE_CONTENT',
-    message: 'An invoice is available once the order is paid.',
+    message: 'An invoice is available once the order is paid or shipped.',
   },
   INVALID_RESET_TOKEN: {
     status: 422,

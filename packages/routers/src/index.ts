@@ -39,7 +39,7 @@ export {
   pushQueuePolicy,
   WISHLIST_ALERTS_QUEUE,
 } from './features/notifications';
-export { REFUND_QUEUE, type RefundJob, renderInvoicePdf } from './features/orders';
+export { REFUND_QUEUE, type RefundJob, renderTaxDocumentPdf } from './features/orders';
 export {
   PAYMENT_EVENT_RETENTION_QUEUE,
   PAYMENT_EVENTS_QUEUE,

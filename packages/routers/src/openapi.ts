@@ -4,7 +4,7 @@ import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { ERROR_TABLE, type ErrorCode, ZErrorEnvelope } from './errors';
 import { deleteAccountOperation, deleteAccountPath } from './features/account';
 import { avatarUploadOperation, avatarUploadPath } from './features/customer';
-import { invoiceOperation, invoicePath } from './features/orders';
+import { creditNotePdfOperation, invoiceOperation, invoicePath } from './features/orders';
 import { razorpayWebhookOperation, razorpayWebhookPath } from './features/payments';
 import { restProcedureMetas } from './rest-procedures';
 import { appRouter } from './root';
@@ -26,7 +26,7 @@ const TAGS: Record<string, string> = {
   'gift-cards': 'Gift card balances (the flag `gift_cards`).',
   loyalty: "The customer's loyalty points (the flag `loyalty_points`).",
   checkout: 'The checkout steps, payment and placing the order.',
-  orders: "The customer's orders: list, detail, cancel, tracking and invoice.",
+  orders: "The customer's orders: list, detail, cancel, tracking, invoice and credit notes.",
   payments: 'Callbacks from the payment gateway (Razorpay), not for the app.',
   wishlist: 'Products saved for later.',
   notifications: "Push notifications: the customer's devices and what they are told about.",
@@ -102,6 +102,7 @@ export function buildOpenApiDocument(options: { baseUrl: string; version: string
     avatarUploadOperation,
     deleteAccountOperation,
     invoiceOperation,
+    creditNotePdfOperation,
     razorpayWebhookOperation,
   ] satisfies ExtraOperation[]) {
     const operation = operationOf(doc, extra.path, extra.method);

@@ -1,7 +1,7 @@
 import { type Server, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type ErrorResponse, toErrorResponse } from '@storefront/routers/error-response';
-import { AppError } from '@storefront/routers/errors';
+import { AppError, validationError } from '@storefront/routers/errors';
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 
 export function sendError(res: Response, response: Omit<ErrorResponse, 'unexpected'>): void {
@@ -49,6 +49,10 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
     appError = new AppError('UNSUPPORTED_MEDIA_TYPE');
   } else if (isDecodingError(error)) {
     appError = new AppError('BAD_REQUEST', 'The request body does not match its Content-Encoding.');
+  } else if (error instanceof URIError && (error as { status?: number }).status === 400) {
+    // Express could not percent-decode a path parameter of a plain route (`/orders/%/invoice`):
+    // a bad parameter, 422 as procedures answer it, not a 500.
+    appError = validationError({ path: ['A path parameter is not validly percent-encoded.'] });
   }
   const response = toErrorResponse(appError);
   if (response.unexpected) req.log?.error({ err: error }, 'unhandled error');

@@ -19,8 +19,9 @@ import type { StockRepository } from '../catalog';
 import type { CouponRedemptionsRepository } from '../coupons';
 import type { GiftCardsRepository } from '../gift-cards';
 import type { LoyaltyRepository } from '../loyalty';
-import type { OrdersRepository } from '../orders';
+import type { DocumentCountersRepository, OrdersRepository } from '../orders';
 import type { GatewayOrdersRepository, PaymentProvider, PaymentProviders } from '../payments';
+import type { TaxReader } from '../tax';
 import { type AddressStepInput, type CheckoutDto, canonicalGstin } from './checkout.schemas';
 import {
   type AmountDue,
@@ -43,6 +44,9 @@ export interface CheckoutRepositories extends CartRepositories {
   idempotency: IdempotencyRepository;
   gatewayOrders: GatewayOrdersRepository;
   jobs: JobEnqueuer;
+  /** Invoice numbers taken at placement (orders' invoicing step) and the settings they follow. */
+  counters: DocumentCountersRepository;
+  tax: TaxReader;
 }
 
 export interface CheckoutServiceDeps {

@@ -8,8 +8,9 @@ import { createStockRepository } from '../catalog';
 import { createCouponRedemptionsRepository } from '../coupons';
 import { createGiftCardsRepository } from '../gift-cards';
 import { createLoyaltyRepository } from '../loyalty';
-import { createOrdersRepository } from '../orders';
+import { createDocumentCountersRepository, createOrdersRepository } from '../orders';
 import { createGatewayOrdersRepository, type PaymentProviders } from '../payments';
+import type { TaxReader } from '../tax';
 import {
   type CheckoutRepositories,
   type CheckoutServiceDeps,
@@ -29,6 +30,8 @@ export interface CheckoutSliceDeps {
   gatewayOrderLimiter: RateLimiter;
   isFeatureEnabled: (flag: 'coupons') => Promise<boolean>;
   metrics: BusinessMetrics;
+  /** The shop's tax settings: whether and how place-order numbers the invoice. */
+  tax: RepositoryFactory<TaxReader>;
 }
 
 /**
@@ -47,6 +50,8 @@ export function createCheckoutSlice(deps: CheckoutSliceDeps) {
     idempotency: createIdempotencyRepository(executor),
     gatewayOrders: createGatewayOrdersRepository(executor),
     jobs: deps.jobs(executor),
+    counters: createDocumentCountersRepository(executor),
+    tax: deps.tax(executor, scope),
   }));
   const placeOrder = createPlaceOrderService({
     metrics: deps.metrics,

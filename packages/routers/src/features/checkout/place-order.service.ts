@@ -6,6 +6,7 @@ import type { InTransaction } from '../../transactions';
 import { type CartRepositories, handOverCart, type PricedCart } from '../cart';
 import { spendGiftCards } from '../gift-cards';
 import { spendLoyaltyPoints } from '../loyalty';
+import { invoiceAtPlacement } from '../orders';
 import type { PaymentProviders } from '../payments';
 import type { PlaceOrderInput, PlaceOrderResult } from './checkout.schemas';
 import type { CheckoutRepositories } from './checkout.service';
@@ -97,6 +98,9 @@ export function createPlaceOrderService(deps: PlaceOrderServiceDeps) {
       // releases them, so the two never wait on each other in opposite orders.
       await reserveStock(tx, checkout.priced);
       await redeemPricedCoupon(tx, userId, checkout.priced, order.id);
+      // The invoice number, when paid (or the shop invoices at placement): the series' counter
+      // row is every invoicing's, so it is taken after everything else (orders' invoicing step).
+      await invoiceAtPlacement(tx, order, pricing.now);
       return { result, paymentMethod: checkout.paymentMethod.code, captured: verified !== null };
     });
     deps.metrics.orderPlaced(placed.paymentMethod);

@@ -8,8 +8,14 @@ export {
   unfinishedOrderNumbers,
   usersWithOrders,
 } from './account-data.repository';
-export { invoiceOperation, invoicePath } from './invoice.openapi';
-export { renderInvoicePdf } from './invoice.pdf';
+export type { CreditNoteRecord } from './credit-notes.repository';
+export { type CreditNoteRequest, issueCreditNote } from './credit-notes.steps';
+export {
+  createDocumentCountersRepository,
+  type DocumentCountersRepository,
+} from './document-counters.repository';
+export { creditNotePdfOperation, invoiceOperation, invoicePath } from './invoice.openapi';
+export { invoiceAtPlacement, invoiceOrder, type NumberingSettings } from './invoicing.steps';
 export { toOrderDto } from './order.dto';
 export { ordersSince, ordersWaitingToShip } from './order-figures.repository';
 export { type PlacedOrderInput, writePlacedOrder } from './order-placement.steps';
@@ -25,6 +31,7 @@ export {
 } from './orders.repository';
 export { ordersRouter } from './orders.router';
 export type { OrderDto } from './orders.schemas';
-export type { OrdersService } from './orders.service';
-export { createOrdersSlice } from './orders.slice';
+export { createOrdersSlice, type OrdersService } from './orders.slice';
 export { type OrderRefunds, REFUND_QUEUE, type RefundJob } from './refunds';
+export type { TaxDocument } from './tax-document';
+export { renderTaxDocumentPdf } from './tax-document.pdf';

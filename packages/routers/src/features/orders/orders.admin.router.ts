@@ -6,6 +6,8 @@ import {
   ZAdminOrderListOutput,
   ZAdminOrderOutput,
   ZAdminShipInput,
+  ZInvoiceRegisterInput,
+  ZInvoiceRegisterOutput,
 } from './orders.admin.schemas';
 import { type OrderDto, ZCancelOrderInput, ZOrderId, ZTrackingOutput } from './orders.schemas';
 
@@ -63,6 +65,14 @@ export const ordersAdminRouter = router({
     .mutation(async ({ ctx, input }) =>
       ok(withActions(await ctx.services.orders.complete(input.id)), 'Order completed.'),
     ),
+  /**
+   * The register of invoices and credit notes dated `from`–`to` (inclusive, ≤ 366 days), by
+   * date then number, and the same rows as CSV for the accountant.
+   */
+  invoices: adminProcedure
+    .input(ZInvoiceRegisterInput)
+    .output(ZInvoiceRegisterOutput)
+    .query(async ({ ctx, input }) => ok(await ctx.services.orders.invoiceRegister(input))),
   /** Any pending or processing order; stock returns and a paid order's refund is queued. */
   cancel: adminProcedure
     .input(ZCancelOrderInput)

@@ -45,3 +45,26 @@ export const ZAdminOrderListInput = z.object({
     .meta({ description: 'Part of the order number or of the customer’s e-mail' }),
 });
 export type AdminOrderListInput = z.infer<typeof ZAdminOrderListInput>;
+
+/** admin.orders.invoices: shop-local dates, both inclusive, at most 366 days apart. */
+export const ZInvoiceRegisterInput = z.object({ from: z.iso.date(), to: z.iso.date() });
+
+export const ZInvoiceRegisterRow = z.object({
+  type: z.enum(['invoice', 'credit_note']),
+  number: z.string(),
+  date: z.iso.date(),
+  order_number: z.string(),
+  buyer_name: z.string(),
+  buyer_gstin: z.string().nullable(),
+  place_of_supply: z.string().nullable(),
+  currency: z.string(),
+  taxable_value: z.number(),
+  tax_lines: z
+    .record(z.string(), z.number())
+    .meta({ description: 'Tax per component name (CGST, SGST, IGST, VAT …)' }),
+  tax: z.number(),
+  total: z.number(),
+});
+export const ZInvoiceRegisterOutput = envelope(
+  z.object({ rows: z.array(ZInvoiceRegisterRow), csv: z.string() }),
+);

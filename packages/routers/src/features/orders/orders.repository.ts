@@ -39,6 +39,8 @@ export type OrderChanges = Partial<
     | 'trackingUrl'
     | 'cancelReason'
     | 'refundReference'
+    | 'invoiceNumber'
+    | 'invoiceDate'
   >
 >;
 

@@ -1,5 +1,6 @@
 import { ok, page } from '../../envelope';
 import { router, shopperProcedure } from '../../trpc';
+import { ZCreditNoteListOutput } from './credit-notes.schemas';
 import {
   ZCancelOrderInput,
   ZOrderId,
@@ -68,6 +69,23 @@ export const ordersRouter = router({
         await ctx.services.orders.cancel(ctx.session.user.id, input.id, input.reason),
         'Order cancelled.',
       ),
+    ),
+
+  creditNotes: shopperProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/customer/orders/{id}/credit-notes',
+        tags,
+        summary: 'List credit notes',
+        description:
+          "The order's credit notes, oldest first: each refund of an invoiced order (today: cancelling it) issues one from the shop's gapless credit-note series, with the lines, units and tax it reverses (amounts positive). Empty for an order never invoiced. Each note's PDF is `GET /customer/orders/{id}/credit-notes/{number}`. Another customer's order answers 404 like an unknown id.",
+      },
+    })
+    .input(ZOrderId)
+    .output(ZCreditNoteListOutput)
+    .query(async ({ ctx, input }) =>
+      ok(await ctx.services.orders.creditNotes(input.id, ctx.session.user.id)),
     ),
 
   track: shopperProcedure

@@ -8,6 +8,10 @@ import { type GiftCardsRepository, giveBackGiftCards } from '../gift-cards';
 import { earnLoyaltyPoints, type LoyaltyRepository, returnLoyaltyPoints } from '../loyalty';
 import { enqueueMail, type MailJob } from '../mail';
 import { enqueueOrderStatusPush } from '../notifications';
+import type { CreditNotesRepository } from './credit-notes.repository';
+import { issueCreditNote } from './credit-notes.steps';
+import type { DocumentCountersRepository } from './document-counters.repository';
+import { invoiceOrder, type NumberingSettings } from './invoicing.steps';
 import { amountDueCents, toOrderDto, toOrderListEntryDto, toTrackingDto } from './order.dto';
 import {
   assertTransition,
@@ -28,6 +32,10 @@ export interface OrderRepositories {
   jobs: JobEnqueuer;
   giftCards: GiftCardsRepository;
   loyalty: LoyaltyRepository;
+  /** Invoice and credit-note numbers (invoicing.steps.ts, credit-notes.steps.ts). */
+  counters: DocumentCountersRepository;
+  creditNotes: CreditNotesRepository;
+  tax: { settings(): Promise<NumberingSettings> };
 }
 
 export interface OrdersServiceDeps {
@@ -129,6 +137,21 @@ export function createOrdersService({
       const mail = statusMail(current.id, to);
       if (mail) await enqueueMail(tx.jobs, mail);
       await enqueueOrderStatusPush(tx.jobs, current.id, to);
+      // Last: the number series' counter rows are shared by every invoicing, held to the commit.
+      // Shipped, or paid on delivery, an order is invoiced (docs/tax.md).
+      if (to === 'shipped' || changes.paymentStatus === 'paid') {
+        return invoiceOrder(tx, current.id, clock.now());
+      }
+      // An invoiced order cancelled is reversed by a credit note for everything; none before.
+      if (to === 'canceled' && current.invoiceNumber !== null) {
+        await issueCreditNote(tx, {
+          orderId: current.id,
+          items: 'all',
+          includeShipping: true,
+          reason: options.reason ?? STATUS_EVENT_TEXT.canceled,
+          now: clock.now(),
+        });
+      }
       return updated;
     });
     return detail(order);
@@ -209,19 +232,5 @@ export function createOrdersService({
     markProcessing: (id: number) => transition(id, 'processing'),
     ship: (id: number, shipment: ShipmentDetails) => transition(id, 'shipped', { shipment }),
     complete: (id: number) => transition(id, 'completed'),
-
-    /** The order and its lines for the invoice; only paid orders have one. */
-    async invoice(id: number, userId: number) {
-      const order = await requireOrder(id, userId);
-      if (order.paymentStatus !== 'paid') {
-        throw new AppError(
-          'INVOICE_NOT_AVAILABLE',
-          'An invoice is available once the order is paid.',
-        );
-      }
-      return detail(order);
-    },
   };
 }
-
-export type OrdersService = ReturnType<typeof createOrdersService>;

@@ -1,15 +1,21 @@
 import type { Executor } from '@storefront/db/client';
 import type { BusinessMetrics, Clock, JobEnqueuer } from '../../ports';
-import type { UnitOfWorkFactory } from '../../transactions';
+import type { RepositoryScope, UnitOfWorkFactory } from '../../transactions';
 import type { StockRepository } from '../catalog';
 import type { CouponRedemptionsRepository } from '../coupons';
 import type { GiftCardsRepository } from '../gift-cards';
 import type { LoyaltyRepository } from '../loyalty';
 import { createRefundExecution, type PaymentProviders } from '../payments';
 import type { ReferenceDataRepository } from '../store-settings';
+import { createCreditNotesRepository } from './credit-notes.repository';
+import { createDocumentCountersRepository } from './document-counters.repository';
+import { createOrderDocumentsService } from './documents.service';
+import { createInvoiceRegisterRepository } from './invoice-register.repository';
+import type { NumberingSettings } from './invoicing.steps';
 import { createOrdersRepository } from './orders.repository';
 import { createOrdersService } from './orders.service';
 import { createOrderRefunds } from './refunds';
+import type { SellerSettings } from './tax-document';
 
 export interface OrdersSliceDeps {
   db: Executor;
@@ -27,6 +33,11 @@ export interface OrdersSliceDeps {
   payments: PaymentProviders;
   reference: Pick<ReferenceDataRepository, 'paymentMethodType'>;
   metrics: BusinessMetrics;
+  /** The shop's tax identity and numbering settings, read through the executor (tax slice). */
+  tax: (
+    executor: Executor,
+    scope: RepositoryScope,
+  ) => { settings(): Promise<SellerSettings & NumberingSettings> };
 }
 
 /**
@@ -34,17 +45,29 @@ export interface OrdersSliceDeps {
  * `refunds`: the refund job and the gateway's news about refunds (run by workers, not procedures).
  */
 export function createOrdersSlice(deps: OrdersSliceDeps) {
+  const unit = deps.unitOfWork((executor, scope) => ({
+    orders: createOrdersRepository(executor),
+    stock: deps.stock(executor),
+    coupons: deps.coupons(executor),
+    jobs: deps.jobs(executor),
+    giftCards: deps.giftCards(executor),
+    loyalty: deps.loyalty(executor),
+    counters: createDocumentCountersRepository(executor),
+    creditNotes: createCreditNotesRepository(executor),
+    tax: deps.tax(executor, scope),
+  }));
   const service = createOrdersService({
-    repo: createOrdersRepository(deps.db),
-    inTransaction: deps.unitOfWork((executor) => ({
-      orders: createOrdersRepository(executor),
-      stock: deps.stock(executor),
-      coupons: deps.coupons(executor),
-      jobs: deps.jobs(executor),
-      giftCards: deps.giftCards(executor),
-      loyalty: deps.loyalty(executor),
-    })).inTransaction,
+    repo: unit.repos.orders,
+    inTransaction: unit.inTransaction,
     loyaltyEnabled: deps.loyaltyEnabled,
+    clock: deps.clock,
+  });
+  const documents = createOrderDocumentsService({
+    orders: unit.repos.orders,
+    creditNotes: unit.repos.creditNotes,
+    register: createInvoiceRegisterRepository(deps.db),
+    tax: unit.repos.tax,
+    inTransaction: unit.inTransaction,
     clock: deps.clock,
   });
   const refunds = createOrderRefunds({
@@ -54,5 +77,8 @@ export function createOrdersSlice(deps: OrdersSliceDeps) {
     jobs: deps.jobs(deps.db),
     metrics: deps.metrics,
   });
-  return { ...service, refunds };
+  return { ...service, ...documents, refunds };
 }
+
+/** What procedures and the app call (`services.orders`): orders, their documents, refunds. */
+export type OrdersService = ReturnType<typeof createOrdersSlice>;
