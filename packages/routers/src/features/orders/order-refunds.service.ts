@@ -2,13 +2,12 @@ import { AppError, validationError } from '../../errors';
 import type { Clock } from '../../ports';
 import type { InTransaction } from '../../transactions';
 import { releaseStock } from '../catalog';
-import { releaseCoupon } from '../coupons';
 import { enqueueMail } from '../mail';
 import { invoiceLinesOf } from './document-lines';
+import { earlierLines } from './order-cancel.steps';
 import { isCancellable } from './order-status';
 import type { OrderRecord } from './orders.repository';
-import type { OrderRepositories } from './orders.service';
-import { cancelledLines, goodwillLines, remainingLines, unitsLeft } from './refund-lines';
+import { changeStatus, type OrderRepositories } from './orders.service';
 import {
   exceedsPaid,
   paymentTaken,
@@ -16,6 +15,7 @@ import {
   refundableCents,
   writeOrderSums,
 } from './refund-ledger.steps';
+import { cancelledLines, goodwillLines, unitsLeft } from './refund-lines';
 import { retryGatewayPart } from './refunds';
 import type { RefundRecord } from './refunds.repository';
 
@@ -33,50 +33,6 @@ export interface OrderRefundsServiceDeps {
 }
 
 const notFound = () => new AppError('NOT_FOUND', 'Order not found.');
-
-/** The lines the order's earlier refunds gave back (the ledger's account of what is left). */
-async function earlierLines(tx: OrderRepositories, orderId: number) {
-  return (await tx.refunds.forOrder(orderId)).flatMap((refund) => refund.lines);
-}
-
-/**
- * Cancels every unit not given back yet, in the caller's transaction with `order` locked:
- * stock back, the coupon's use back, the remaining value (shipping and its tax included) through
- * the ledger. The caller sets the status.
- */
-export async function cancelRemaining(
-  tx: OrderRepositories,
-  order: OrderRecord,
-  reason: string,
-  now: Date,
-): Promise<OrderRecord> {
-  const items = await tx.orders.items(order.id);
-  const earlier = await earlierLines(tx, order.id);
-  const invoice = invoiceLinesOf(order, items);
-  const back = items.flatMap((item) => {
-    const line = invoice.lines.find((candidate) => candidate.orderItemId === item.id);
-    const left = line ? unitsLeft(line, earlier) : 0;
-    return left > 0 ? [{ item, left }] : [];
-  });
-  for (const { item, left } of back) await tx.refunds.cancelUnits(item.id, left);
-  await releaseStock(
-    tx.stock,
-    back.flatMap(({ item, left }) =>
-      item.productId === null
-        ? []
-        : [{ productId: item.productId, variantId: item.variantId, quantity: left }],
-    ),
-  );
-  await releaseCoupon(tx.coupons, order.id);
-  const recorded = await recordRefund(tx, order, {
-    kind: 'cancel',
-    reason,
-    lines: remainingLines(invoice, earlier),
-    now,
-  });
-  // Nothing left to give back (all of it given back before): the counters as the ledger says.
-  return recorded.refund ? recorded.order : writeOrderSums(tx, order);
-}
 
 /** What the customer's mail says was given back: money, or what COD no longer collects. */
 const refundMail = (order: OrderRecord, refund: RefundRecord | undefined, reason: string) =>
@@ -97,20 +53,17 @@ export function createOrderRefundsService(deps: OrderRefundsServiceDeps) {
   return {
     /**
      * Cancels units of a pending or processing order (`userId` scopes it to the customer's own):
-     * stock back, their frozen share given back at once. Every remaining unit is a full cancel
-     * (`fullCancel` does it: the caller's status change). 422 ORDER_NOT_CANCELLABLE once shipped;
-     * 422 naming `items` for more units than are left.
+     * stock back, their frozen share given back at once. Every remaining unit is the full cancel
+     * (status `canceled`, the whole remaining value back, shipping included). 422
+     * ORDER_NOT_CANCELLABLE once shipped; 422 naming `items` for more units than are left.
      */
-    async cancelItems(
-      input: {
-        userId?: number | undefined;
-        orderId: number;
-        items: readonly { orderItemId: number; quantity: number }[];
-        reason: string;
-      },
-      fullCancel: () => Promise<OrderRecord>,
-    ): Promise<OrderRecord> {
-      const outcome = await inTransaction(async (tx) => {
+    async cancelItems(input: {
+      userId?: number | undefined;
+      orderId: number;
+      items: readonly { orderItemId: number; quantity: number }[];
+      reason: string;
+    }): Promise<OrderRecord> {
+      return inTransaction(async (tx) => {
         const order = await tx.orders.find(input.orderId, input.userId, { lock: true });
         if (!order) throw notFound();
         if (!isCancellable(order.status)) {
@@ -125,7 +78,13 @@ export function createOrderRefundsService(deps: OrderRefundsServiceDeps) {
         const lines = cancelledLines(invoice, earlier, input.items);
         const left = invoice.lines.reduce((units, line) => units + unitsLeft(line, earlier), 0);
         const asked = input.items.reduce((units, item) => units + item.quantity, 0);
-        if (asked === left) return 'whole order' as const;
+        if (asked === left) {
+          return changeStatus(tx, order, 'canceled', {
+            reason: input.reason,
+            earnsPoints: false,
+            now: clock.now(),
+          });
+        }
         for (const [index, item] of input.items.entries()) {
           if (!(await tx.refunds.cancelUnits(item.orderItemId, item.quantity))) {
             throw validationError({ [`items.${index}.quantity`]: ['More than are left.'] });
@@ -137,7 +96,13 @@ export function createOrderRefundsService(deps: OrderRefundsServiceDeps) {
             const item = items.find((candidate) => candidate.id === asked.orderItemId);
             return item?.productId == null
               ? []
-              : [{ productId: item.productId, variantId: item.variantId, quantity: asked.quantity }];
+              : [
+                  {
+                    productId: item.productId,
+                    variantId: item.variantId,
+                    quantity: asked.quantity,
+                  },
+                ];
           }),
         );
         const recorded = await recordRefund(tx, order, {
@@ -152,7 +117,6 @@ export function createOrderRefundsService(deps: OrderRefundsServiceDeps) {
         if (mail) await enqueueMail(tx.jobs, mail);
         return recorded.order;
       });
-      return outcome === 'whole order' ? fullCancel() : outcome;
     },
 
     /**

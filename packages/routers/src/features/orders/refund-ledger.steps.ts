@@ -16,7 +16,7 @@ import {
 import { type CreditNoteRepositories, issueCreditNote } from './credit-notes.steps';
 import type { DocumentLine } from './document-lines';
 import { amountDueCents } from './order.dto';
-import type { OrderRecord } from './orders.repository';
+import type { OrderRecord, OrdersRepository } from './orders.repository';
 import type { RefundRecord, RefundSums, RefundsRepository } from './refunds.repository';
 
 /*
@@ -153,7 +153,8 @@ export async function recordRefund(
   const updated = await writeOrderSums(tx, order);
   const note = await issueCreditNote(tx, {
     orderId: order.id,
-    items: decision.lines,
+    items: 'all',
+    lines: decision.lines,
     includeShipping: false,
     reason: decision.reason,
     now: decision.now,
@@ -164,7 +165,7 @@ export async function recordRefund(
 
 /** The order's refunded total and payment status from its ledger (after any ledger change). */
 export async function writeOrderSums(
-  tx: Pick<LedgerRepositories, 'refunds' | 'orders'>,
+  tx: Pick<LedgerRepositories, 'refunds'> & { orders: Pick<OrdersRepository, 'update'> },
   order: OrderRecord,
 ): Promise<OrderRecord> {
   const sums = await tx.refunds.sums(order.id);

@@ -20,9 +20,7 @@ const sum = (values: readonly number[]) => values.reduce((total, value) => total
 /** One line's amounts: the taxable value first, then each tax component in the line's order. */
 const amountsOf = (line: DocumentLine, taxes: readonly TaxLineRow[] = line.taxLines) => [
   line.taxableValueCents,
-  ...taxes.map(
-    (tax) => line.taxLines.find((own) => taxKey(own) === taxKey(tax))?.amountCents ?? 0,
-  ),
+  ...taxes.map((tax) => line.taxLines.find((own) => taxKey(own) === taxKey(tax))?.amountCents ?? 0),
 ];
 
 /** What earlier refunds gave back of `line`: units and their amounts, goodwill amounts. */

@@ -9,7 +9,9 @@ import type { RefundRecord, RefundsRepository } from './refunds.repository';
 export { REFUND_QUEUE, type RefundJob } from './refund-ledger.steps';
 
 /** What settling a refund row needs in its transaction: the order's lock and the ledger. */
-export type SettleRepositories = Pick<LedgerRepositories, 'orders' | 'refunds' | 'jobs'>;
+export interface SettleRepositories extends Pick<LedgerRepositories, 'refunds' | 'jobs'> {
+  orders: Pick<OrdersRepository, 'find' | 'update' | 'addEvent'>;
+}
 
 export interface OrderRefundsDeps {
   orders: Pick<OrdersRepository, 'find' | 'update'>;
@@ -50,8 +52,9 @@ export function createOrderRefunds(deps: OrderRefundsDeps) {
       if (outcome === 'failed' && row.retryOfId === null) {
         retry = await retryGatewayPart(tx, order, row, 'Asked again after the gateway failed it.');
       }
+      const before = order.paymentStatus;
       const updated = await writeOrderSums(tx, order);
-      if (updated.paymentStatus === 'refunded' && order.paymentStatus !== 'refunded') {
+      if (updated.paymentStatus === 'refunded' && before !== 'refunded') {
         await tx.orders.addEvent(order.id, order.status, 'Payment refunded.');
       }
       return { updated, retry };
