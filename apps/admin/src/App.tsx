@@ -21,7 +21,9 @@ import { ReviewsPage } from './pages/Reviews';
 import { SettingsPage } from './pages/Settings';
 import { ShippingMethodsPage } from './pages/ShippingMethods';
 import { SignInPage } from './pages/SignIn';
+import { TaxCategoriesPage } from './pages/TaxCategories';
 import { TaxRatesPage } from './pages/TaxRates';
+import { TaxRulesPage } from './pages/tax-rules/TaxRulesPage';
 import { theme } from './theme';
 import { createQueryClient, createTrpcClient, TRPCProvider } from './trpc';
 
@@ -43,6 +45,8 @@ const router = createBrowserRouter(
         { path: 'banners', element: <BannersPage /> },
         { path: 'currencies', element: <CurrenciesPage /> },
         { path: 'shipping-methods', element: <ShippingMethodsPage /> },
+        { path: 'tax-categories', element: <TaxCategoriesPage /> },
+        { path: 'tax-rules', element: <TaxRulesPage /> },
         { path: 'tax-rates', element: <TaxRatesPage /> },
         { path: 'customers', element: <CustomersPage /> },
         { path: 'reviews', element: <ReviewsPage /> },

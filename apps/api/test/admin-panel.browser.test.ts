@@ -1,23 +1,16 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { seedStoreSetup } from '@storefront/db/seed/store-setup';
 import { createCurrency, createProduct } from '@storefront/db/testing/factories';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerAdmin, registerCustomer, type TestApp } from './harness';
-import { browserSkipReason, launchBrowser } from './support/browser';
+import {
+  failedShotName,
+  openPanelBrowser,
+  PANEL_DIR,
+  type PanelBrowser,
+  panelSkipReason as skipReason,
+} from './support/admin-panel';
 import { prepareCheckout } from './support/shop';
-
-/** The panel as `pnpm start` serves it: built by turbo before these tests (turbo.json). */
-const PANEL_DIR = join(import.meta.dirname, '..', '..', 'admin', 'dist');
-/** Every page's screenshot, looked at before a panel change is merged (docs/admin-panel.md). */
-const SCREENSHOTS = join(import.meta.dirname, '..', '.test-output', 'admin-panel');
-
-const skipReason =
-  browserSkipReason ??
-  (existsSync(join(PANEL_DIR, 'index.html'))
-    ? undefined
-    : 'needs the built panel (npx -y pnpm@10.34.9 --filter @storefront/admin build)');
 
 /**
  * The back office end to end in Chromium, on a fresh database: each step is done in the panel
@@ -30,12 +23,10 @@ describe.skipIf(skipReason)(
     let t: TestApp;
     let baseUrl: string;
     let close: () => Promise<void>;
-    let browser: Browser;
+    let panel: PanelBrowser;
     let page: Page;
     let admin: { email: string; password: string };
     let customer: Awaited<ReturnType<typeof registerCustomer>>;
-    const external: string[] = [];
-    const pageErrors: string[] = [];
 
     beforeAll(async () => {
       t = await createTestApp({ adminPanelDir: PANEL_DIR });
@@ -46,46 +37,24 @@ describe.skipIf(skipReason)(
       close = () => server.close();
       admin = await registerAdmin(t);
       customer = await registerCustomer(t);
-      mkdirSync(SCREENSHOTS, { recursive: true });
-      browser = await launchBrowser();
-      page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-      await page.route('**/*', (route) => {
-        const url = new URL(route.request().url());
-        if (url.hostname === '127.0.0.1' || url.protocol === 'data:') return route.continue();
-        external.push(url.href);
-        return route.abort();
-      });
-      page.on('pageerror', (error) => pageErrors.push(error.message));
-      page.on('console', (message) => {
-        if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
-          pageErrors.push(message.text());
-        }
-      });
+      panel = await openPanelBrowser();
+      page = panel.page;
     }, 60_000);
 
     // A failed step leaves its page behind for a look.
     afterEach(async ({ task }) => {
-      if (task.result?.state === 'fail') {
-        await shot(`failed-${task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 40)}`);
-      }
+      if (task.result?.state === 'fail') await shot(failedShotName(task.name));
     });
 
     afterAll(async () => {
-      await browser?.close();
+      await panel?.browser.close();
       await close?.();
       await t?.close();
     });
 
-    const shot = (name: string) =>
-      page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
-    const nav = (name: string) =>
-      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
-
-    async function signIn(email: string, password: string) {
-      await page.getByLabel('Email').fill(email);
-      await page.getByLabel('Password').fill(password);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-    }
+    const shot = (name: string) => panel.shot(name);
+    const nav = (name: string) => panel.nav(name);
+    const signIn = (email: string, password: string) => panel.signIn(email, password);
 
     it('signs an admin in to the dashboard, the mobile app not connected yet', async () => {
       const response = await page.goto(`${baseUrl}/admin/`);
@@ -319,8 +288,8 @@ describe.skipIf(skipReason)(
         .toContain('not an admin account');
       expect(page.url()).toContain('/admin/sign-in');
       await shot('sign-in-refused');
-      expect(external).toEqual([]);
-      expect(pageErrors).toEqual([]);
+      expect(panel.external).toEqual([]);
+      expect(panel.pageErrors).toEqual([]);
     });
   },
 );

@@ -392,6 +392,7 @@ describe('admin.settings tax', () => {
       credit_note_prefix: 'CN/',
       financial_year_start_month: 4,
       invoice_at: 'paid_or_shipped',
+      time_zone: 'UTC',
     });
     const saved = await app.admin.admin.settings.updateTax.mutate({
       legal_name: 'Bengaluru Books Pvt Ltd',
@@ -409,6 +410,7 @@ describe('admin.settings tax', () => {
       credit_note_prefix: 'CN/',
       financial_year_start_month: 4,
       invoice_at: 'paid_or_shipped',
+      time_zone: 'UTC',
     });
     const next = await app.admin.admin.settings.updateTax.mutate({
       shipping_taxable: true,
@@ -464,6 +466,13 @@ describe('admin.settings tax', () => {
       app.admin.admin.settings.updateTax.mutate({ tax_id: 'VAT#1' }),
       'tax_id',
     );
+    const zone = await expectFieldError(
+      app.admin.admin.settings.updateTax.mutate({ time_zone: 'Mars/Olympus' }),
+      'time_zone',
+    );
+    expect(zone.data?.errors?.time_zone).toEqual([
+      'Mars/Olympus is not an IANA time zone, such as Asia/Kolkata or UTC.',
+    ]);
     await expectFieldError(
       app.admin.admin.settings.updateTax.mutate({ invoice_prefix: 'INVOICE/' }),
       'invoice_prefix',

@@ -1,18 +1,10 @@
-import {
-  orderItems,
-  orders,
-  products,
-  taxCategories,
-  taxRules,
-  taxSettings,
-} from '@storefront/db/schema';
-import { seedStoreSetup } from '@storefront/db/seed/store-setup';
-import { createCoupon, createCurrency, createProduct } from '@storefront/db/testing/factories';
+import { orderItems, orders, products } from '@storefront/db/schema';
+import { createCoupon, createProduct } from '@storefront/db/testing/factories';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerCustomer, type TestApp } from './harness';
-import { NEW_ADDRESS } from './support/shop';
+import { KARNATAKA, MAHARASHTRA, openGstShop, setTaxSettings } from './support/gst-shop';
 
 /**
  * Issue 37: every order line carries its own discount and tax, frozen at placement, and they add
@@ -22,58 +14,9 @@ import { NEW_ADDRESS } from './support/shop';
 let t: TestApp;
 let gst18: number;
 
-const KARNATAKA = {
-  ...NEW_ADDRESS,
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  postcode: '560001',
-  country: 'IN',
-  phone: '+91 98450 12345',
-};
-const MAHARASHTRA = { ...KARNATAKA, city: 'Mumbai', state: 'IN-MH', postcode: '400001' };
-
 beforeAll(async () => {
   t = await createTestApp();
-  await createCurrency(t.db, { code: 'INR', isDefault: true });
-  await seedStoreSetup(t.db);
-  const [category] = await t.db
-    .insert(taxCategories)
-    .values({ code: 'GST18', name: 'GST 18 %', hsnCode: '6109' })
-    .returning();
-  if (!category) throw new Error('no category');
-  gst18 = category.id;
-  await t.db.insert(taxRules).values([
-    {
-      country: 'IN',
-      region: 'KA',
-      taxCategoryId: gst18,
-      components: [
-        { name: 'CGST', rateBasisPoints: 900 },
-        { name: 'SGST', rateBasisPoints: 900 },
-      ],
-    },
-    {
-      country: 'IN',
-      region: '*',
-      taxCategoryId: gst18,
-      components: [{ name: 'IGST', rateBasisPoints: 1800 }],
-    },
-    {
-      country: 'IN',
-      region: 'KA',
-      taxCategoryId: null,
-      components: [
-        { name: 'CGST', rateBasisPoints: 250 },
-        { name: 'SGST', rateBasisPoints: 250 },
-      ],
-    },
-    {
-      country: 'IN',
-      region: '*',
-      taxCategoryId: null,
-      components: [{ name: 'IGST', rateBasisPoints: 500 }],
-    },
-  ]);
+  ({ gst18 } = await openGstShop(t));
 });
 afterAll(async () => {
   await t.close();
@@ -82,12 +25,8 @@ afterAll(async () => {
 const setCategory = (productId: number) =>
   t.db.update(products).set({ taxCategoryId: gst18 }).where(eq(products.id, productId));
 
-async function setPricesIncludeTax(pricesIncludeTax: boolean, shippingTaxable = false) {
-  await t.db
-    .insert(taxSettings)
-    .values({ id: 1, pricesIncludeTax, shippingTaxable })
-    .onConflictDoUpdate({ target: taxSettings.id, set: { pricesIncludeTax, shippingTaxable } });
-}
+const setPricesIncludeTax = (pricesIncludeTax: boolean, shippingTaxable = false) =>
+  setTaxSettings(t, { pricesIncludeTax, shippingTaxable });
 
 async function checkout(token: string, address: object, coupon?: string) {
   const steps: [string, object][] = [

@@ -50,7 +50,7 @@ await client.checkout.paymentMethod({ payment_method: 'cod' });
 const order = await client.checkout.placeOrder({ notes: 'Ring twice' });
 console.log(`placed ${order.order_number}: ${order.total} (${order.payment_status})`);
 
-// Orders, tracking, cancelling. (Paid orders also have client.orders.invoice(id) → ArrayBuffer.)
+// Orders, tracking, cancelling. (Invoiced orders also have client.orders.invoice(id) → ArrayBuffer.)
 const { data: orders } = await client.orders.list({ page: 1 });
 const tracking = await client.orders.track({ id: order.order_id });
 console.log(`${orders.length} order(s); last event: ${tracking.events.at(-1)?.description}`);

@@ -648,12 +648,12 @@ export interface Procedures {
   'admin.settings.getTax': {
     type: 'query';
     input: void;
-    output: { success: true; data: { legal_name: string; address: string; tax_id: string | null; prices_include_tax: boolean; shipping_taxable: boolean; invoice_prefix: string; credit_note_prefix: string; financial_year_start_month: number; invoice_at: 'paid_or_shipped' | 'placement'; }; message?: string | undefined; };
+    output: { success: true; data: { legal_name: string; address: string; tax_id: string | null; prices_include_tax: boolean; shipping_taxable: boolean; invoice_prefix: string; credit_note_prefix: string; financial_year_start_month: number; invoice_at: 'paid_or_shipped' | 'placement'; time_zone: string; }; message?: string | undefined; };
   };
   'admin.settings.updateTax': {
     type: 'mutation';
-    input: { legal_name?: string | undefined; address?: string | undefined; tax_id?: string | null | undefined; prices_include_tax?: boolean | undefined; shipping_taxable?: boolean | undefined; invoice_prefix?: string | undefined; credit_note_prefix?: string | undefined; financial_year_start_month?: number | undefined; invoice_at?: 'paid_or_shipped' | 'placement' | undefined; };
-    output: { success: true; data: { legal_name: string; address: string; tax_id: string | null; prices_include_tax: boolean; shipping_taxable: boolean; invoice_prefix: string; credit_note_prefix: string; financial_year_start_month: number; invoice_at: 'paid_or_shipped' | 'placement'; }; message?: string | undefined; };
+    input: { legal_name?: string | undefined; address?: string | undefined; tax_id?: string | null | undefined; prices_include_tax?: boolean | undefined; shipping_taxable?: boolean | undefined; invoice_prefix?: string | undefined; credit_note_prefix?: string | undefined; financial_year_start_month?: number | undefined; invoice_at?: 'paid_or_shipped' | 'placement' | undefined; time_zone?: string | undefined; };
+    output: { success: true; data: { legal_name: string; address: string; tax_id: string | null; prices_include_tax: boolean; shipping_taxable: boolean; invoice_prefix: string; credit_note_prefix: string; financial_year_start_month: number; invoice_at: 'paid_or_shipped' | 'placement'; time_zone: string; }; message?: string | undefined; };
   };
   'admin.aiAgents.list': {
     type: 'query';

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   financialYearLabel,
   formatDocumentNumber,
+  isKnownTimeZone,
   shopLocalDate,
   validateDocumentPrefix,
 } from './document-number';
@@ -31,9 +32,20 @@ describe('financialYearLabel', () => {
 
   it('takes the shop-local date: 31 March 20:00 UTC is already April in India', () => {
     const instant = new Date('2027-03-31T20:00:00Z');
-    expect(shopLocalDate(instant, 330)).toBe('2027-04-01');
-    expect(financialYearLabel(shopLocalDate(instant, 330), 4)).toBe('2728');
-    expect(financialYearLabel(shopLocalDate(instant, 0), 4)).toBe('2627');
+    expect(shopLocalDate(instant, 'Asia/Kolkata')).toBe('2027-04-01');
+    expect(financialYearLabel(shopLocalDate(instant, 'Asia/Kolkata'), 4)).toBe('2728');
+    expect(financialYearLabel(shopLocalDate(instant, 'UTC'), 4)).toBe('2627');
+    // Daylight saving comes from the zone's rules: 23:30 UTC on 1 July is 2 July in Paris.
+    expect(shopLocalDate(new Date('2027-07-01T23:30:00Z'), 'Europe/Paris')).toBe('2027-07-02');
+    expect(shopLocalDate(new Date('2027-01-01T23:30:00Z'), 'Europe/Paris')).toBe('2027-01-02');
+    expect(shopLocalDate(new Date('2027-01-01T22:30:00Z'), 'Europe/Paris')).toBe('2027-01-01');
+  });
+
+  it('knows IANA zones and refuses anything else', () => {
+    expect(isKnownTimeZone('Asia/Kolkata')).toBe(true);
+    expect(isKnownTimeZone('UTC')).toBe(true);
+    expect(isKnownTimeZone('Mars/Olympus')).toBe(false);
+    expect(isKnownTimeZone('+05:30x')).toBe(false);
   });
 });
 

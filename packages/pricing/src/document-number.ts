@@ -13,11 +13,27 @@ export const DOCUMENT_PREFIX_MAX_LENGTH =
   DOCUMENT_NUMBER_MAX_LENGTH - 4 - 1 - DOCUMENT_COUNTER_DIGITS;
 
 /**
- * The shop-local calendar date (`YYYY-MM-DD`) of an instant, for a shop whose clocks are
- * `utcOffsetMinutes` ahead of UTC (India: 330). Which offset applies is the caller's to know.
+ * The shop-local calendar date (`YYYY-MM-DD`) of an instant in the shop's IANA time zone
+ * (India: `Asia/Kolkata`, 5:30 ahead of UTC): an invoice is dated as the shop's calendar says.
  */
-export function shopLocalDate(instant: Date, utcOffsetMinutes: number): string {
-  return new Date(instant.getTime() + utcOffsetMinutes * 60_000).toISOString().slice(0, 10);
+export function shopLocalDate(instant: Date, timeZone: string): string {
+  // en-CA writes dates as YYYY-MM-DD; the zone's rules (and any DST) come from Intl.
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(instant);
+}
+
+/** Whether `timeZone` is an IANA zone this runtime knows (`Asia/Kolkata`, `UTC`). */
+export function isKnownTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-CA', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const twoDigits = (year: number) => String(year % 100).padStart(2, '0');

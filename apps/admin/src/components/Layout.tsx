@@ -1,12 +1,14 @@
 import { AppShell, Burger, Button, Group, NavLink, ScrollArea, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Fragment } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { session } from '../lib/session';
 import { useSessionToken } from '../lib/use-session';
 import { useTRPC } from '../trpc';
 
-const NAVIGATION = [
+/** The pages in the order shown; a `section` groups its pages under its name (the tax pages). */
+const NAVIGATION: readonly { to: string; label: string; section?: string }[] = [
   { to: '/', label: 'Dashboard' },
   { to: '/orders', label: 'Orders' },
   { to: '/products', label: 'Products' },
@@ -19,7 +21,9 @@ const NAVIGATION = [
   { to: '/notifications', label: 'Notifications' },
   { to: '/currencies', label: 'Currencies' },
   { to: '/shipping-methods', label: 'Shipping methods' },
-  { to: '/tax-rates', label: 'Tax rates' },
+  { to: '/tax-categories', label: 'Tax categories', section: 'Tax' },
+  { to: '/tax-rules', label: 'Tax rules', section: 'Tax' },
+  { to: '/tax-rates', label: 'Tax rates', section: 'Tax' },
   { to: '/settings', label: 'Settings' },
   { to: '/admins', label: 'Admins' },
   { to: '/failed-jobs', label: 'Failed jobs' },
@@ -80,16 +84,23 @@ export function Layout() {
       </AppShell.Header>
       <AppShell.Navbar p="xs" component="nav" aria-label="Main">
         <ScrollArea>
-          {NAVIGATION.map((item) => (
-            <NavLink
-              key={item.to}
-              component={Link}
-              to={item.to}
-              label={item.label}
-              active={isCurrent(pathname, item.to)}
-              aria-current={isCurrent(pathname, item.to) ? 'page' : undefined}
-              onClick={close}
-            />
+          {NAVIGATION.map((item, index) => (
+            <Fragment key={item.to}>
+              {item.section && NAVIGATION[index - 1]?.section !== item.section ? (
+                <Text size="xs" fw={600} c="dimmed" tt="uppercase" px="sm" pt="sm" pb={4}>
+                  {item.section}
+                </Text>
+              ) : null}
+              <NavLink
+                component={Link}
+                to={item.to}
+                label={item.label}
+                pl={item.section ? 'lg' : undefined}
+                active={isCurrent(pathname, item.to)}
+                aria-current={isCurrent(pathname, item.to) ? 'page' : undefined}
+                onClick={close}
+              />
+            </Fragment>
           ))}
         </ScrollArea>
       </AppShell.Navbar>

@@ -42,7 +42,13 @@ export function ResourcePage<
     /** The update input: the row's key with the form's fields (create-only ones left out). */
     input: (row: Row, input: I) => U;
   };
-  remove?: { label: string; mutation: MutationOf<D>; input: (row: Row) => D };
+  remove?: {
+    label: string;
+    mutation: MutationOf<D>;
+    input: (row: Row) => D;
+    /** The alert's title when the server refuses (e.g. a 409 "still in use"): what it means. */
+    refusal?: (error: unknown) => string | undefined;
+  };
   footer?: ReactNode;
   /** Shown when there are no rows (default: "No <title> yet."). */
   empty?: string;
@@ -69,7 +75,9 @@ export function ResourcePage<
         <Title order={2}>{props.title}</Title>
         <Button onClick={() => setEditing('new')}>New {props.noun}</Button>
       </Group>
-      {props.remove ? <ErrorAlert error={props.remove.mutation.error} /> : null}
+      {remove ? (
+        <ErrorAlert error={remove.mutation.error} title={remove.refusal?.(remove.mutation.error)} />
+      ) : null}
       <QueryState
         query={props.query}
         isEmpty={(rows) => rows.length === 0}

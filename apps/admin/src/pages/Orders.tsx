@@ -14,6 +14,7 @@ import {
   orderListInput,
 } from '../lib/order-filters';
 import { useTRPC } from '../trpc';
+import { InvoiceRegister } from './InvoiceRegister';
 
 const STATUS_COLOURS: Record<string, string> = {
   pending: 'yellow',
@@ -148,6 +149,7 @@ export function OrdersPage() {
           </>
         )}
       </QueryState>
+      <InvoiceRegister />
     </Stack>
   );
 }

@@ -8,6 +8,7 @@ import { fieldsOf } from '../lib/form-spec';
 import { label } from '../lib/format';
 import { useTRPC } from '../trpc';
 import { LoyaltySettings } from './LoyaltySettings';
+import { TaxSettings } from './TaxSettings';
 
 /** Each flag's name and what it switches, for the shop owner. */
 const FLAGS: Record<string, { name: string; note: string }> = {
@@ -75,6 +76,7 @@ export function SettingsPage() {
     <Stack>
       <Title order={2}>Settings</Title>
       <FeatureFlags />
+      <TaxSettings />
       <LoyaltySettings />
       <Card withBorder component="section">
         <ResourcePage

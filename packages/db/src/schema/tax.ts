@@ -70,6 +70,8 @@ export const taxSettings = pgTable(
     creditNotePrefix: text('credit_note_prefix').notNull().default('CN/'),
     financialYearStartMonth: integer('financial_year_start_month').notNull().default(4),
     invoiceAt: text('invoice_at', { enum: INVOICE_AT }).notNull().default('paid_or_shipped'),
+    /** The shop's IANA time zone: the calendar of its documents' dates and financial years. */
+    timeZone: text('time_zone').notNull().default('UTC'),
     updatedAt: updatedAt(),
   },
   (t) => [

@@ -37,6 +37,8 @@ export function EditProduct({ id }: { id: number }) {
           <Text size="sm" c="dimmed">
             SKU {data.sku} · /{data.slug} ·{' '}
             {data.type === 'simple' ? 'Simple product' : 'Configurable product'}
+            {data.tax_category ? ` · Tax ${data.tax_category}` : ''}
+            {data.hsn_code ? ` · HSN ${data.hsn_code}` : ''}
           </Text>
           <ErrorAlert error={deactivate.error} />
           {update.isSuccess ? (

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { SpecForm } from '../../components/SpecForm';
 import { NewVariantRows } from '../../components/VariantRows';
 import type { Inputs } from '../../lib/api-types';
+import { fieldErrors } from '../../lib/errors';
 import {
   emptyVariantRow,
   type VariantInput,
@@ -14,14 +15,16 @@ import {
 import { useTRPC } from '../../trpc';
 import { CategoryPicker } from './CategoryPicker';
 import { PRODUCT_FIELDS } from './product-fields';
+import { TaxCategorySelect } from './TaxCategorySelect';
 
-/** A new product: its fields, categories and (configurable) variants, created in one call. */
+/** A new product: its fields, categories, tax category and (configurable) variants, in one call. */
 export function NewProduct() {
   const trpc = useTRPC();
   const navigate = useNavigate();
   const create = useMutation(trpc.admin.products.create.mutationOptions());
   const [type, setType] = useState<'simple' | 'configurable'>('simple');
   const [categoryIds, setCategoryIds] = useState<string[]>([]);
+  const [taxCategory, setTaxCategory] = useState('');
   const [rows, setRows] = useState<VariantRow[]>([emptyVariantRow()]);
   const [rowErrors, setRowErrors] = useState<(string | undefined)[]>([]);
   const submit = (input: Inputs['admin']['products']['create']) => {
@@ -37,6 +40,7 @@ export function NewProduct() {
       .mutateAsync({
         ...input,
         category_ids: categoryIds.map(Number),
+        ...(taxCategory ? { tax_category: taxCategory } : {}),
         ...(variants ? { variants } : {}),
       })
       .then(
@@ -65,6 +69,11 @@ export function NewProduct() {
         error={create.error}
         onSubmit={submit}
       >
+        <TaxCategorySelect
+          value={taxCategory}
+          error={fieldErrors(create.error).tax_category}
+          onChange={setTaxCategory}
+        />
         <CategoryPicker value={categoryIds} onChange={setCategoryIds} />
         {type === 'configurable' ? (
           <NewVariantRows

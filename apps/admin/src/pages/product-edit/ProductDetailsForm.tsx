@@ -2,17 +2,21 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SpecForm } from '../../components/SpecForm';
 import type { AdminProduct } from '../../lib/api-types';
+import { fieldErrors } from '../../lib/errors';
+import { taxCategoryInput } from '../../lib/tax-form';
 import { useTRPC } from '../../trpc';
 import { CategoryPicker } from './CategoryPicker';
 import { PRODUCT_FIELDS } from './product-fields';
+import { TaxCategorySelect } from './TaxCategorySelect';
 
-/** The product's own fields and its categories, saved together. */
+/** The product's own fields, its categories and its tax category, saved together. */
 export function ProductDetailsForm(props: {
   product: AdminProduct;
   update: ReturnType<typeof useProductUpdate>;
 }) {
   const { product, update } = props;
   const [categoryIds, setCategoryIds] = useState(() => product.category_ids.map(String));
+  const [taxCategory, setTaxCategory] = useState(product.tax_category ?? '');
   return (
     <SpecForm
       fields={PRODUCT_FIELDS}
@@ -22,9 +26,19 @@ export function ProductDetailsForm(props: {
       pending={update.isPending}
       error={update.error}
       onSubmit={(input) =>
-        update.mutate({ id: product.id, ...input, category_ids: categoryIds.map(Number) })
+        update.mutate({
+          id: product.id,
+          ...input,
+          category_ids: categoryIds.map(Number),
+          tax_category: taxCategoryInput(taxCategory),
+        })
       }
     >
+      <TaxCategorySelect
+        value={taxCategory}
+        error={fieldErrors(update.error).tax_category}
+        onChange={setTaxCategory}
+      />
       <CategoryPicker value={categoryIds} onChange={setCategoryIds} />
     </SpecForm>
   );

@@ -9,19 +9,14 @@ import type { OrderRecord, OrdersRepository } from './orders.repository';
  * shop invoices at placement). docs/tax.md, "Invoices and credit notes".
  */
 
-/**
- * The shop's calendar for document dates and financial years. No time-zone setting exists yet,
- * so it is UTC: an Indian shop's documents issued between 00:00 and 05:30 IST carry the previous
- * day (docs/tax.md says so). One constant, so a setting can replace it.
- */
-export const SHOP_UTC_OFFSET_MINUTES = 0;
-
 /** What numbering reads of the shop's tax settings (the tax slice's TaxSettingsRecord fits). */
 export interface NumberingSettings {
   invoicePrefix: string;
   creditNotePrefix: string;
   financialYearStartMonth: number;
   invoiceAt: 'paid_or_shipped' | 'placement';
+  /** The shop's IANA time zone: document dates and financial years are in its calendar. */
+  timeZone: string;
 }
 
 /** The repositories of the transaction that invoices: the order, the counters, the settings. */
@@ -38,7 +33,7 @@ export async function takeDocumentNumber(
   settings: NumberingSettings,
   now: Date,
 ): Promise<{ number: string; date: string }> {
-  const date = shopLocalDate(now, SHOP_UTC_OFFSET_MINUTES);
+  const date = shopLocalDate(now, settings.timeZone);
   const year = financialYearLabel(date, settings.financialYearStartMonth);
   const prefix = series === 'invoice' ? settings.invoicePrefix : settings.creditNotePrefix;
   const counter = await counters.next(series, year);

@@ -122,6 +122,20 @@ describe('invoice numbers', () => {
     expect(row?.invoiceDate).toBe('2027-04-01');
   });
 
+  it('dates in the shop’s time zone: 31 March 19:00 UTC is 1 April in India, a new year', async () => {
+    await settings({ timeZone: 'Asia/Kolkata' });
+    const [late, utc] = await placed(2);
+    const at = new Date('2027-03-31T19:00:00Z');
+    expect((await invoice(late ?? 0, at)).invoiceNumber).toBe(numberOf(1, '2728'));
+    const [row] = await test.db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, late ?? 0));
+    expect(row?.invoiceDate).toBe('2027-04-01');
+    await settings({ timeZone: 'UTC' });
+    expect((await invoice(utc ?? 0, at)).invoiceNumber).toBe(numberOf(1, '2627'));
+  });
+
   it('other start months and a prefix of the shop’s: the year and prefix in the number', async () => {
     await settings({ financialYearStartMonth: 1, invoicePrefix: 'B2C-' });
     const [jan, dec, july, june] = await placed(4);

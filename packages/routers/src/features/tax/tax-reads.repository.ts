@@ -14,6 +14,8 @@ export interface TaxSettingsRecord {
   creditNotePrefix: string;
   financialYearStartMonth: number;
   invoiceAt: InvoiceAt;
+  /** IANA zone of the shop's calendar (documents' dates, financial years). */
+  timeZone: string;
 }
 
 export interface TaxCategoryRecord {
@@ -44,6 +46,7 @@ export const DEFAULT_TAX_SETTINGS: TaxSettingsRecord = {
   creditNotePrefix: 'CN/',
   financialYearStartMonth: 4,
   invoiceAt: 'paid_or_shipped',
+  timeZone: 'UTC',
 };
 
 export const taxSettingsColumns = {
@@ -56,6 +59,7 @@ export const taxSettingsColumns = {
   creditNotePrefix: taxSettings.creditNotePrefix,
   financialYearStartMonth: taxSettings.financialYearStartMonth,
   invoiceAt: taxSettings.invoiceAt,
+  timeZone: taxSettings.timeZone,
 };
 
 export const taxCategoryColumns = {

@@ -1,4 +1,4 @@
-import { validateDocumentPrefix, validateGstin } from '@storefront/pricing';
+import { isKnownTimeZone, validateDocumentPrefix, validateGstin } from '@storefront/pricing';
 import { validationError } from '../../errors';
 import type { InTransaction } from '../../transactions';
 import type { TaxSettingsUpdateInput } from './tax.admin.schemas';
@@ -16,6 +16,7 @@ export function toTaxSettingsDto(settings: TaxSettingsRecord) {
     credit_note_prefix: settings.creditNotePrefix,
     financial_year_start_month: settings.financialYearStartMonth,
     invoice_at: settings.invoiceAt,
+    time_zone: settings.timeZone,
   };
 }
 
@@ -61,6 +62,14 @@ function merged(current: TaxSettingsRecord, input: TaxSettingsUpdateInput): TaxS
     next.financialYearStartMonth = input.financial_year_start_month;
   }
   if (input.invoice_at !== undefined) next.invoiceAt = input.invoice_at;
+  if (input.time_zone !== undefined) {
+    if (!isKnownTimeZone(input.time_zone)) {
+      throw validationError({
+        time_zone: [`${input.time_zone} is not an IANA time zone, such as Asia/Kolkata or UTC.`],
+      });
+    }
+    next.timeZone = input.time_zone;
+  }
   // One prefix for both series would print an invoice and a credit note with the same number.
   if (next.invoicePrefix.toUpperCase() === next.creditNotePrefix.toUpperCase()) {
     const field = input.credit_note_prefix !== undefined ? 'credit_note_prefix' : 'invoice_prefix';

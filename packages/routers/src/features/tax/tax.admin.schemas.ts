@@ -155,6 +155,9 @@ export const ZTaxSettings = z
     credit_note_prefix: z.string(),
     financial_year_start_month: z.number().int(),
     invoice_at: z.enum(INVOICE_AT),
+    time_zone: z.string().meta({
+      description: "The shop's IANA time zone: invoices are dated in its calendar (default UTC)",
+    }),
   })
   .meta({ id: 'TaxSettings' });
 export const ZTaxSettingsOutput = envelope(ZTaxSettings);
@@ -174,5 +177,6 @@ export const ZTaxSettingsUpdateInput = z.object({
   credit_note_prefix: z.string().trim().max(16).optional(),
   financial_year_start_month: z.number().int().min(1).max(12).optional(),
   invoice_at: z.enum(INVOICE_AT).optional(),
+  time_zone: z.string().trim().min(1).max(64).optional(),
 });
 export type TaxSettingsUpdateInput = z.infer<typeof ZTaxSettingsUpdateInput>;

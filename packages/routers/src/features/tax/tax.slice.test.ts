@@ -40,6 +40,7 @@ describe('the tax reader', () => {
       creditNotePrefix: 'CN/',
       financialYearStartMonth: 4,
       invoiceAt: 'paid_or_shipped',
+      timeZone: 'UTC',
     });
     await slice.rules.create({
       country: 'GB',
