@@ -189,6 +189,20 @@ describe('cancel-items on cash on delivery', () => {
     expect(row?.uncollectedCents).toBeGreaterThan(0);
     expect(await shop.stockOf(shirt.id)).toBe((stockBefore ?? 0) + 1);
     expect((await shop.gatewayRefunds(id)).calls).toBe(0);
+
+    // Shipped, the order is invoiced as placed and the unit cancelled before is credited.
+    await app.admin.admin.orders.process.mutate({ id });
+    await app.admin.admin.orders.ship.mutate({ id, carrier: 'BlueDart', tracking_number: 'BD3' });
+    const notes = (await app.t.request('GET', `/customer/orders/${id}/credit-notes`, { token }))
+      .body.data;
+    expect(notes).toHaveLength(1);
+    expect(notes[0].reason).toBe('Cancelled before invoicing: Changed my mind');
+    expect(notes[0].lines).toEqual([
+      expect.objectContaining({ order_item_id: line.id, quantity: 1 }),
+    ]);
+    expect(cents(notes[0].total)).toBe(row?.amountCents);
+    const [credited] = await shop.ledger(id);
+    expect(credited?.creditNoteId).not.toBeNull();
   });
 });
 

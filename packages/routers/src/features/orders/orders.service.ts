@@ -17,6 +17,7 @@ import { assertTransition, type OrderStatus, STATUS_EVENT_TEXT } from './order-s
 import type { AdminOrderListInput } from './orders.admin.schemas';
 import type { OrderChanges, OrderRecord, OrdersRepository } from './orders.repository';
 import type { OrderListInput } from './orders.schemas';
+import { creditRefundsBeforeInvoice } from './refund-ledger.steps';
 import type { RefundsRepository } from './refunds.repository';
 
 /** A status change and the e-mail it causes, in one transaction. */
@@ -116,7 +117,9 @@ export async function changeStatus(
   // Last: the number series' counter rows are shared by every invoicing, held to the commit.
   // Shipped, or paid on delivery, an order is invoiced (docs/tax.md).
   if (to === 'shipped' || changes.paymentStatus === 'paid') {
-    return invoiceOrder(tx, current.id, options.now);
+    const invoiced = await invoiceOrder(tx, current.id, options.now);
+    await creditRefundsBeforeInvoice(tx, current.id, options.now);
+    return invoiced;
   }
   return updated;
 }

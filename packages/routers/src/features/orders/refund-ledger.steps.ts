@@ -163,6 +163,31 @@ export async function recordRefund(
   return { order: updated, refund: note ? { ...refund, creditNoteId: note.id } : refund };
 }
 
+/**
+ * Called when an order is invoiced: refunds made before it (units cancelled while cash on
+ * delivery was still due) had no invoice to reverse, so one credit note now reverses their lines
+ * — the invoice prints the order as placed, the note what no longer belongs to it.
+ */
+export async function creditRefundsBeforeInvoice(
+  tx: LedgerRepositories,
+  orderId: number,
+  now: Date,
+): Promise<void> {
+  const rows = (await tx.refunds.forOrder(orderId)).filter(
+    (row) => row.creditNoteId === null && row.lines.length > 0,
+  );
+  if (rows.length === 0) return;
+  const note = await issueCreditNote(tx, {
+    orderId,
+    items: 'all',
+    lines: rows.flatMap((row) => row.lines),
+    includeShipping: false,
+    reason: `Cancelled before invoicing: ${[...new Set(rows.map((row) => row.reason))].join('; ')}`,
+    now,
+  });
+  if (note) for (const row of rows) await tx.refunds.setCreditNote(row.id, note.id);
+}
+
 /** The order's refunded total and payment status from its ledger (after any ledger change). */
 export async function writeOrderSums(
   tx: Pick<LedgerRepositories, 'refunds'> & { orders: Pick<OrdersRepository, 'update'> },
