@@ -106,6 +106,8 @@ const EnvSchema = z
     RAZORPAY_WEBHOOK_SECRET: optionalString(),
     /** Razorpay's API address; only changed to point at a stand-in (tests). */
     RAZORPAY_API_URL: z.url().default('https://api.razorpay.com'),
+    /** Razorpay's refund speed: `optimum` (instant where the bank allows) or `normal`. */
+    REFUND_SPEED: z.enum(['optimum', 'normal']).default('optimum'),
     /** How long a webhook-reported payment waits for the app's own place-order. */
     PAYMENT_WEBHOOK_GRACE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
     /** Days Razorpay webhook payloads (customers' e-mail, phone) are kept; a daily job drops them. */
@@ -310,6 +312,7 @@ const ECHOED = new Set([
   'JOB_RETRY_LIMIT',
   'RAZORPAY_KEY_ID',
   'RAZORPAY_API_URL',
+  'REFUND_SPEED',
   'PAYMENT_WEBHOOK_GRACE_SECONDS',
   'PAYMENT_EVENT_RETENTION_DAYS',
   'GUEST_RETENTION_DAYS',

@@ -242,6 +242,7 @@ export async function createRuntime(
               keyId: env.RAZORPAY_KEY_ID,
               keySecret: env.RAZORPAY_KEY_SECRET,
               apiUrl: env.RAZORPAY_API_URL,
+              refundSpeed: env.REFUND_SPEED,
             }
           : undefined,
     },

@@ -6,5 +6,6 @@ export * from './document-number';
 export * from './gst';
 export * from './gst-preset';
 export * from './pricing';
+export * from './refunds';
 export * from './tax';
 export * from './tax-rules';
