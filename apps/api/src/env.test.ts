@@ -32,6 +32,7 @@ describe('loadEnv defaults (docs/contract.md §6)', () => {
       REMEMBER_TOKEN_TTL_SECONDS: 2_592_000,
       AUTH_RATE_LIMIT_PER_IP: 30,
       SEED_DEMO: true,
+      DEMO_SHOP: 'default',
       AI_ENABLED: false,
       DATABASE_TIMEOUT_MS: 10_000,
       SYNC_IMPLICIT_HEARTBEAT: true,
@@ -133,6 +134,7 @@ describe('loadEnv defaults (docs/contract.md §6)', () => {
       AUTH_RATE_LIMIT_PER_IP: '5',
       AI_ENABLED: 'true',
       DATABASE_TIMEOUT_MS: '2500',
+      DEMO_SHOP: 'india',
     });
     expect(env).toMatchObject({
       PORT: 3001,
@@ -143,6 +145,7 @@ describe('loadEnv defaults (docs/contract.md §6)', () => {
       AUTH_RATE_LIMIT_PER_IP: 5,
       AI_ENABLED: true,
       DATABASE_TIMEOUT_MS: 2500,
+      DEMO_SHOP: 'india',
     });
   });
 });
@@ -155,6 +158,7 @@ describe('loadEnv refusals', () => {
     ['TOKEN_TTL_SECONDS', '-5'],
     ['AUTH_RATE_LIMIT_PER_IP', '0'],
     ['SEED_DEMO', 'maybe'],
+    ['DEMO_SHOP', 'france'],
     ['NODE_ENV', 'staging'],
     ['DATABASE_TIMEOUT_MS', '50'],
     ['PAYMENT_EVENT_RETENTION_DAYS', '0'],

@@ -6,7 +6,10 @@ import {
   NEVER_APP_SCHEMES,
   optionalString,
   positiveInt,
-} from './env-values';
+} from './env-fields';
+import { ConfigError } from './startup-errors';
+
+export { ConfigError, redactUrl, StartupError } from './startup-errors';
 
 /** The development HMAC secret; refused when NODE_ENV=production. */
 const DEV_GATEWAY_SECRET = 'dev-gateway-secret-change-me';
@@ -71,6 +74,8 @@ const EnvSchema = z
     RAZORPAY_WEBHOOK_SECRET: optionalString(),
     /** Razorpay's API address; only changed to point at a stand-in (tests). */
     RAZORPAY_API_URL: z.url().default('https://api.razorpay.com'),
+    /** Razorpay's refund speed: `optimum` (instant where the bank allows) or `normal`. */
+    REFUND_SPEED: z.enum(['optimum', 'normal']).default('optimum'),
     /** How long a webhook-reported payment waits for the app's own place-order. */
     PAYMENT_WEBHOOK_GRACE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
     /** Days Razorpay webhook payloads (customers' e-mail, phone) are kept; a daily job drops them. */
@@ -135,6 +140,8 @@ const EnvSchema = z
     TOKEN_TTL_SECONDS: positiveInt(86_400),
     REMEMBER_TOKEN_TTL_SECONDS: positiveInt(2_592_000),
     SEED_DEMO: z.stringbool().optional(),
+    /** Which demo shop SEED_DEMO seeds: `india` sells in rupees with GST (docs/gst-invoice.md). */
+    DEMO_SHOP: z.enum(['default', 'india']).default('default'),
     AUTH_RATE_LIMIT_PER_IP: positiveInt(30),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
@@ -303,6 +310,7 @@ const ECHOED = new Set([
   'JOB_RETRY_LIMIT',
   'RAZORPAY_KEY_ID',
   'RAZORPAY_API_URL',
+  'REFUND_SPEED',
   'PAYMENT_WEBHOOK_GRACE_SECONDS',
   'PAYMENT_EVENT_RETENTION_DAYS',
   'GUEST_RETENTION_DAYS',
@@ -331,6 +339,7 @@ const ECHOED = new Set([
   'TOKEN_TTL_SECONDS',
   'REMEMBER_TOKEN_TTL_SECONDS',
   'SEED_DEMO',
+  'DEMO_SHOP',
   'AUTH_RATE_LIMIT_PER_IP',
   'LOG_LEVEL',
   'TRUST_PROXY_HOPS',
@@ -352,29 +361,6 @@ const ECHOED = new Set([
   'METRICS_PORT',
   'OTEL_EXPORTER_OTLP_ENDPOINT',
 ]);
-
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
-
-/**
- * Start-up failed for a reason the operator can fix (database unreachable, port taken): main
- * prints the message alone, one line, no stack trace.
- */
-export class StartupError extends Error {
-  override name = 'StartupError';
-}
-
-/** A database URL fit for a log line: the password is never shown. */
-export function redactUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return '(unparsable URL)';
-  }
-}
 
 /**
  * The only reader of process.env. A bad value stops start-up with one line naming the

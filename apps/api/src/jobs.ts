@@ -132,7 +132,7 @@ const QUEUES = [
     policy: paymentQueuePolicy,
     concurrency: () => 1,
     batchSize: 1,
-    run: (services, job) => services.refunds.process(job.data.orderId),
+    run: (services, job) => services.refunds.process(job.data),
   }),
   queue<PaymentEventJob>({
     name: PAYMENT_EVENTS_QUEUE,

@@ -125,8 +125,10 @@ export async function createRuntime(
     await database.close().catch(() => {});
     throw databaseStartupError(env, dataDir, error);
   });
-  const demoSeeded = env.SEED_DEMO && (await seedDemo(database.db));
-  if (demoSeeded) logger.info('demo catalogue seeded into the empty database');
+  const demoSeeded = env.SEED_DEMO && (await seedDemo(database.db, { shop: env.DEMO_SHOP }));
+  if (demoSeeded) {
+    logger.info({ shop: env.DEMO_SHOP }, 'demo catalogue seeded into the empty database');
+  }
 
   // Loaded only when configured (like UploadThing and PGlite): ~20 MB of RSS otherwise.
   const redis = env.REDIS_URL
@@ -245,6 +247,7 @@ export async function createRuntime(
               keyId: env.RAZORPAY_KEY_ID,
               keySecret: env.RAZORPAY_KEY_SECRET,
               apiUrl: env.RAZORPAY_API_URL,
+              refundSpeed: env.REFUND_SPEED,
             }
           : undefined,
     },

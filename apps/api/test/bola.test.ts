@@ -95,6 +95,14 @@ const ATTEMPTS: Attempt[] = [
     errorCode: 'NOT_FOUND',
   },
   {
+    route: 'order cancel-items',
+    method: 'POST',
+    path: (i) => `/customer/orders/${i.order}/cancel-items`,
+    body: { items: [{ order_item_id: 1, quantity: 1 }], reason: 'mine now' },
+    status: 404,
+    errorCode: 'NOT_FOUND',
+  },
+  {
     route: 'order track',
     method: 'GET',
     path: (i) => `/customer/orders/${i.order}/track`,

@@ -47,4 +47,19 @@ describe('checkout with the reference cache on', () => {
       .where(eq(products.id, product.id));
     expect(left?.stock).toBe(42);
   });
+
+  it('a cart change after a read reuses the cached tax data without waiting on the pool', async () => {
+    // GET /cart loads the tax cache on the pool; apply-coupon prices the cart again inside its
+    // transaction from that cache. A cached lazy query ran again on the pool there (PGlite: hung).
+    const product = await createProduct(t.db, { priceCents: 2000, stockQuantity: 5 });
+    const { token } = await registerCustomer(t);
+    await t.request('POST', '/cart/add', { token, body: { product_id: product.id, quantity: 1 } });
+    expect((await t.request('GET', '/cart', { token })).status).toBe(200);
+    const applied = await t.request('POST', '/cart/apply-coupon', {
+      token,
+      body: { coupon_code: 'WELCOME10' },
+    });
+    expect(applied.status).toBe(200);
+    expect(applied.body.data).toMatchObject({ coupon_code: 'WELCOME10', discount: 2 });
+  }, 15_000);
 });

@@ -671,6 +671,15 @@ export const ROUTES = {
     idempotent: false,
     session: null,
   },
+  'orders.cancelItems': {
+    method: 'POST',
+    path: '/customer/orders/{id}/cancel-items',
+    namespace: 'orders',
+    name: 'cancelItems',
+    hasInput: true,
+    idempotent: false,
+    session: null,
+  },
   'orders.track': {
     method: 'GET',
     path: '/customer/orders/{id}/track',
@@ -856,6 +865,7 @@ export const SERVER_ERROR_CODES = [
   'CHECKOUT_INCOMPLETE',
   'PAYMENT_FAILED',
   'ORDER_NOT_CANCELLABLE',
+  'REFUND_EXCEEDS_PAID',
   'ACCOUNT_HAS_OPEN_ORDERS',
   'INVOICE_NOT_AVAILABLE',
   'INVALID_RESET_TOKEN',

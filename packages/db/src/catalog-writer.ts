@@ -55,6 +55,8 @@ export interface ProductSeed {
   reviewsCount?: number;
   createdAt?: Date;
   categoryIds?: number[];
+  /** Its tax category (docs/tax.md); variants inherit it. */
+  taxCategoryId?: number | null;
   images?: { url: string; alt?: string }[];
   /** Configurable products only. */
   variants?: VariantSeed[];
@@ -224,6 +226,7 @@ export async function insertProducts(
           metaKeywords: seed.metaKeywords ?? null,
           rating: seed.rating ?? 0,
           reviewsCount: seed.reviewsCount ?? 0,
+          taxCategoryId: seed.taxCategoryId ?? null,
           categoryNames: names
             ? (seed.categoryIds ?? []).map((id) => names.get(id) ?? '').join(' ')
             : '',

@@ -4,6 +4,8 @@ export * from './cart-tax';
 export * from './credits';
 export * from './document-number';
 export * from './gst';
+export * from './gst-preset';
 export * from './pricing';
+export * from './refunds';
 export * from './tax';
 export * from './tax-rules';

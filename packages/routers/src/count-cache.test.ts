@@ -55,4 +55,18 @@ describe('count cache', () => {
     await cache.get('a', count);
     expect(await cache.get('a', count)).toBe(2);
   });
+
+  it('runs a lazy thenable load (a drizzle query) once, however often the value is awaited', async () => {
+    const cache = createCountCache({ clock: fakeClock(), ttlMs: 2_000 });
+    let runs = 0;
+    // Like drizzle's QueryPromise: every then() runs the query again.
+    const query = {
+      // biome-ignore lint/suspicious/noThenProperty: a thenable is what is under test
+      then: (resolve: (value: number) => void) => resolve(++runs),
+    } as unknown as Promise<number>;
+    expect(await cache.get('a', () => query)).toBe(1);
+    expect(await cache.get('a', () => query)).toBe(1);
+    expect(await cache.getIfLoaded('a', () => query)).toBe(1);
+    expect(runs).toBe(1);
+  });
 });

@@ -67,7 +67,8 @@ export function createTtlCache<T>(options: TtlCacheOptions): TtlCache<T> {
       // Stored under this key by a `load` of the same type: the key names what is loaded.
       const hit = entries.get(key);
       if (hit) return hit.value as Promise<V>;
-      const value = load();
+      // Settled once: a lazy thenable (a drizzle query) stored as is would run at every await.
+      const value = Promise.resolve(load());
       const entry: Entry<T> = { value, loaded: false };
       entries.set(key, entry);
       // A failed load is not remembered.

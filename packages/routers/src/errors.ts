@@ -119,6 +119,11 @@ export const ERROR_TABLE = {
     trpc: 'UNPROCESSABLE_CONTENT',
     message: 'This order can no longer be cancelled.',
   },
+  REFUND_EXCEEDS_PAID: {
+    status: 422,
+    trpc: 'UNPROCESSABLE_CONTENT',
+    message: 'That is more than the order still has to refund.',
+  },
   ACCOUNT_HAS_OPEN_ORDERS: {
     status: 422,
     trpc: 'UNPROCESSABLE_CONTENT',

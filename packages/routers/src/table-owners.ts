@@ -65,6 +65,7 @@ export const tableOwners = {
   orderNumberSequence: 'orders',
   documentCounters: 'orders',
   creditNotes: 'orders',
+  orderRefunds: 'orders',
   idempotencyKeys: 'checkout',
   catalogChanges: 'sync',
   catalogChangeFeed: 'sync',

@@ -30,4 +30,5 @@ export const PAYMENT_STATUSES = allOf<PaymentStatus>()([
   'refund_pending',
   'refunded',
   'failed',
+  'partially_refunded',
 ]);

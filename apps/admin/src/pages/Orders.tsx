@@ -24,6 +24,7 @@ const STATUS_COLOURS: Record<string, string> = {
   canceled: 'gray',
   paid: 'green',
   refund_pending: 'orange',
+  partially_refunded: 'grape',
   refunded: 'gray',
   failed: 'red',
 };

@@ -21,6 +21,19 @@ export interface FakeRazorpayPayment {
   status: 'created' | 'authorized' | 'captured' | 'failed' | 'refunded';
 }
 
+export interface FakeRazorpayRefund {
+  id: string;
+  entity: 'refund';
+  payment_id: string;
+  amount: number;
+  currency: string;
+  status: string;
+  receipt: string | null;
+  speed_requested: string | null;
+  notes: Record<string, string>;
+  created_at: number;
+}
+
 const id = (prefix: string) => `${prefix}_${randomBytes(7).toString('hex')}`;
 const error = (description: string) => ({ error: { code: 'BAD_REQUEST_ERROR', description } });
 
@@ -28,15 +41,12 @@ const error = (description: string) => ({ error: { code: 'BAD_REQUEST_ERROR', de
  * A local stand-in for the part of Razorpay's API the server uses, speaking its HTTP protocol:
  * basic auth with the key id and secret; `POST /v1/orders`, `GET /v1/orders/:id`,
  * `GET /v1/payments/:id`, `POST /v1/payments/:id/capture`, `POST /v1/payments/:id/refund`,
- * `GET /v1/refunds/:id`. `pay()` plays the customer paying in the app's Razorpay checkout.
+ * `GET /v1/payments/:id/refunds`, `GET /v1/refunds/:id`. `pay()` plays the customer paying in the app's Razorpay checkout.
  */
 export async function startFakeRazorpay(keys: { keyId: string; keySecret: string }) {
   const orders = new Map<string, FakeRazorpayOrder>();
   const payments = new Map<string, FakeRazorpayPayment>();
-  const refunds = new Map<
-    string,
-    { id: string; payment_id: string; amount: number; status: string }
-  >();
+  const refunds = new Map<string, FakeRazorpayRefund>();
   const requests: Array<{ method: string; path: string }> = [];
   let outage: number | 'drop' | undefined;
   /** How long every answer waits (a slow gateway). */
@@ -116,6 +126,17 @@ export async function startFakeRazorpay(keys: { keyId: string; keySecret: string
         if (order) order.status = 'paid';
         return sendJson(res, 200, payment);
       }
+      if (req.method === 'GET' && action === 'refunds') {
+        // Newest first, paged by `count` and `skip`, as Razorpay lists a payment's refunds.
+        const query = new URLSearchParams((req.url ?? '').split('?')[1] ?? '');
+        const count = Number(query.get('count') ?? 10);
+        const skip = Number(query.get('skip') ?? 0);
+        const items = [...refunds.values()]
+          .filter((refund) => refund.payment_id === payment.id)
+          .reverse()
+          .slice(skip, skip + count);
+        return sendJson(res, 200, { entity: 'collection', count: items.length, items });
+      }
       if (req.method === 'POST' && action === 'refund') {
         if (payment.status !== 'captured') {
           return sendJson(res, 400, error('The payment has not been captured'));
@@ -132,9 +153,21 @@ export async function startFakeRazorpay(keys: { keyId: string; keySecret: string
             error('The refund amount provided is greater than amount captured'),
           );
         }
-        const refund = { id: id('rfnd'), payment_id: payment.id, amount, status: refundMode };
+        const refund: FakeRazorpayRefund = {
+          id: id('rfnd'),
+          entity: 'refund',
+          payment_id: payment.id,
+          amount,
+          currency: payment.currency,
+          status: refundMode,
+          receipt: typeof body.receipt === 'string' ? body.receipt : null,
+          speed_requested: typeof body.speed === 'string' ? body.speed : null,
+          notes: (body.notes ?? {}) as Record<string, string>,
+          created_at: Math.floor(Date.now() / 1000),
+        };
         refunds.set(refund.id, refund);
-        payment.status = 'refunded';
+        // A partly refunded payment stays captured (more may be refunded); all of it: refunded.
+        if (refunded + amount === payment.amount) payment.status = 'refunded';
         return sendJson(res, 200, refund);
       }
     }

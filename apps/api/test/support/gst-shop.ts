@@ -85,6 +85,11 @@ export interface Purchase {
   gstin?: string;
   coupon?: string;
   token?: string;
+  /** The gateway's proof for its order (a Razorpay stand-in's); the development gateway's otherwise. */
+  proof?: (gatewayOrderId: string) => object;
+  /** Gift card codes and loyalty points applied before paying. */
+  giftCards?: string[];
+  points?: number;
 }
 
 /** A customer buys through the REST API; answers the order id, number and the buyer's token. */
@@ -103,6 +108,10 @@ export async function buy(t: TestApp, purchase: Purchase) {
     ['/checkout/shipping-method', { shipping_method: 'flatrate' }],
   ];
   if (purchase.coupon) steps.unshift(['/cart/apply-coupon', { coupon_code: purchase.coupon }]);
+  for (const code of purchase.giftCards ?? []) {
+    steps.push(['/cart/apply-gift-card', { gift_card_code: code }]);
+  }
+  if (purchase.points) steps.push(['/cart/apply-loyalty-points', { points: purchase.points }]);
   if (purchase.gstin)
     steps.push(['/checkout/billing-address', { ...address, gstin: purchase.gstin }]);
   steps.push(['/checkout/payment-method', { payment_method: purchase.pay ?? 'card' }]);
@@ -114,7 +123,10 @@ export async function buy(t: TestApp, purchase: Purchase) {
   }
   const placed = await t.request('POST', '/checkout/place-order', {
     token,
-    body: purchase.pay === 'cod' ? {} : { payment_data: gatewayPayment(gatewayOrder?.id ?? '') },
+    body:
+      purchase.pay === 'cod' || !gatewayOrder
+        ? {}
+        : { payment_data: (purchase.proof ?? gatewayPayment)(gatewayOrder.id) },
   });
   if (placed.status !== 201) throw new Error(`place-order: ${JSON.stringify(placed.body)}`);
   return {

@@ -10,6 +10,7 @@ export * from './gift-cards';
 export * from './loyalty';
 export * from './notifications';
 export * from './orders';
+export * from './refunds';
 export * from './settings';
 export * from './sync';
 export * from './system';

@@ -25,13 +25,17 @@ export const ORDER_STATUSES = [
   'canceled',
 ] as const;
 export type OrderStatusValue = (typeof ORDER_STATUSES)[number];
-/** `refund_pending`: a cancelled paid order whose refund the gateway has not confirmed yet. */
+/**
+ * `refund_pending`: all of a paid order is being given back and the gateway has not confirmed
+ * it yet; `partially_refunded`: part of it was given back (docs/refunds.md).
+ */
 export const PAYMENT_STATUSES = [
   'pending',
   'paid',
   'refund_pending',
   'refunded',
   'failed',
+  'partially_refunded',
 ] as const;
 export type PaymentStatusValue = (typeof PAYMENT_STATUSES)[number];
 
@@ -128,10 +132,22 @@ export const orders = pgTable(
     invoiceDate: date('invoice_date', { mode: 'string' }),
     /** The delivery promised at placement (docs/delivery.md); null: none could be given. */
     estimatedDelivery: jsonb('estimated_delivery').$type<{ min_date: string; max_date: string }>(),
+    /**
+     * The refund ledger's sum (order_refunds, failed gateway parts excepted), kept by the
+     * transaction that writes or settles a refund under the order's lock (docs/refunds.md).
+     */
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    /** What units cancelled before payment took off what cash on delivery collects. */
+    canceledDueCents: integer('canceled_due_cents').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check(
+      'orders_refunded_check',
+      sql`${t.refundedCents} >= 0 and ${t.refundedCents} + ${t.canceledDueCents} <= ${t.totalCents}`,
+    ),
+    check('orders_canceled_due_check', sql`${t.canceledDueCents} >= 0`),
     uniqueIndex('orders_order_number_key').on(t.orderNumber),
     uniqueIndex('orders_invoice_number_key')
       .on(t.invoiceNumber)
@@ -175,8 +191,15 @@ export const orderItems = pgTable(
     taxCents: integer('tax_cents'),
     taxCategory: text('tax_category'),
     hsnCode: text('hsn_code'),
+    /** Units cancelled before shipping (cancel-items) and returned: never more than ordered. */
+    canceledQuantity: integer('canceled_quantity').notNull().default(0),
+    returnedQuantity: integer('returned_quantity').notNull().default(0),
   },
   (t) => [
+    check(
+      'order_items_reversed_quantity_check',
+      sql`${t.canceledQuantity} >= 0 and ${t.returnedQuantity} >= 0 and ${t.canceledQuantity} + ${t.returnedQuantity} <= ${t.quantity}`,
+    ),
     index('order_items_order_idx').on(t.orderId),
     index('order_items_product_idx').on(t.productId),
   ],

@@ -8,6 +8,7 @@ import {
 import type { Database, Executor } from '../client';
 import { banners, currencies, products } from '../schema/index';
 import { refreshSearchTerms } from '../search-index';
+import { INDIA_DEMO_CURRENCIES, seedIndiaTax } from './demo-india';
 import { seedDemoReviews } from './demo-reviews';
 import { seedStoreSetup } from './store-setup';
 
@@ -15,8 +16,13 @@ import { seedStoreSetup } from './store-setup';
  * The demo catalogue (docs/contract.md §6): a 2-level category tree, 66 products (simple and
  * configurable with size/colour variants, some on sale, some featured, some nearly sold out),
  * banners and currencies. Settings are left alone. Coupons, shipping and payment methods are
- * added by the issues that create their tables.
+ * added by the issues that create their tables. The `india` shop sells the same catalogue in
+ * rupees with GST (demo-india.ts).
  */
+
+/** DEMO_SHOP: which demo shop an empty database becomes. */
+export const DEMO_SHOPS = ['default', 'india'] as const;
+export type DemoShop = (typeof DEMO_SHOPS)[number];
 
 const DAY = 86_400_000;
 const image = (slug: string, n = 1) => `https://picsum.photos/seed/${slug}-${n}/800/800`;
@@ -218,7 +224,13 @@ function variantsFor(
 }
 
 /** Builds the demo products for one leaf category; sales, featured and low stock by position. */
-function productsFor(leaf: LeafSeed, categoryIds: number[], leafIndex: number, now: Date) {
+function productsFor(
+  leaf: LeafSeed,
+  categoryIds: number[],
+  leafIndex: number,
+  now: Date,
+  taxCategoryId: number | null,
+) {
   return leaf.products.map(([name, priceCents, pitch], i): ProductSeed => {
     const n = leafIndex * 6 + i;
     const slug = slugify(name);
@@ -248,6 +260,7 @@ function productsFor(leaf: LeafSeed, categoryIds: number[], leafIndex: number, n
       metaKeywords: [...name.toLowerCase().split(' '), leaf.name.toLowerCase()].join(', '),
       createdAt: new Date(now.getTime() - (n * 17 + 1) * 3_600_000),
       categoryIds,
+      taxCategoryId,
       images: [1, 2, 3].map((k) => ({ url: image(slug, k), alt: `${name}, view ${k}` })),
       ...(leaf.variants
         ? { variants: variantsFor(sku, priceCents, specialPriceCents, leaf.variants, n) }
@@ -270,7 +283,8 @@ const CURRENCIES = [
   },
 ];
 
-async function seedCatalogue(db: Executor, now: Date): Promise<void> {
+async function seedCatalogue(db: Executor, now: Date, shop: DemoShop): Promise<void> {
+  const taxCategoryOf = shop === 'india' ? await seedIndiaTax(db) : () => null;
   const roots = await insertCategories(
     db,
     TREE.map((root, position) => ({
@@ -300,14 +314,14 @@ async function seedCatalogue(db: Executor, now: Date): Promise<void> {
     for (const [l, leaf] of root.children.entries()) {
       const category = leaves[l];
       if (!category) throw new Error('leaf category missing');
-      seeds.push(...productsFor(leaf, [category.id], leafIndex, now));
+      seeds.push(...productsFor(leaf, [category.id], leafIndex, now, taxCategoryOf(root.name)));
       leafIndex += 1;
     }
   }
   const productIds = await insertProducts(db, seeds);
   await seedDemoReviews(db, productIds, now);
 
-  await db.insert(currencies).values(CURRENCIES);
+  await db.insert(currencies).values(shop === 'india' ? INDIA_DEMO_CURRENCIES : CURRENCIES);
   const featured = seeds.find((seed) => seed.featured);
   await db.insert(banners).values([
     {
@@ -354,12 +368,17 @@ async function seedCatalogue(db: Executor, now: Date): Promise<void> {
 }
 
 /**
- * Loads the demo catalogue into a database without products; does nothing otherwise.
- * Returns whether it seeded. Runs in one transaction, so a failure leaves nothing behind.
+ * Loads the demo catalogue (of `shop`, default `default`) into a database without products; does
+ * nothing otherwise. Returns whether it seeded. Runs in one transaction, so a failure leaves
+ * nothing behind.
  */
-export async function seedDemo(db: Database, now: Date = new Date()): Promise<boolean> {
+export async function seedDemo(
+  db: Database,
+  options: { shop?: DemoShop; now?: Date } = {},
+): Promise<boolean> {
   const [row] = await db.select({ total: count() }).from(products);
   if (Number(row?.total ?? 0) > 0) return false;
-  await db.transaction((tx) => seedCatalogue(tx, now));
+  const { shop = 'default', now = new Date() } = options;
+  await db.transaction((tx) => seedCatalogue(tx, now, shop));
   return true;
 }

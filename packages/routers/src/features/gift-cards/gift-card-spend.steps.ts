@@ -98,6 +98,42 @@ export async function giveBackGiftCards(
   return held.reduce((sum, row) => sum + row.amountCents, 0);
 }
 
+/** What the order's cards still hold of what they paid (spent less given back). */
+export async function giftCardsHeldByOrder(
+  tx: GiftCardRepositories,
+  orderId: number,
+): Promise<number> {
+  const held = await tx.giftCards.heldByOrder(orderId);
+  return held.reduce((sum, row) => sum + row.amountCents, 0);
+}
+
+/**
+ * A refund's gift-card part (orders/refunds.ts): up to `cents` of what the order's cards hold
+ * goes back to them as `returned` rows, card by card in the order of their ids. Returns what
+ * went back (less than `cents` only when the cards hold less).
+ */
+export async function giveBackToGiftCards(
+  tx: GiftCardRepositories,
+  orderId: number,
+  cents: number,
+): Promise<number> {
+  let left = cents;
+  const rows = [];
+  for (const row of await tx.giftCards.heldByOrder(orderId)) {
+    const back = Math.min(left, row.amountCents);
+    if (back <= 0) break;
+    rows.push({
+      giftCardId: row.giftCardId,
+      amountCents: back,
+      reason: 'returned' as const,
+      orderId,
+    });
+    left -= back;
+  }
+  await tx.giftCards.addLedger(rows);
+  return cents - left;
+}
+
 /**
  * Outside any transaction (before the gateway is asked): what the cart's cards would pay now,
  * refused like in the transaction, so a fallen card answers GIFT_CARD_BALANCE_CHANGED before the

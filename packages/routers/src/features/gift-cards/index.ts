@@ -4,7 +4,9 @@ export { eraseGiftCardRecipient, exportGiftCardsReceived } from './account-data.
 export { type CreditRepositories, cartCreditsReader, creditsFor } from './credits';
 export {
   type GiftCardRepositories,
+  giftCardsHeldByOrder,
   giveBackGiftCards,
+  giveBackToGiftCards,
   lockGiftCards,
   previewGiftCards,
   showGiftCards,

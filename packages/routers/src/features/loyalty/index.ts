@@ -7,9 +7,11 @@ export {
   type LoyaltyRates,
   type LoyaltyRepositories,
   lockLoyalty,
+  loyaltyPointsHeldByOrder,
   previewLoyalty,
   recordShownPoints,
   returnLoyaltyPoints,
+  returnSomeLoyaltyPoints,
   showLoyalty,
   spendLoyaltyPoints,
 } from './loyalty-spend.steps';

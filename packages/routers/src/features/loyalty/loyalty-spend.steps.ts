@@ -135,6 +135,31 @@ export async function returnLoyaltyPoints(
   ]);
 }
 
+/** The points the order still holds of what it spent (redeemed less returned). */
+export async function loyaltyPointsHeldByOrder(
+  tx: LoyaltyRepositories,
+  orderId: number,
+): Promise<number> {
+  return Math.max(0, -(await tx.loyalty.netForOrder(orderId, ['redeemed', 'returned'])));
+}
+
+/**
+ * A refund's points part (orders/refunds.ts): `points`, at most what the order still holds,
+ * come back to the customer (`returned`). Returns the points given back.
+ */
+export async function returnSomeLoyaltyPoints(
+  tx: LoyaltyRepositories,
+  order: { id: number; userId: number },
+  points: number,
+): Promise<number> {
+  const back = Math.min(points, await loyaltyPointsHeldByOrder(tx, order.id));
+  if (back <= 0) return 0;
+  await tx.loyalty.addLedger([
+    { userId: order.userId, points: back, reason: 'returned', orderId: order.id },
+  ]);
+  return back;
+}
+
 /**
  * A completed order earns `points_per_unit` per whole unit of its amount due (rounded down),
  * expiring after `points_expire_days`. Once per order, and only up to MAX_LOYALTY_POINTS of

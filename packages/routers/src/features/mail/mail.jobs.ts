@@ -23,6 +23,17 @@ export type MailJob =
       status: MailedOrderStatus;
     }
   | { kind: 'order-canceled'; orderId: number }
+  | {
+      /** Part of an order given back (cancel-items, goodwill): the ledger row's amounts. */
+      kind: 'order-refunded';
+      orderId: number;
+      /** Money given back, minor units in `currency`. */
+      amountMinor: number;
+      /** What cash on delivery no longer collects. */
+      uncollectedMinor: number;
+      currency: string;
+      reason: string;
+    }
   /**
    * Sent after the account is erased, so it carries the address and name itself (kept in the job
    * table for JOB_RETENTION_DAYS at most: docs/privacy.md).

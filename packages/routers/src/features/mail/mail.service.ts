@@ -81,6 +81,7 @@ export function createMailService(deps: MailServiceDeps) {
       GiftCardEmail,
       OrderCanceledEmail,
       OrderPlacedEmail,
+      OrderRefundedEmail,
       OrderStatusEmail,
       PasswordChangedEmail,
       PasswordResetEmail,
@@ -178,7 +179,8 @@ export function createMailService(deps: MailServiceDeps) {
       }
       case 'order-placed':
       case 'order-status':
-      case 'order-canceled': {
+      case 'order-canceled':
+      case 'order-refunded': {
         const found = await deps.orders.findWithOwner(job.orderId);
         if (!found) return undefined;
         const user = await deps.users.findById(found.userId);
@@ -198,6 +200,22 @@ export function createMailService(deps: MailServiceDeps) {
             to,
             `Order ${order.order_number} cancelled`,
             OrderCanceledEmail({ shop, order }),
+          );
+        }
+        if (job.kind === 'order-refunded') {
+          return renderMail(
+            to,
+            `Part of order ${order.order_number} refunded`,
+            OrderRefundedEmail({
+              shop,
+              order,
+              amount: job.amountMinor > 0 ? formatMoney(job.amountMinor / 100, job.currency) : null,
+              uncollected:
+                job.uncollectedMinor > 0
+                  ? formatMoney(job.uncollectedMinor / 100, job.currency)
+                  : null,
+              reason: job.reason,
+            }),
           );
         }
         const subject = {

@@ -303,6 +303,32 @@ export function OrderCanceledEmail(props: { shop: Shop; order: MailOrder }) {
   );
 }
 
+export function OrderRefundedEmail(props: {
+  shop: Shop;
+  order: MailOrder;
+  amount: string | null;
+  uncollected: string | null;
+  reason: string;
+}) {
+  const { order } = props;
+  return (
+    <Layout shop={props.shop} preview={`Part of order ${order.order_number} refunded`}>
+      <Heading>Part of order {order.order_number} was refunded</Heading>
+      <Text>{props.reason}.</Text>
+      {props.uncollected ? (
+        <Text>Cash on delivery will collect {props.uncollected} less.</Text>
+      ) : null}
+      {props.amount ? (
+        <Text>
+          {props.amount} is being refunded the way you paid: to your original payment method first,
+          then to your gift cards and loyalty points.
+        </Text>
+      ) : null}
+      <OrderSummary order={order} />
+    </Layout>
+  );
+}
+
 export function GiftCardEmail(props: {
   shop: Shop;
   code: string;

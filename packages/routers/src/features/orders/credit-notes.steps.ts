@@ -13,8 +13,9 @@ import type { OrdersRepository } from './orders.repository';
 
 /*
  * Credit notes (docs/tax.md, "Invoices and credit notes"): a refund on an invoiced order
- * reverses the lines and tax it gives back, under the credit-note series. Today's caller is
- * cancel (everything); returns and partial refunds (issue 38) name lines and units.
+ * reverses the lines and tax it gives back, under the credit-note series. The refund ledger
+ * (refund-ledger.steps.ts) issues one per refund with the lines it computed; naming units or
+ * `'all'` computes them here.
  */
 
 /** What a credit note reverses. */
@@ -30,6 +31,11 @@ export interface CreditNoteRequest {
   /** Printed on the note (e.g. the cancel's reason). */
   reason: string;
   now: Date;
+  /**
+   * The lines as the refund ledger computed them (refund-lines.ts), printed as they are, so the
+   * note reverses exactly what the refund gave back; `items` and `includeShipping` are not read.
+   */
+  lines?: readonly DocumentLine[];
 }
 
 export interface CreditNoteRepositories extends InvoicingRepositories {
@@ -105,9 +111,13 @@ export async function issueCreditNote(
   const order = await tx.orders.find(request.orderId, undefined, { lock: true });
   if (!order) throw new AppError('NOT_FOUND', 'Order not found.');
   if (order.invoiceNumber === null) return null;
-  const invoice = invoiceLinesOf(order, await tx.orders.items(order.id));
-  const earlier = (await tx.creditNotes.forOrder(order.id)).map((note) => note.lines);
-  const lines = linesToCredit(invoice, earlier, request);
+  let lines: DocumentLine[];
+  if (request.lines) lines = [...request.lines];
+  else {
+    const invoice = invoiceLinesOf(order, await tx.orders.items(order.id));
+    const earlier = (await tx.creditNotes.forOrder(order.id)).map((note) => note.lines);
+    lines = linesToCredit(invoice, earlier, request);
+  }
   if (lines.length === 0) return null;
   const { number, date } = await takeDocumentNumber(
     tx.counters,

@@ -31,6 +31,8 @@ const item = (values: Partial<OrderItemRecord> & { id: number }): OrderItemRecor
   taxCents: null,
   taxCategory: null,
   hsnCode: null,
+  canceledQuantity: 0,
+  returnedQuantity: 0,
   ...values,
 });
 

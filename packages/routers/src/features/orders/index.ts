@@ -33,5 +33,6 @@ export { ordersRouter } from './orders.router';
 export type { OrderDto } from './orders.schemas';
 export { createOrdersSlice, type OrdersService } from './orders.slice';
 export { type OrderRefunds, REFUND_QUEUE, type RefundJob } from './refunds';
+export type { RefundDto } from './refunds.schemas';
 export type { TaxDocument } from './tax-document';
 export { renderTaxDocumentPdf } from './tax-document.pdf';

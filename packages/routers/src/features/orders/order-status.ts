@@ -51,14 +51,6 @@ export function assertTransition(from: OrderStatus, to: OrderStatus): void {
   });
 }
 
-/**
- * What a cancellation does to the payment: a paid order waits for its refund (a durable job asks
- * the gateway; `refunded` once it confirms), others stay as they are.
- */
-export function paymentStatusAfterCancel(current: PaymentStatus): PaymentStatus {
-  return current === 'paid' ? 'refund_pending' : current;
-}
-
 /** Human text for the tracking timeline, one event per status change. */
 export const STATUS_EVENT_TEXT: Record<OrderStatus, string> = {
   pending: 'Order placed.',

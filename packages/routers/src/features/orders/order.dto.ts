@@ -4,10 +4,18 @@ import { toIso } from '../../zod-helpers';
 import type { OrderEventRecord, OrderItemRecord, OrderRecord } from './orders.repository';
 import type { OrderDto } from './orders.schemas';
 
-/** What the gateway charged or cash on delivery collects: the rest after cards and points. */
+/**
+ * What the gateway charged or cash on delivery collects: the rest after cards and points, less
+ * what units cancelled before payment took off it (docs/refunds.md; the placed totals stay).
+ */
 export const amountDueCents = (
-  order: Pick<OrderRecord, 'totalCents' | 'giftCardCents' | 'loyaltyCents'>,
-) => Math.max(0, order.totalCents - order.giftCardCents - order.loyaltyCents);
+  order: Pick<OrderRecord, 'totalCents' | 'giftCardCents' | 'loyaltyCents'> &
+    Partial<Pick<OrderRecord, 'canceledDueCents'>>,
+) =>
+  Math.max(
+    0,
+    order.totalCents - order.giftCardCents - order.loyaltyCents - (order.canceledDueCents ?? 0),
+  );
 
 export function toOrderDto(order: OrderRecord, items: OrderItemRecord[]): OrderDto {
   return {
@@ -32,6 +40,7 @@ export function toOrderDto(order: OrderRecord, items: OrderItemRecord[]): OrderD
     loyalty_points: order.loyaltyPoints,
     loyalty_amount: centsToAmount(order.loyaltyCents),
     amount_due: centsToAmount(amountDueCents(order)),
+    refunded_amount: centsToAmount(order.refundedCents),
     items: items.map((item) => ({
       id: item.id,
       product_id: item.productId,
@@ -47,6 +56,8 @@ export function toOrderDto(order: OrderRecord, items: OrderItemRecord[]): OrderD
       tax: centsToAmountOrNull(item.taxCents),
       tax_lines: item.taxLines && toTaxLineDtos(item.taxLines),
       hsn_code: item.hsnCode,
+      canceled_quantity: item.canceledQuantity,
+      returned_quantity: item.returnedQuantity,
     })),
     shipping_address: order.shippingAddress,
     billing_address: order.billingAddress,

@@ -1,4 +1,5 @@
 import { ok, page } from '../../envelope';
+import { amountToCents } from '../../money';
 import { adminProcedure, router } from '../../trpc';
 import { allowedActions } from './order-status';
 import {
@@ -6,10 +7,20 @@ import {
   ZAdminOrderListOutput,
   ZAdminOrderOutput,
   ZAdminShipInput,
+  ZGoodwillRefundOutput,
   ZInvoiceRegisterInput,
   ZInvoiceRegisterOutput,
 } from './orders.admin.schemas';
 import { type OrderDto, ZCancelOrderInput, ZOrderId, ZTrackingOutput } from './orders.schemas';
+import {
+  toRefundDto,
+  toRefundDtos,
+  ZGoodwillRefundInput,
+  ZOrderRefundsInput,
+  ZRefundIdInput,
+  ZRefundListOutput,
+  ZRefundOutput,
+} from './refunds.schemas';
 
 const withActions = (order: OrderDto) => ({
   ...order,
@@ -73,6 +84,46 @@ export const ordersAdminRouter = router({
     .input(ZInvoiceRegisterInput)
     .output(ZInvoiceRegisterOutput)
     .query(async ({ ctx, input }) => ok(await ctx.services.orders.invoiceRegister(input))),
+  /**
+   * A goodwill refund of any amount up to what is still refundable (422 REFUND_EXCEEDS_PAID
+   * beyond, nothing written): gateway first, then gift cards, then points; an invoiced order
+   * gets a credit note spread over its lines by what is left of each (docs/refunds.md).
+   */
+  refund: adminProcedure
+    .input(ZGoodwillRefundInput)
+    .output(ZGoodwillRefundOutput)
+    .mutation(async ({ ctx, input }) => {
+      const { order, refund } = await ctx.services.orders.adminRefunds.goodwill({
+        orderId: input.order_id,
+        amountCents: amountToCents(input.amount),
+        reason: input.reason,
+      });
+      return ok(
+        {
+          order: withActions(await ctx.services.orders.detail(order)),
+          refund: refund ? toRefundDto(refund, new Set()) : null,
+        },
+        'Refund recorded.',
+      );
+    }),
+  /** The order's refund ledger, oldest first, for the panel (a failed row shows Retry). */
+  refunds: adminProcedure
+    .input(ZOrderRefundsInput)
+    .output(ZRefundListOutput)
+    .query(async ({ ctx, input }) => {
+      const { refunds } = await ctx.services.orders.adminRefunds.list(input.order_id);
+      return ok(toRefundDtos(refunds));
+    }),
+  /** Asks the gateway again for a failed refund's money (once per failed row). */
+  retryRefund: adminProcedure
+    .input(ZRefundIdInput)
+    .output(ZRefundOutput)
+    .mutation(async ({ ctx, input }) =>
+      ok(
+        toRefundDto(await ctx.services.orders.adminRefunds.retry(input.refund_id), new Set()),
+        'Refund requested again.',
+      ),
+    ),
   /** Any pending or processing order; stock returns and a paid order's refund is queued. */
   cancel: adminProcedure
     .input(ZCancelOrderInput)

@@ -5,6 +5,7 @@ import { zDateTime, zId, zWebUrl } from '../../zod-helpers';
 import { ORDER_ACTION_NAMES } from './order-status';
 import { ZOrderStatus, ZPaymentStatus } from './order-status.schemas';
 import { ZOrder, ZOrderListEntry } from './orders.schemas';
+import { ZRefund } from './refunds.schemas';
 
 /** An order as the back office sees it: the customer's view plus what can be done to it now. */
 export const ZAdminOrder = ZOrder.extend({
@@ -13,6 +14,11 @@ export const ZAdminOrder = ZOrder.extend({
     .meta({ description: 'The actions the order’s status allows now (its state machine)' }),
 });
 export const ZAdminOrderOutput = envelope(ZAdminOrder);
+
+/** admin.orders.refund: the order as it is now and the ledger row written. */
+export const ZGoodwillRefundOutput = envelope(
+  z.object({ order: ZAdminOrder, refund: ZRefund.nullable() }),
+);
 
 /** A line of the admin's order list: who ordered, by e-mail (a guest's: the checkout e-mail). */
 export const ZAdminOrderListEntry = ZOrderListEntry.extend({

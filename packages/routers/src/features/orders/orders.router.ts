@@ -9,6 +9,7 @@ import {
   ZOrderOutput,
   ZTrackingOutput,
 } from './orders.schemas';
+import { ZCancelItemsInput } from './refunds.schemas';
 
 const tags = ['orders'];
 
@@ -86,6 +87,37 @@ export const ordersRouter = router({
     .output(ZCreditNoteListOutput)
     .query(async ({ ctx, input }) =>
       ok(await ctx.services.orders.creditNotes(input.id, ctx.session.user.id)),
+    ),
+
+  cancelItems: shopperProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/customer/orders/{id}/cancel-items',
+        tags,
+        summary: 'Cancel part of an order',
+        description:
+          'Cancels units of a pending or processing order: their stock goes back and, for a paid order, their frozen share (the line’s taxable value and tax, spread over its units to the cent) is refunded at once — to the gateway first, then the gift cards, then points (`payment_status` `partially_refunded`, `refunded_amount`). Before payment (cash on delivery) the order’s placed totals stay and `amount_due` falls by their value. Cancelling every remaining unit cancels the order (status `canceled`, the whole remaining amount back, shipping and its tax included). An invoiced order gets a credit note. A shipped or later order answers 422 ORDER_NOT_CANCELLABLE; more units than are left 422 naming `items.N.quantity`; another customer’s order 404. Returns the order.',
+      },
+      errors: ['ORDER_NOT_CANCELLABLE'],
+      // Stock returns.
+      changesCatalog: true,
+    })
+    .input(ZCancelItemsInput)
+    .output(ZOrderOutput)
+    .mutation(async ({ ctx, input }) =>
+      ok(
+        await ctx.services.orders.cancelItems({
+          userId: ctx.session.user.id,
+          orderId: input.id,
+          items: input.items.map((item) => ({
+            orderItemId: item.order_item_id,
+            quantity: item.quantity,
+          })),
+          reason: input.reason,
+        }),
+        'Items cancelled.',
+      ),
     ),
 
   track: shopperProcedure

@@ -23,6 +23,10 @@ export const ZOrderItem = z
     quantity: z.number().int(),
     total: z.number(),
     ...frozenLineTaxFields,
+    canceled_quantity: z.number().int().meta({
+      description: 'Units cancelled before shipping (cancel-items, or the whole order cancelled)',
+    }),
+    returned_quantity: z.number().int().meta({ description: 'Units returned after delivery' }),
   })
   .meta({ id: 'OrderItem' });
 
@@ -49,6 +53,14 @@ export const ZOrder = z
     currency: z.string(),
     coupon_code: z.string().nullable(),
     ...giftCardAmountFields,
+    amount_due: z.number().meta({
+      description:
+        'total − gift_card_amount − loyalty_amount, less the value of units cancelled before payment, never below 0: what the gateway charged or cash on delivery collects (the placed totals stay as placed)',
+    }),
+    refunded_amount: z.number().meta({
+      description:
+        'Money given back so far, all ways (gateway, gift cards, points as their value); pending gateway refunds included, failed ones not (docs/refunds.md)',
+    }),
     items: z.array(ZOrderItem),
     shipping_address: ZAddressSnapshot,
     billing_address: ZAddressSnapshot,

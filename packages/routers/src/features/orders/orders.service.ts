@@ -2,27 +2,23 @@ import { AppError } from '../../errors';
 import { metaFor, pageOffset } from '../../pagination';
 import type { Clock, JobEnqueuer } from '../../ports';
 import type { InTransaction } from '../../transactions';
-import { releaseStock, type StockRepository } from '../catalog';
-import { type CouponRedemptionsRepository, releaseCoupon } from '../coupons';
-import { type GiftCardsRepository, giveBackGiftCards } from '../gift-cards';
-import { earnLoyaltyPoints, type LoyaltyRepository, returnLoyaltyPoints } from '../loyalty';
+import type { StockRepository } from '../catalog';
+import type { CouponRedemptionsRepository } from '../coupons';
+import type { GiftCardsRepository } from '../gift-cards';
+import { earnLoyaltyPoints, type LoyaltyRepository } from '../loyalty';
 import { enqueueMail, type MailJob } from '../mail';
 import { enqueueOrderStatusPush } from '../notifications';
 import type { CreditNotesRepository } from './credit-notes.repository';
-import { issueCreditNote } from './credit-notes.steps';
 import type { DocumentCountersRepository } from './document-counters.repository';
 import { invoiceOrder, type NumberingSettings } from './invoicing.steps';
 import { amountDueCents, toOrderDto, toOrderListEntryDto, toTrackingDto } from './order.dto';
-import {
-  assertTransition,
-  type OrderStatus,
-  paymentStatusAfterCancel,
-  STATUS_EVENT_TEXT,
-} from './order-status';
+import { cancelRemaining } from './order-cancel.steps';
+import { assertTransition, type OrderStatus, STATUS_EVENT_TEXT } from './order-status';
 import type { AdminOrderListInput } from './orders.admin.schemas';
 import type { OrderChanges, OrderRecord, OrdersRepository } from './orders.repository';
 import type { OrderListInput } from './orders.schemas';
-import { enqueueRefund } from './refunds';
+import { creditRefundsBeforeInvoice } from './refund-ledger.steps';
+import type { RefundsRepository } from './refunds.repository';
 
 /** A status change and the e-mail it causes, in one transaction. */
 export interface OrderRepositories {
@@ -36,6 +32,8 @@ export interface OrderRepositories {
   counters: DocumentCountersRepository;
   creditNotes: CreditNotesRepository;
   tax: { settings(): Promise<NumberingSettings> };
+  /** The refund ledger (refund-ledger.steps.ts). */
+  refunds: RefundsRepository;
 }
 
 export interface OrdersServiceDeps {
@@ -61,6 +59,71 @@ export interface ShipmentDetails {
 
 const notFound = () => new AppError('NOT_FOUND', 'Order not found.');
 
+export interface TransitionOptions {
+  userId?: number;
+  reason?: string;
+  shipment?: ShipmentDetails;
+}
+
+/**
+ * One status change of `current` (locked by the caller in this transaction): the state machine
+ * asked, what the change does (a cancel gives back every unit left through the refund ledger,
+ * order-cancel.steps.ts), one tracking event, the e-mail and the push. Returns the order as it
+ * is now.
+ */
+export async function changeStatus(
+  tx: OrderRepositories,
+  current: OrderRecord,
+  to: OrderStatus,
+  options: TransitionOptions & { earnsPoints: boolean; now: Date },
+): Promise<OrderRecord> {
+  assertTransition(current.status, to);
+  const changes: OrderChanges = { status: to };
+  let event = STATUS_EVENT_TEXT[to];
+  if (to === 'canceled') {
+    // Place-order's steps undone; the money through the ledger: `refund_pending` until the
+    // gateway confirms its part (a durable job), `refunded` at once when cards and points paid.
+    await cancelRemaining(tx, current, options.reason ?? STATUS_EVENT_TEXT.canceled, options.now);
+    changes.cancelReason = options.reason ?? null;
+    if (options.reason) event = `Order cancelled: ${options.reason}`;
+  }
+  if (to === 'shipped' && options.shipment) {
+    changes.carrier = options.shipment.carrier;
+    changes.trackingNumber = options.shipment.trackingNumber;
+    changes.trackingUrl = options.shipment.trackingUrl ?? null;
+    event = `Order shipped with ${options.shipment.carrier} (${options.shipment.trackingNumber}).`;
+  }
+  // Cash on delivery is collected when the order is delivered.
+  if (to === 'completed' && current.paymentStatus === 'pending') changes.paymentStatus = 'paid';
+  // Points are earned on completion only, on what the gateway or cash kept (a cancelled order
+  // never earned any).
+  if (options.earnsPoints) {
+    const refunded = (await tx.refunds.sums(current.id)).gatewayCents;
+    await earnLoyaltyPoints(
+      tx,
+      {
+        id: current.id,
+        userId: current.userId,
+        amountDueCents: Math.max(0, amountDueCents(current) - refunded),
+      },
+      options.now,
+    );
+  }
+  const updated = await tx.orders.update(current.id, changes);
+  await tx.orders.addEvent(current.id, to, event);
+  const mail = statusMail(current.id, to);
+  if (mail) await enqueueMail(tx.jobs, mail);
+  await enqueueOrderStatusPush(tx.jobs, current.id, to);
+  // Last: the number series' counter rows are shared by every invoicing, held to the commit.
+  // Shipped, or paid on delivery, an order is invoiced (docs/tax.md).
+  if (to === 'shipped' || changes.paymentStatus === 'paid') {
+    const invoiced = await invoiceOrder(tx, current.id, options.now);
+    await creditRefundsBeforeInvoice(tx, current.id, options.now);
+    return invoiced;
+  }
+  return updated;
+}
+
 /**
  * Orders after placement. Every status change goes through `transition`, which asks the one
  * state machine and records one tracking event; `userId` scopes it to the customer's own
@@ -76,83 +139,13 @@ export function createOrdersService({
     return toOrderDto(order, await repo.items(order.id));
   }
 
-  async function transition(
-    orderId: number,
-    to: OrderStatus,
-    options: { userId?: number; reason?: string; shipment?: ShipmentDetails } = {},
-  ) {
+  async function transition(orderId: number, to: OrderStatus, options: TransitionOptions = {}) {
     // Read before the transaction: nothing but its own repositories may be used inside it.
     const earnsPoints = to === 'completed' && (await loyaltyEnabled());
     const order = await inTransaction(async (tx) => {
       const current = await tx.orders.find(orderId, options.userId, { lock: true });
       if (!current) throw notFound();
-      assertTransition(current.status, to);
-      const changes: OrderChanges = { status: to };
-      let event = STATUS_EVENT_TEXT[to];
-      if (to === 'canceled') {
-        // Place-order's steps undone (catalog/stock.steps.ts, coupons/coupon-redemption.steps.ts).
-        const items = await tx.orders.items(current.id);
-        await releaseStock(
-          tx.stock,
-          items.flatMap((item) =>
-            item.productId === null
-              ? []
-              : [{ productId: item.productId, variantId: item.variantId, quantity: item.quantity }],
-          ),
-        );
-        await releaseCoupon(tx.coupons, current.id);
-        // What the gift cards paid goes back to them as ledger rows (gift-cards slice).
-        await giveBackGiftCards(tx, current.id);
-        await returnLoyaltyPoints(tx, current);
-        changes.cancelReason = options.reason ?? null;
-        const gatewayPart = amountDueCents(current);
-        changes.paymentStatus =
-          current.paymentStatus === 'paid' && gatewayPart === 0
-            ? 'refunded'
-            : paymentStatusAfterCancel(current.paymentStatus);
-        // The refund of the rest is a durable job (refunds.ts): `refund_pending` until
-        // the gateway confirms it. Paid by cards alone: they were given back above.
-        if (current.paymentStatus === 'paid' && gatewayPart > 0)
-          await enqueueRefund(tx.jobs, current.id);
-        if (options.reason) event = `Order cancelled: ${options.reason}`;
-      }
-      if (to === 'shipped' && options.shipment) {
-        changes.carrier = options.shipment.carrier;
-        changes.trackingNumber = options.shipment.trackingNumber;
-        changes.trackingUrl = options.shipment.trackingUrl ?? null;
-        event = `Order shipped with ${options.shipment.carrier} (${options.shipment.trackingNumber}).`;
-      }
-      // Cash on delivery is collected when the order is delivered.
-      if (to === 'completed' && current.paymentStatus === 'pending') changes.paymentStatus = 'paid';
-      // Points are earned on completion only: a cancelled order never earned any.
-      if (earnsPoints) {
-        await earnLoyaltyPoints(
-          tx,
-          { id: current.id, userId: current.userId, amountDueCents: amountDueCents(current) },
-          clock.now(),
-        );
-      }
-      const updated = await tx.orders.update(current.id, changes);
-      await tx.orders.addEvent(current.id, to, event);
-      const mail = statusMail(current.id, to);
-      if (mail) await enqueueMail(tx.jobs, mail);
-      await enqueueOrderStatusPush(tx.jobs, current.id, to);
-      // Last: the number series' counter rows are shared by every invoicing, held to the commit.
-      // Shipped, or paid on delivery, an order is invoiced (docs/tax.md).
-      if (to === 'shipped' || changes.paymentStatus === 'paid') {
-        return invoiceOrder(tx, current.id, clock.now());
-      }
-      // An invoiced order cancelled is reversed by a credit note for everything; none before.
-      if (to === 'canceled' && current.invoiceNumber !== null) {
-        await issueCreditNote(tx, {
-          orderId: current.id,
-          items: 'all',
-          includeShipping: true,
-          reason: options.reason ?? STATUS_EVENT_TEXT.canceled,
-          now: clock.now(),
-        });
-      }
-      return updated;
+      return changeStatus(tx, current, to, { ...options, earnsPoints, now: clock.now() });
     });
     return detail(order);
   }
@@ -180,6 +173,9 @@ export function createOrdersService({
   }
 
   return {
+    /** The order's DTO with its lines (what the procedures answer). */
+    detail,
+
     /** A customer's orders (`userId`), or every order (admins: filters and search). */
     async list(userId: number | undefined, input: OrderListInput | AdminOrderListInput) {
       const { rows, total } = await listRows(userId, input);

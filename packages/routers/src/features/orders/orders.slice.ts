@@ -12,9 +12,11 @@ import { createDocumentCountersRepository } from './document-counters.repository
 import { createOrderDocumentsService } from './documents.service';
 import { createInvoiceRegisterRepository } from './invoice-register.repository';
 import type { NumberingSettings } from './invoicing.steps';
+import { createOrderRefundsService } from './order-refunds.service';
 import { createOrdersRepository } from './orders.repository';
 import { createOrdersService } from './orders.service';
 import { createOrderRefunds } from './refunds';
+import { createRefundsRepository } from './refunds.repository';
 import type { SellerSettings } from './tax-document';
 
 export interface OrdersSliceDeps {
@@ -55,6 +57,7 @@ export function createOrdersSlice(deps: OrdersSliceDeps) {
     counters: createDocumentCountersRepository(executor),
     creditNotes: createCreditNotesRepository(executor),
     tax: deps.tax(executor, scope),
+    refunds: createRefundsRepository(executor),
   }));
   const service = createOrdersService({
     repo: unit.repos.orders,
@@ -71,13 +74,27 @@ export function createOrdersSlice(deps: OrdersSliceDeps) {
     clock: deps.clock,
   });
   const refunds = createOrderRefunds({
-    orders: createOrdersRepository(deps.db),
+    orders: unit.repos.orders,
+    ledger: unit.repos.refunds,
+    inTransaction: unit.inTransaction,
     reference: deps.reference,
-    refunds: createRefundExecution(deps.payments),
-    jobs: deps.jobs(deps.db),
+    gateway: createRefundExecution(deps.payments),
     metrics: deps.metrics,
+    clock: deps.clock,
   });
-  return { ...service, ...documents, refunds };
+  const giving = createOrderRefundsService({
+    inTransaction: unit.inTransaction,
+    clock: deps.clock,
+  });
+  return {
+    ...service,
+    ...documents,
+    refunds,
+    cancelItems: async (input: Parameters<typeof giving.cancelItems>[0]) =>
+      service.detail(await giving.cancelItems(input)),
+    /** The back office's side of the ledger: goodwill, retry, the list. */
+    adminRefunds: giving,
+  };
 }
 
 /** What procedures and the app call (`services.orders`): orders, their documents, refunds. */

@@ -35,16 +35,24 @@ export interface PaymentProvider {
     currency: string;
   }): Promise<void>;
   /**
-   * Asks for the whole payment back. `settled`: the gateway has processed it; otherwise ask
-   * `refundSettled` later. Throws like createOrder.
+   * Asks for `amountMinor` of the payment back (all or part of it). With a `receipt`, idempotent:
+   * a refund the gateway already holds under that receipt is answered instead of a new one (a
+   * job retried after the gateway answered refunds once). `settled`: the gateway has processed
+   * it; otherwise ask `refundSettled` later. Throws like createOrder.
    */
-  refund(args: {
-    paymentId: string;
-    amountMinor: number;
-    currency: string;
-  }): Promise<{ refundId: string | null; settled: boolean }>;
+  refund(args: RefundArgs): Promise<{ refundId: string | null; settled: boolean }>;
   /** Whether a refund the gateway accepted earlier has been processed. */
   refundSettled(refundId: string): Promise<boolean>;
+}
+
+/** A refund asked of a provider: how much of which payment, under the shop's receipt. */
+export interface RefundArgs {
+  paymentId: string;
+  amountMinor: number;
+  currency: string;
+  /** The shop's unique name for this refund (order_refunds.receipt); none for unplaced payments. */
+  receipt?: string | undefined;
+  notes?: Record<string, string> | undefined;
 }
 
 export interface PaymentProof {
@@ -97,8 +105,12 @@ export function createHmacGateway(secret: string): PaymentProvider {
     async confirmCapturedPayment() {
       // No gateway to ask: the signature is the whole proof here (and no webhook comes).
     },
-    async refund() {
-      return { refundId: `gw_refund_${randomBytes(12).toString('hex')}`, settled: true };
+    async refund({ receipt }) {
+      // No gateway to ask: the receipt names the refund, so asking again answers the same one.
+      const id = receipt
+        ? createHmac('sha256', secret).update(receipt).digest('hex').slice(0, 24)
+        : randomBytes(12).toString('hex');
+      return { refundId: `gw_refund_${id}`, settled: true };
     },
     async refundSettled() {
       return true;

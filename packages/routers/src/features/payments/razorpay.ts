@@ -9,7 +9,12 @@ export interface RazorpayConfig {
   apiUrl: string;
   /** Bound on each call to Razorpay; past it the request answers 503. */
   timeoutMs?: number;
+  /** Razorpay's refund speed (REFUND_SPEED): `optimum` (instant where it can) or `normal`. */
+  refundSpeed?: 'optimum' | 'normal';
 }
+
+/** How many of a payment's refunds one page of Razorpay's list holds (its maximum). */
+const REFUND_PAGE = 100;
 
 /** What the official SDK throws for an API error (4xx/5xx); a network failure has no status. */
 interface RazorpayApiError {
@@ -90,6 +95,18 @@ export function createRazorpayGateway(config: RazorpayConfig): PaymentProvider {
     if (fetched.status !== 'captured') throw refuse(`it is ${fetched.status}, not captured`);
   }
 
+  /** The payment's refund made under `receipt`, if Razorpay holds one (newest first, paged). */
+  async function findRefundByReceipt(paymentId: string, receipt: string) {
+    for (let skip = 0; ; skip += REFUND_PAGE) {
+      const page = await gatewayCall(async () =>
+        (await razorpay()).payments.fetchMultipleRefund(paymentId, { count: REFUND_PAGE, skip }),
+      );
+      const found = page.items.find((refund) => refund.receipt === receipt);
+      if (found) return found;
+      if (page.items.length < REFUND_PAGE) return undefined;
+    }
+  }
+
   return {
     kind: 'gateway',
     keyId: config.keyId,
@@ -104,9 +121,20 @@ export function createRazorpayGateway(config: RazorpayConfig): PaymentProvider {
     signatureValid: (proof) => signatureValid(config.keySecret, proof),
     confirmCapturedPayment: confirmCaptured,
 
-    async refund({ paymentId, amountMinor }) {
+    async refund({ paymentId, amountMinor, receipt, notes }) {
+      // Razorpay keeps the receipt but does not deduplicate by it: a refund asked for before (a
+      // job that died after Razorpay answered) is found among the payment's refunds instead.
+      if (receipt) {
+        const earlier = await findRefundByReceipt(paymentId, receipt);
+        if (earlier) return { refundId: earlier.id, settled: earlier.status === 'processed' };
+      }
       const refund = await gatewayCall(async () =>
-        (await razorpay()).payments.refund(paymentId, { amount: amountMinor }),
+        (await razorpay()).payments.refund(paymentId, {
+          amount: amountMinor,
+          speed: config.refundSpeed ?? 'optimum',
+          ...(receipt ? { receipt } : {}),
+          ...(notes ? { notes } : {}),
+        }),
       );
       return { refundId: refund.id, settled: refund.status === 'processed' };
     },

@@ -22,6 +22,9 @@ export interface RefundRequest {
   paymentId: string;
   amountMinor: number;
   currency: string;
+  /** The shop's unique name for the refund: asking again under it never refunds twice. */
+  receipt: string;
+  notes?: Record<string, string>;
   /** The gateway's id of a refund asked for earlier; null when none was asked for yet. */
   refundReference: string | null;
   /** Stores the gateway's refund id the moment it is known, before anything else can fail. */
@@ -31,7 +34,9 @@ export interface RefundRequest {
 /**
  * Carries out refunds at the gateway; which refund, and of how much, is the caller's decision.
  * Idempotent over retries: the gateway's refund id is recorded (through the caller) before
- * anything else, so a retry asks whether that refund has settled instead of refunding twice.
+ * anything else, so a retry asks whether that refund has settled instead of refunding twice;
+ * and a retry that never learnt the id asks under the same receipt, which the provider answers
+ * with the refund it already made.
  */
 export function createRefundExecution(payments: PaymentProviders) {
   return {
@@ -43,6 +48,8 @@ export function createRefundExecution(payments: PaymentProviders) {
         paymentId: request.paymentId,
         amountMinor: request.amountMinor,
         currency: request.currency,
+        receipt: request.receipt,
+        notes: request.notes,
       });
       await request.recordReference(refund.refundId);
       return refund.settled;

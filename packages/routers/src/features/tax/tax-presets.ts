@@ -1,10 +1,7 @@
-import { ANY, indianStateFrom, validateGstin } from '@storefront/pricing';
+import { gstinRegion, indiaGstPreset, indianStateFrom } from '@storefront/pricing';
 import { validationError } from '../../errors';
 import type { InTransaction } from '../../transactions';
 import type { TaxRepositories } from './tax.repositories';
-
-/** India's GST slabs the preset creates categories for, in percent. */
-export const INDIA_GST_RATES = [0, 5, 18, 40] as const;
 
 /**
  * The shop's state for intra-state GST: the one given (code or name), else the state of the
@@ -20,8 +17,7 @@ function homeState(state: string | undefined, taxId: string | null): string {
     }
     return region;
   }
-  const gstin = taxId ? validateGstin(taxId) : undefined;
-  const region = gstin?.ok ? gstin.state.iso?.slice(3) : undefined;
+  const region = gstinRegion(taxId);
   if (!region) {
     throw validationError({
       state: ['Give the shop’s state, or save its GSTIN in the tax settings first.'],
@@ -31,48 +27,30 @@ function homeState(state: string | undefined, taxId: string | null): string {
 }
 
 /**
- * The "India GST" preset (docs/tax.md, "Administering tax"): categories GST0, GST5, GST18 and
- * GST40, and for each the intra-state rule (IN, home state) → CGST + SGST at half the rate each
- * and the inter-state rule (IN, *) → IGST; 0 % is an exemption (no components). What exists
- * already — a category's code, a rule's key — is left untouched, so running it twice creates
- * nothing the second time.
+ * The "India GST" preset (docs/tax.md, "Administering tax"): the categories and rules of
+ * `indiaGstPreset` (@storefront/pricing, which the Indian demo shop is seeded from too) for the
+ * shop's home state. What exists already — a category's code, a rule's key — is left untouched,
+ * so running it twice creates nothing the second time.
  */
 export async function presetIndiaGst(
   inTransaction: InTransaction<TaxRepositories>,
   input: { state?: string | undefined },
 ) {
   return inTransaction(async (tx) => {
-    const region = homeState(input.state, (await tx.settings.read()).taxId);
+    const preset = indiaGstPreset(homeState(input.state, (await tx.settings.read()).taxId));
     let categoriesCreated = 0;
     let rulesCreated = 0;
-    for (const rate of INDIA_GST_RATES) {
-      const code = `GST${rate}`;
-      const created = await tx.categories.insertIfMissing({
-        code,
-        name: `GST ${rate} %`,
-        hsnCode: null,
-      });
+    for (const { code, name } of preset.categories) {
+      const created = await tx.categories.insertIfMissing({ code, name, hsnCode: null });
       if (created) categoriesCreated += 1;
       const category = created ?? (await tx.categories.findByCode(code));
       if (!category) throw new Error(`tax category ${code} missing after insert`);
-      const basisPoints = rate * 100;
-      const intra =
-        rate === 0
-          ? []
-          : [
-              { name: 'CGST', rateBasisPoints: basisPoints / 2 },
-              { name: 'SGST', rateBasisPoints: basisPoints / 2 },
-            ];
-      const inter = rate === 0 ? [] : [{ name: 'IGST', rateBasisPoints: basisPoints }];
-      for (const [ruleRegion, components] of [
-        [region, intra],
-        [ANY, inter],
-      ] as const) {
+      for (const rule of preset.rules.filter((r) => r.taxCategory === code)) {
         const inserted = await tx.rules.insertIfMissing({
-          country: 'IN',
-          region: ruleRegion,
+          country: rule.country,
+          region: rule.region,
           taxCategoryId: category.id,
-          components: [...components],
+          components: rule.components,
         });
         if (inserted) rulesCreated += 1;
       }

@@ -102,8 +102,13 @@ export function taxReader(db: Executor): TaxReader {
       }));
     },
 
-    categories() {
-      return db.select(taxCategoryColumns).from(taxCategories).orderBy(asc(taxCategories.code));
+    // Awaited here: a drizzle query is a lazy thenable bound to `db`, and the tax cache would
+    // keep it and run it on the pool again at every await (inside a transaction, PGlite hangs).
+    async categories() {
+      return await db
+        .select(taxCategoryColumns)
+        .from(taxCategories)
+        .orderBy(asc(taxCategories.code));
     },
   };
 }

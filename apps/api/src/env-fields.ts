@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/* Value parsers of the environment's schema (env.ts, the only reader of process.env). */
+/* The building blocks of env.ts's schema: how a variable's text becomes a value. */
 
 export const optionalString = () =>
   z
@@ -42,6 +42,9 @@ export const commaList = () =>
         .filter((item) => item !== ''),
     );
 
+export const positiveInt = (fallback: number) =>
+  z.coerce.number().int().positive().default(fallback);
+
 /** Whether Intl knows `zone` as an IANA time zone. */
 export function isTimeZone(zone: string): boolean {
   try {
@@ -51,6 +54,3 @@ export function isTimeZone(zone: string): boolean {
     return false;
   }
 }
-
-export const positiveInt = (fallback: number) =>
-  z.coerce.number().int().positive().default(fallback);

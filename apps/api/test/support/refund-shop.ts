@@ -1,0 +1,119 @@
+import { orderRefunds, orders, products } from '@storefront/db/schema';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, expect, vi } from 'vitest';
+import { useAdminApp } from '../harness';
+import { startFakeRazorpay } from './fake-razorpay';
+import { buy, gstProduct, openGstShop, type Purchase } from './gst-shop';
+
+/*
+ * The shop of the refund tests (issue 38): the Indian GST shop of the invoice tests paying card
+ * through the Razorpay stand-in, with an admin's tRPC client, and helpers to read the ledger,
+ * the stand-in's refunds and the stock.
+ */
+
+export const KEYS = { keyId: 'rzp_test_refunds', keySecret: 'razorpay-refunds-secret' };
+export const WEBHOOK_SECRET = 'razorpay-refunds-webhook';
+
+export async function openRefundShop() {
+  const razorpay = await startFakeRazorpay(KEYS);
+  afterAll(() => razorpay.close());
+  let gst18 = 0;
+  const app = useAdminApp({
+    razorpay: { ...KEYS, apiUrl: razorpay.url, timeoutMs: 2_000 },
+    razorpayWebhookSecret: WEBHOOK_SECRET,
+    prepare: async (t) => {
+      gst18 = (await openGstShop(t)).gst18;
+    },
+  });
+
+  /** A GST 18 % product at `priceCents` with plenty of stock. */
+  const product = (name: string, priceCents: number) => gstProduct(app.t, gst18, name, priceCents);
+
+  /** Buys through the API, card paid at the Razorpay stand-in (or cash on delivery). */
+  async function order(purchase: Purchase) {
+    const bought = await buy(app.t, {
+      ...purchase,
+      proof: (gatewayOrderId) => razorpay.pay(gatewayOrderId),
+    });
+    const placed = await get(bought.id, bought.token);
+    return { ...bought, order: placed };
+  }
+
+  const get = async (id: number, token: string) => {
+    const answer = await app.t.request('GET', `/customer/orders/${id}`, { token });
+    expect(answer.status).toBe(200);
+    return answer.body.data;
+  };
+
+  const cancelItems = (
+    id: number,
+    token: string,
+    items: { order_item_id: number; quantity: number }[],
+    reason = 'Changed my mind',
+  ) =>
+    app.t.request('POST', `/customer/orders/${id}/cancel-items`, {
+      token,
+      body: { items, reason },
+    });
+
+  /** The order's ledger rows, oldest first (the database's, not the API's). */
+  const ledger = (orderId: number) =>
+    app.t.db
+      .select()
+      .from(orderRefunds)
+      .where(eq(orderRefunds.orderId, orderId))
+      .orderBy(asc(orderRefunds.id));
+
+  /** The refunds the stand-in holds for the order's Razorpay payment, and that payment's id. */
+  async function gatewayRefunds(orderId: number) {
+    const [row] = await app.t.db
+      .select({ paymentId: orders.gatewayPaymentId })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    const paymentId = row?.paymentId ?? '';
+    return {
+      paymentId,
+      refunds: [...razorpay.refunds.values()].filter((refund) => refund.payment_id === paymentId),
+      calls: razorpay.refundCalls(paymentId).length,
+    };
+  }
+
+  /** Waits until every row of the order's ledger is settled by its job. */
+  const settled = (orderId: number) =>
+    vi.waitFor(
+      async () => {
+        const rows = await ledger(orderId);
+        expect(rows.filter((row) => row.status === 'pending')).toEqual([]);
+        return rows;
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+
+  const stockOf = async (id: number) =>
+    (
+      await app.t.db
+        .select({ stock: products.stockQuantity })
+        .from(products)
+        .where(eq(products.id, id))
+    )[0]?.stock;
+
+  return {
+    app,
+    razorpay,
+    product,
+    order,
+    get,
+    cancelItems,
+    ledger,
+    gatewayRefunds,
+    settled,
+    stockOf,
+  };
+}
+
+/** Cents of a money amount from the API. */
+export const cents = (amount: number) => Math.round(amount * 100);
+
+/** An order item's value as frozen: its taxable value and its tax, in cents. */
+export const lineCents = (item: { taxable_value: number; tax: number }) =>
+  cents(item.taxable_value) + cents(item.tax);

@@ -1,0 +1,219 @@
+import type { PaymentStatusValue, RefundKind } from '@storefront/db/schema';
+import { pointsBack, splitRefund } from '@storefront/pricing';
+import { AppError } from '../../errors';
+import { centsToAmount } from '../../money';
+import type { JobEnqueuer } from '../../ports';
+import {
+  type GiftCardRepositories,
+  giftCardsHeldByOrder,
+  giveBackToGiftCards,
+} from '../gift-cards';
+import {
+  type LoyaltyRepositories,
+  loyaltyPointsHeldByOrder,
+  returnSomeLoyaltyPoints,
+} from '../loyalty';
+import { type CreditNoteRepositories, issueCreditNote } from './credit-notes.steps';
+import type { DocumentLine } from './document-lines';
+import { amountDueCents } from './order.dto';
+import type { OrderRecord, OrdersRepository } from './orders.repository';
+import type { RefundRecord, RefundSums, RefundsRepository } from './refunds.repository';
+
+/*
+ * The refund ledger's write (docs/refunds.md): every refund — a cancel, cancel-items, goodwill,
+ * and returns next — is one row written here, in a transaction that holds the order's row lock,
+ * so the sums it is checked against cannot move meanwhile (and the database checks the order's
+ * refunded total against what it was paid as well).
+ */
+
+/** The queue refunds go through (payments' paymentQueuePolicy). */
+export const REFUND_QUEUE = 'refunds';
+
+/** A refund job: the ledger row whose gateway part is asked for (`orderId` for the log). */
+export interface RefundJob {
+  orderId: number;
+  /** Absent in jobs queued before the ledger: the order's pending rows are processed. */
+  refundId?: number;
+}
+
+/** Queues the gateway part of a refund row, with the row (same transaction). */
+export const enqueueRefund = (jobs: JobEnqueuer, refund: Pick<RefundRecord, 'id' | 'orderId'>) =>
+  jobs.enqueue(REFUND_QUEUE, { orderId: refund.orderId, refundId: refund.id } satisfies RefundJob);
+
+export interface LedgerRepositories
+  extends GiftCardRepositories,
+    LoyaltyRepositories,
+    CreditNoteRepositories {
+  refunds: RefundsRepository;
+  jobs: JobEnqueuer;
+}
+
+/** Whether the order's payment was taken (paid, or given back in part or whole since). */
+export const paymentTaken = (status: PaymentStatusValue) =>
+  status === 'paid' ||
+  status === 'partially_refunded' ||
+  status === 'refund_pending' ||
+  status === 'refunded';
+
+/** What the order was paid, all ways: before payment only what cards and points paid. */
+export const paidCents = (order: OrderRecord) =>
+  paymentTaken(order.paymentStatus)
+    ? order.totalCents - order.canceledDueCents
+    : order.giftCardCents + order.loyaltyCents;
+
+/** What is still refundable: paid, less what the ledger gave back. */
+export const refundableCents = (order: OrderRecord) =>
+  Math.max(0, paidCents(order) - order.refundedCents);
+
+/**
+ * The payment's status after a ledger change: an unpaid order's stays; a paid one is `paid`
+ * with nothing given back, `partially_refunded` with part of it, and with all of it
+ * `refund_pending` until the gateway confirms every row, then `refunded`.
+ */
+export function paymentStatusAfter(order: OrderRecord, sums: RefundSums): PaymentStatusValue {
+  if (!paymentTaken(order.paymentStatus)) return order.paymentStatus;
+  if (sums.refundedCents === 0) return 'paid';
+  if (sums.refundedCents < paidCents(order)) return 'partially_refunded';
+  return sums.pending > 0 ? 'refund_pending' : 'refunded';
+}
+
+/** What a refund gives back, decided by its caller (cancel, cancel-items, goodwill, returns). */
+export interface RefundDecision {
+  kind: RefundKind;
+  reason: string;
+  /** The refund's lines: the amount is their sum (credit-note lines on an invoiced order). */
+  lines: DocumentLine[];
+  now: Date;
+}
+
+export interface RecordedRefund {
+  order: OrderRecord;
+  /** Undefined when the decision gave back nothing (e.g. units of no value left). */
+  refund: RefundRecord | undefined;
+}
+
+/**
+ * Writes a refund of `order` — locked by the caller in this transaction — to the ledger: before
+ * payment its value first comes off what cash on delivery collects; the money goes back to the
+ * gateway first (up to what it took and has not refunded), then to the gift cards the order was
+ * paid with, then as points. Cards and points are given back here; the gateway part is a job
+ * (the row and its receipt are written first). An invoiced order gets the credit note of the
+ * lines. 422 REFUND_EXCEEDS_PAID, nothing written, when the order was paid less than that.
+ */
+export async function recordRefund(
+  tx: LedgerRepositories,
+  order: OrderRecord,
+  decision: RefundDecision,
+): Promise<RecordedRefund> {
+  const amount = decision.lines.reduce((total, line) => total + line.totalCents, 0);
+  if (amount <= 0) return { order, refund: undefined };
+  const before = await tx.refunds.sums(order.id);
+  const taken = paymentTaken(order.paymentStatus);
+  // Before payment, value comes off what cash on delivery collects first: it was never paid.
+  const uncollected = taken ? 0 : Math.min(amount, amountDueCents(order));
+  const pointsHeld = await loyaltyPointsHeldByOrder(tx, order.id);
+  const available = {
+    gatewayCents: taken ? amountDueCents(order) - before.gatewayCents : 0,
+    giftCardCents: await giftCardsHeldByOrder(tx, order.id),
+    loyaltyCents: pointsHeld > 0 ? order.loyaltyCents - before.loyaltyCents : 0,
+  };
+  let split: ReturnType<typeof splitRefund>;
+  try {
+    split = splitRefund(amount - uncollected, available);
+  } catch {
+    throw exceedsPaid(refundableCents(order));
+  }
+  await giveBackToGiftCards(tx, order.id, split.giftCardCents);
+  const points = await returnSomeLoyaltyPoints(
+    tx,
+    order,
+    pointsBack(
+      { points: order.loyaltyPoints, cents: order.loyaltyCents },
+      before.loyaltyCents,
+      split.loyaltyCents,
+    ),
+  );
+  const settled = split.gatewayCents === 0;
+  const refund = await tx.refunds.insert({
+    orderId: order.id,
+    amountCents: amount,
+    gatewayCents: split.gatewayCents,
+    giftCardCents: split.giftCardCents,
+    loyaltyCents: split.loyaltyCents,
+    uncollectedCents: uncollected,
+    loyaltyPoints: points,
+    reason: decision.reason,
+    kind: decision.kind,
+    lines: decision.lines,
+    receipt: receiptFor(order, before.rows + 1),
+    status: settled ? 'processed' : 'pending',
+    settledAt: settled ? decision.now : null,
+  });
+  if (!settled) await enqueueRefund(tx.jobs, refund);
+  const updated = await writeOrderSums(tx, order);
+  const note = await issueCreditNote(tx, {
+    orderId: order.id,
+    items: 'all',
+    lines: decision.lines,
+    includeShipping: false,
+    reason: decision.reason,
+    now: decision.now,
+  });
+  if (note) await tx.refunds.setCreditNote(refund.id, note.id);
+  return { order: updated, refund: note ? { ...refund, creditNoteId: note.id } : refund };
+}
+
+/**
+ * Called when an order is invoiced: refunds made before it (units cancelled while cash on
+ * delivery was still due) had no invoice to reverse, so one credit note now reverses their lines
+ * — the invoice prints the order as placed, the note what no longer belongs to it.
+ */
+export async function creditRefundsBeforeInvoice(
+  tx: LedgerRepositories,
+  orderId: number,
+  now: Date,
+): Promise<void> {
+  const rows = (await tx.refunds.forOrder(orderId)).filter(
+    (row) => row.creditNoteId === null && row.lines.length > 0,
+  );
+  if (rows.length === 0) return;
+  const note = await issueCreditNote(tx, {
+    orderId,
+    items: 'all',
+    lines: rows.flatMap((row) => row.lines),
+    includeShipping: false,
+    reason: `Cancelled before invoicing: ${[...new Set(rows.map((row) => row.reason))].join('; ')}`,
+    now,
+  });
+  if (note) for (const row of rows) await tx.refunds.setCreditNote(row.id, note.id);
+}
+
+/** The order's refunded total and payment status from its ledger (after any ledger change). */
+export async function writeOrderSums(
+  tx: Pick<LedgerRepositories, 'refunds'> & { orders: Pick<OrdersRepository, 'update'> },
+  order: OrderRecord,
+): Promise<OrderRecord> {
+  const sums = await tx.refunds.sums(order.id);
+  await tx.refunds.setOrderSums(order.id, {
+    refundedCents: sums.refundedCents,
+    canceledDueCents: sums.uncollectedCents,
+  });
+  const counted = {
+    ...order,
+    refundedCents: sums.refundedCents,
+    canceledDueCents: sums.uncollectedCents,
+  };
+  return tx.orders.update(order.id, { paymentStatus: paymentStatusAfter(counted, sums) });
+}
+
+/**
+ * The refund's receipt at the gateway: the order number and the row's place in its ledger
+ * (`SF-2026-000123-R2`), unique, readable on the gateway's dashboard, at most 40 characters.
+ */
+const receiptFor = (order: OrderRecord, ordinal: number) => `${order.orderNumber}-R${ordinal}`;
+
+export const exceedsPaid = (refundable: number) =>
+  new AppError(
+    'REFUND_EXCEEDS_PAID',
+    `At most ${centsToAmount(refundable).toFixed(2)} of this order can still be refunded.`,
+  );

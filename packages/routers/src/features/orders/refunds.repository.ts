@@ -1,0 +1,157 @@
+import type { Executor } from '@storefront/db/client';
+import { orderItems, orderRefunds, orders } from '@storefront/db/schema';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+
+export type RefundRecord = typeof orderRefunds.$inferSelect;
+export type NewRefund = Omit<typeof orderRefunds.$inferInsert, 'id' | 'createdAt'>;
+
+/** What an order's ledger gave back so far, by where it went (docs/refunds.md). */
+export interface RefundSums {
+  /** Money given back, all ways: a failed row's gateway part is not (it was never paid out). */
+  refundedCents: number;
+  gatewayCents: number;
+  giftCardCents: number;
+  loyaltyCents: number;
+  uncollectedCents: number;
+  /** Rows whose gateway part the gateway has not confirmed yet. */
+  pending: number;
+  rows: number;
+}
+
+/**
+ * The refund ledger (order_refunds) and the counters it keeps on the order and its lines. Every
+ * write runs in a transaction that holds the order's row lock (FOR UPDATE), so the sums read
+ * there are the sums the write is checked against.
+ */
+export function createRefundsRepository(db: Executor) {
+  const live = sql`${orderRefunds.status} <> 'failed'`;
+  return {
+    async insert(refund: NewRefund): Promise<RefundRecord> {
+      const [created] = await db.insert(orderRefunds).values(refund).returning();
+      if (!created) throw new Error('refund insert returned no row');
+      return created;
+    },
+
+    async find(id: number): Promise<RefundRecord | undefined> {
+      const [row] = await db.select().from(orderRefunds).where(eq(orderRefunds.id, id));
+      return row;
+    },
+
+    async findByGatewayRefund(gatewayRefundId: string): Promise<RefundRecord | undefined> {
+      const [row] = await db
+        .select()
+        .from(orderRefunds)
+        .where(eq(orderRefunds.gatewayRefundId, gatewayRefundId));
+      return row;
+    },
+
+    /** The order's refunds, oldest first. */
+    forOrder(orderId: number): Promise<RefundRecord[]> {
+      return db
+        .select()
+        .from(orderRefunds)
+        .where(eq(orderRefunds.orderId, orderId))
+        .orderBy(asc(orderRefunds.id));
+    },
+
+    /** Refunds of the order still waiting for the gateway (a job queued before the ledger). */
+    pendingGateway(orderId: number): Promise<RefundRecord[]> {
+      return db
+        .select()
+        .from(orderRefunds)
+        .where(
+          and(
+            eq(orderRefunds.orderId, orderId),
+            eq(orderRefunds.status, 'pending'),
+            gt(orderRefunds.gatewayCents, 0),
+          ),
+        )
+        .orderBy(asc(orderRefunds.id));
+    },
+
+    /** The row asking again for a failed row's gateway part, if any. */
+    async retryOf(id: number): Promise<RefundRecord | undefined> {
+      const [row] = await db.select().from(orderRefunds).where(eq(orderRefunds.retryOfId, id));
+      return row;
+    },
+
+    async sums(orderId: number): Promise<RefundSums> {
+      const [row] = await db
+        .select({
+          gateway: sql<string>`coalesce(sum(${orderRefunds.gatewayCents}) filter (where ${live}), 0)`,
+          giftCards: sql<string>`coalesce(sum(${orderRefunds.giftCardCents}), 0)`,
+          loyalty: sql<string>`coalesce(sum(${orderRefunds.loyaltyCents}), 0)`,
+          uncollected: sql<string>`coalesce(sum(${orderRefunds.uncollectedCents}), 0)`,
+          pending: sql<string>`count(*) filter (where ${orderRefunds.status} = 'pending')`,
+          rows: sql<string>`count(*)`,
+        })
+        .from(orderRefunds)
+        .where(eq(orderRefunds.orderId, orderId));
+      const gatewayCents = Number(row?.gateway ?? 0);
+      const giftCardCents = Number(row?.giftCards ?? 0);
+      const loyaltyCents = Number(row?.loyalty ?? 0);
+      return {
+        refundedCents: gatewayCents + giftCardCents + loyaltyCents,
+        gatewayCents,
+        giftCardCents,
+        loyaltyCents,
+        uncollectedCents: Number(row?.uncollected ?? 0),
+        pending: Number(row?.pending ?? 0),
+        rows: Number(row?.rows ?? 0),
+      };
+    },
+
+    /** Stores the gateway's id for the refund the moment it is known (once). */
+    async recordGatewayRefund(id: number, gatewayRefundId: string | null): Promise<void> {
+      await db
+        .update(orderRefunds)
+        .set({ gatewayRefundId })
+        .where(and(eq(orderRefunds.id, id), isNull(orderRefunds.gatewayRefundId)));
+    },
+
+    /** Settles a pending row; false when it was settled already (the job and the webhook race). */
+    async settle(id: number, status: 'processed' | 'failed', at: Date): Promise<boolean> {
+      const settled = await db
+        .update(orderRefunds)
+        .set({ status, settledAt: at })
+        .where(and(eq(orderRefunds.id, id), eq(orderRefunds.status, 'pending')))
+        .returning({ id: orderRefunds.id });
+      return settled.length > 0;
+    },
+
+    async setCreditNote(id: number, creditNoteId: number): Promise<void> {
+      await db.update(orderRefunds).set({ creditNoteId }).where(eq(orderRefunds.id, id));
+    },
+
+    /**
+     * The order's counters after a ledger change (the database checks refunded + uncollected
+     * never exceed the total): what was given back and what cash on delivery no longer collects.
+     */
+    async setOrderSums(
+      orderId: number,
+      sums: { refundedCents: number; canceledDueCents: number },
+    ): Promise<void> {
+      await db.update(orders).set(sums).where(eq(orders.id, orderId));
+    },
+
+    /**
+     * Cancels `units` more of an order line; false when fewer are left (the database also
+     * refuses more than ordered, so two racing cancels never exceed the line).
+     */
+    async cancelUnits(orderItemId: number, units: number): Promise<boolean> {
+      const updated = await db
+        .update(orderItems)
+        .set({ canceledQuantity: sql`${orderItems.canceledQuantity} + ${units}` })
+        .where(
+          and(
+            eq(orderItems.id, orderItemId),
+            sql`${orderItems.canceledQuantity} + ${orderItems.returnedQuantity} + ${units} <= ${orderItems.quantity}`,
+          ),
+        )
+        .returning({ id: orderItems.id });
+      return updated.length > 0;
+    },
+  };
+}
+
+export type RefundsRepository = ReturnType<typeof createRefundsRepository>;

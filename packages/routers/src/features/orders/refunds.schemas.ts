@@ -1,0 +1,109 @@
+import { REFUND_KINDS, REFUND_STATUSES } from '@storefront/db/schema';
+import { z } from 'zod';
+import { envelope } from '../../envelope';
+import { centsToAmount } from '../../money';
+import { toIso, toIsoOrNull, zAmount, zDateTime, zId } from '../../zod-helpers';
+import type { RefundRecord } from './refunds.repository';
+
+const reason = () => z.string().trim().min(1).max(500);
+
+/** POST /customer/orders/{id}/cancel-items */
+export const ZCancelItemsInput = z.object({
+  id: zId(),
+  items: z
+    .array(
+      z.object({
+        order_item_id: zId(),
+        quantity: z.number().int().min(1).max(100_000),
+      }),
+    )
+    .min(1)
+    .max(100),
+  reason: reason(),
+});
+
+/** admin.orders.refund: a goodwill refund of any amount up to what is still refundable. */
+export const ZGoodwillRefundInput = z.object({
+  order_id: zId(),
+  amount: zAmount().refine((value) => value > 0, { message: 'Must be more than 0.' }),
+  reason: reason(),
+});
+
+export const ZRefundIdInput = z.object({ refund_id: zId() });
+export const ZOrderRefundsInput = z.object({ order_id: zId() });
+
+export const ZRefund = z
+  .object({
+    id: z.number().int(),
+    order_id: z.number().int(),
+    kind: z.enum(REFUND_KINDS),
+    status: z.enum(REFUND_STATUSES).meta({
+      description:
+        'The gateway part’s state (cards and points are given back when the refund is written)',
+    }),
+    amount: z.number().meta({ description: 'The value given back: the sum of the parts below' }),
+    gateway_amount: z.number(),
+    gift_card_amount: z.number(),
+    loyalty_amount: z.number().meta({ description: 'The points given back, as their value' }),
+    loyalty_points: z.number().int(),
+    uncollected_amount: z
+      .number()
+      .meta({ description: 'Taken off what cash on delivery collects (cancelled before payment)' }),
+    reason: z.string(),
+    receipt: z.string().meta({ description: 'The refund’s unique name at the gateway' }),
+    gateway_refund_id: z.string().nullable(),
+    retry_of_id: z.number().int().nullable(),
+    credit_note_id: z.number().int().nullable(),
+    lines: z.array(
+      z.object({
+        order_item_id: z.number().int().nullable(),
+        description: z.string(),
+        quantity: z.number().int().meta({ description: '0 for goodwill (value only)' }),
+        amount: z.number(),
+      }),
+    ),
+    can_retry: z.boolean().meta({ description: 'Failed and not asked for again yet' }),
+    created_at: zDateTime(),
+    settled_at: zDateTime().nullable(),
+  })
+  .meta({ id: 'Refund' });
+export type RefundDto = z.infer<typeof ZRefund>;
+
+export const ZRefundOutput = envelope(ZRefund);
+export const ZRefundListOutput = envelope(z.array(ZRefund));
+
+/** The ledger row as the panel shows it; `retried`: ids of rows some later row asks again for. */
+export function toRefundDto(row: RefundRecord, retried: ReadonlySet<number>): RefundDto {
+  return {
+    id: row.id,
+    order_id: row.orderId,
+    kind: row.kind,
+    status: row.status,
+    amount: centsToAmount(row.amountCents),
+    gateway_amount: centsToAmount(row.gatewayCents),
+    gift_card_amount: centsToAmount(row.giftCardCents),
+    loyalty_amount: centsToAmount(row.loyaltyCents),
+    loyalty_points: row.loyaltyPoints,
+    uncollected_amount: centsToAmount(row.uncollectedCents),
+    reason: row.reason,
+    receipt: row.receipt,
+    gateway_refund_id: row.gatewayRefundId,
+    retry_of_id: row.retryOfId,
+    credit_note_id: row.creditNoteId,
+    lines: row.lines.map((line) => ({
+      order_item_id: line.orderItemId,
+      description: line.description,
+      quantity: line.quantity,
+      amount: centsToAmount(line.totalCents),
+    })),
+    can_retry: row.status === 'failed' && !retried.has(row.id),
+    created_at: toIso(row.createdAt),
+    settled_at: toIsoOrNull(row.settledAt),
+  };
+}
+
+/** Every row of an order's ledger, oldest first. */
+export function toRefundDtos(rows: readonly RefundRecord[]): RefundDto[] {
+  const retried = new Set(rows.flatMap((row) => (row.retryOfId === null ? [] : [row.retryOfId])));
+  return rows.map((row) => toRefundDto(row, retried));
+}
