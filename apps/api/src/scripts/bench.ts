@@ -12,7 +12,7 @@ import { insertProducts } from '@storefront/db/catalog-writer';
 import { type DatabaseHandle, openDatabase, openPostgres } from '@storefront/db/client';
 import { createJobBoss, jobQueueOf } from '@storefront/db/jobs';
 import { runMigrations } from '@storefront/db/migrate';
-import { users } from '@storefront/db/schema';
+import { deliverySettings, users } from '@storefront/db/schema';
 import { seedBulk } from '@storefront/db/seed/bulk';
 import { seedStoreSetup } from '@storefront/db/seed/store-setup';
 import { createJobsRepository, enqueueMail } from '@storefront/routers';
@@ -1232,6 +1232,9 @@ async function prepareDatabase(handle: DatabaseHandle) {
   console.log('Seeding 10,000 products, the store setup and a well-stocked bench product...');
   await seedBulk(handle.db, { products: 10_000 });
   await seedStoreSetup(handle.db);
+  // Each bench customer places order after order by cash on delivery: no limit of open COD
+  // orders per customer (docs/delivery.md; the shop's default is 2).
+  await handle.db.insert(deliverySettings).values({ id: 1, codMaxOpenOrders: 1_000_000 });
   // Enough stock that 50 customers ordering for the whole run never run out.
   const [stockProduct] = await insertProducts(handle.db, [
     {
