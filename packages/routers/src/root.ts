@@ -19,6 +19,7 @@ import { jobsAdminRouter } from './features/jobs';
 import { loyaltyAdminRouter, loyaltyRouter } from './features/loyalty';
 import { notificationsAdminRouter, notificationsRouter } from './features/notifications';
 import { ordersAdminRouter, ordersRouter } from './features/orders';
+import { returnSettingsAdminRouter, returnsRouter } from './features/returns';
 import { reviewsAdminRouter, reviewsRouter } from './features/reviews';
 import { searchRouter } from './features/search';
 import {
@@ -50,8 +51,8 @@ const adminRouter = router({
   categories: categoriesAdminRouter,
   reviews: reviewsAdminRouter,
   coupons: couponsAdminRouter,
-  // Feature flags (store-settings) and the shop's tax settings (tax): admin.settings.getTax.
-  settings: mergeRouters(settingsAdminRouter, taxSettingsAdminRouter),
+  // Feature flags (store-settings), the shop's tax settings (tax) and return policy (returns).
+  settings: mergeRouters(settingsAdminRouter, taxSettingsAdminRouter, returnSettingsAdminRouter),
   aiAgents: aiAgentsAdminRouter,
   banners: bannersAdminRouter,
   currencies: currenciesAdminRouter,
@@ -91,6 +92,7 @@ export const appRouter = router({
   loyalty: loyaltyRouter,
   checkout: checkoutRouter,
   orders: ordersRouter,
+  returns: returnsRouter,
   wishlist: wishlistRouter,
   notifications: notificationsRouter,
   sync: syncRouter,

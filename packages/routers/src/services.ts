@@ -16,6 +16,7 @@ import { createJobsRepository, createJobsSlice } from './features/jobs';
 import { createMailService } from './features/mail';
 import { createNotificationsSlice } from './features/notifications';
 import { createPaymentProviders, createPaymentsSlice } from './features/payments';
+import { createReturnsSlice } from './features/returns';
 import { createReviewsSlice, recentReviews, recentReviewsOfProducts } from './features/reviews';
 import { createSearchSlice } from './features/search';
 import { createStoreSettingsSlice, type FeatureFlags } from './features/store-settings';
@@ -192,6 +193,11 @@ export function createServices(deps: ServiceDeps): Services {
     coupons: createCouponsSlice({ db }),
     checkout,
     orders,
+    returns: createReturnsSlice({
+      unitOfWork,
+      orderRepositories: orders.repositories,
+      clock,
+    }),
     wishlist: createWishlistSlice({
       db,
       catalog: catalog.reads,

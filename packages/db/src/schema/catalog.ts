@@ -70,6 +70,8 @@ export const products = pgTable(
     taxCategoryId: integer('tax_category_id').references(() => taxCategories.id, {
       onDelete: 'restrict',
     }),
+    /** False: the product cannot be returned (issue 38; the delivery issue adds it too). */
+    returnable: boolean('returnable').notNull().default(true),
     searchVector: tsvector('search_vector').generatedAlwaysAs(PRODUCT_SEARCH_DOCUMENT),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -32,6 +32,7 @@ export {
   activeProductIdsAfter,
   categoryExists,
   lockProduct,
+  nonReturnableProducts,
   productExists,
   productForPush,
   productNames,
