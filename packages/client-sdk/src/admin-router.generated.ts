@@ -184,6 +184,14 @@ export type AppRouter = TRPCBuiltRouter<
         retryRefund: Mutation<'admin.orders.retryRefund'>;
         cancel: Mutation<'admin.orders.cancel'>;
       };
+      returns: {
+        list: Query<'admin.returns.list'>;
+        get: Query<'admin.returns.get'>;
+        approve: Mutation<'admin.returns.approve'>;
+        reject: Mutation<'admin.returns.reject'>;
+        receive: Mutation<'admin.returns.receive'>;
+        refund: Mutation<'admin.returns.refund'>;
+      };
       products: {
         list: Query<'admin.products.list'>;
         get: Query<'admin.products.get'>;

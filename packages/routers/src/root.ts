@@ -19,7 +19,7 @@ import { jobsAdminRouter } from './features/jobs';
 import { loyaltyAdminRouter, loyaltyRouter } from './features/loyalty';
 import { notificationsAdminRouter, notificationsRouter } from './features/notifications';
 import { ordersAdminRouter, ordersRouter } from './features/orders';
-import { returnSettingsAdminRouter, returnsRouter } from './features/returns';
+import { returnSettingsAdminRouter, returnsAdminRouter, returnsRouter } from './features/returns';
 import { reviewsAdminRouter, reviewsRouter } from './features/reviews';
 import { searchRouter } from './features/search';
 import {
@@ -47,6 +47,7 @@ import { mergeRouters, router } from './trpc';
 const adminRouter = router({
   customers: customerAdminRouter,
   orders: ordersAdminRouter,
+  returns: returnsAdminRouter,
   products: productsAdminRouter,
   categories: categoriesAdminRouter,
   reviews: reviewsAdminRouter,

@@ -83,6 +83,11 @@ export interface RefundDecision {
   reason: string;
   /** The refund's lines: the amount is their sum (credit-note lines on an invoiced order). */
   lines: DocumentLine[];
+  /**
+   * Kept by the shop (a return's fee): the row gives back the lines' sum less this. The lines
+   * stay whole, so the units count as given back and the fee stays refundable as goodwill.
+   */
+  feeCents?: number;
   now: Date;
 }
 
@@ -105,7 +110,8 @@ export async function recordRefund(
   order: OrderRecord,
   decision: RefundDecision,
 ): Promise<RecordedRefund> {
-  const amount = decision.lines.reduce((total, line) => total + line.totalCents, 0);
+  const amount =
+    decision.lines.reduce((total, line) => total + line.totalCents, 0) - (decision.feeCents ?? 0);
   if (amount <= 0) return { order, refund: undefined };
   const before = await tx.refunds.sums(order.id);
   const { uncollected, split } = await splitFor(tx, order, amount, before);

@@ -114,6 +114,29 @@ export const ZReturnQuoteOutput = envelope(ZReturnQuote);
 export const ZReturnOutput = envelope(ZReturn);
 export const ZReturnListOutput = paginatedEnvelope(ZReturn);
 
+export const ZAdminReturnListInput = z.object({ ...pageQuery, status: ZReturnStatus.optional() });
+export const ZApproveReturnInput = z.object({
+  id: zId(),
+  note: z.string().trim().max(1000).optional(),
+});
+export const ZRejectReturnInput = z.object({
+  id: zId(),
+  reason: z.string().trim().min(1).max(1000),
+});
+export const ZReceiveReturnInput = z.object({
+  id: zId(),
+  items: z
+    .array(
+      z.object({
+        order_item_id: zId(),
+        quantity: z.number().int().min(0).max(100_000),
+        condition: z.enum(RETURN_CONDITIONS),
+      }),
+    )
+    .min(1)
+    .max(100),
+});
+
 export const ZReturnSettings = z.object({
   return_window_days: z.number().int().min(0).max(3650),
   auto_approve: z.array(z.enum(RETURN_REASONS)).max(RETURN_REASONS.length),

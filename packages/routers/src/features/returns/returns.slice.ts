@@ -4,6 +4,7 @@ import type { RepositoryScope, UnitOfWorkFactory } from '../../transactions';
 import type { OrderRepositories } from '../orders';
 import { createReturnsRepository } from './returns.repository';
 import { createReturnsService } from './returns.service';
+import { createReturnsAdminService } from './returns-admin.service';
 
 export interface ReturnsSliceDeps {
   unitOfWork: UnitOfWorkFactory;
@@ -19,7 +20,11 @@ export function createReturnsSlice(deps: ReturnsSliceDeps) {
     returns: createReturnsRepository(executor),
     executor,
   }));
-  return createReturnsService({ inTransaction: unit.inTransaction, clock: deps.clock });
+  const customer = createReturnsService({ inTransaction: unit.inTransaction, clock: deps.clock });
+  return {
+    ...customer,
+    admin: createReturnsAdminService({ inTransaction: unit.inTransaction, clock: deps.clock }),
+  };
 }
 
 export type ReturnsSlice = ReturnType<typeof createReturnsSlice>;
