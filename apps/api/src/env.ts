@@ -1,53 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { commaList, NEVER_APP_SCHEMES, optionalString, positiveInt } from './env-fields';
+import { ConfigError } from './startup-errors';
+
+export { ConfigError, redactUrl, StartupError } from './startup-errors';
 
 /** The development HMAC secret; refused when NODE_ENV=production. */
 const DEV_GATEWAY_SECRET = 'dev-gateway-secret-change-me';
 
 /** apps/admin/dist, from src/env.ts and from the bundled dist/main.js alike. */
 const DEFAULT_ADMIN_PANEL_DIR = fileURLToPath(new URL('../../admin/dist', import.meta.url));
-
-const optionalString = () =>
-  z
-    .string()
-    .trim()
-    .transform((value) => (value === '' ? undefined : value))
-    .optional();
-
-/**
- * Schemes APP_LINK_SCHEMES may not name: web pages are checked as web links (https in
- * production), and these run script, read files or launch other apps (Android's intent:).
- */
-const NEVER_APP_SCHEMES = new Set([
-  'http',
-  'https',
-  'javascript',
-  'vbscript',
-  'data',
-  'blob',
-  'file',
-  'about',
-  'intent',
-  'content',
-  'ftp',
-  'mailto',
-  'tel',
-  'sms',
-]);
-
-/** A comma-separated list; empty entries dropped. */
-const commaList = () =>
-  z
-    .string()
-    .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((item) => item.trim())
-        .filter((item) => item !== ''),
-    );
-
-const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const EnvSchema = z
   .object({
@@ -358,29 +320,6 @@ const ECHOED = new Set([
   'METRICS_PORT',
   'OTEL_EXPORTER_OTLP_ENDPOINT',
 ]);
-
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
-
-/**
- * Start-up failed for a reason the operator can fix (database unreachable, port taken): main
- * prints the message alone, one line, no stack trace.
- */
-export class StartupError extends Error {
-  override name = 'StartupError';
-}
-
-/** A database URL fit for a log line: the password is never shown. */
-export function redactUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return '(unparsable URL)';
-  }
-}
 
 /**
  * The only reader of process.env. A bad value stops start-up with one line naming the

@@ -8,6 +8,7 @@ import { withDatabase } from '@storefront/db/testing/global-setup';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { pdfText } from './support/pdf';
+import { serverDatabases } from './support/server-database';
 import { type ServerProcess, startServer } from './support/server-process';
 
 const run = promisify(execFile);
@@ -19,26 +20,8 @@ const page = readFileSync(new URL('../../../docs/gst-invoice.md', import.meta.ur
  * database (PostgreSQL when the suite runs there), docs/examples/gst-invoice.sh run as written
  * with only BASE set, and the two invoices it saves read back as text.
  */
-const template = inject('testDatabase');
-const cleanups: Array<() => Promise<void> | void> = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
-
-/** A fresh DATA_DIR, and on PostgreSQL a fresh database of its own. */
-async function freshDatabase(): Promise<Record<string, string>> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'sf-gst-tour-'));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  if (template.kind !== 'postgres') return { DATA_DIR: dataDir };
-  const name = `${template.prefix}_gst_tour_${randomBytes(4).toString('hex')}`;
-  const admin = postgres(template.serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE "${name}"`);
-  cleanups.push(async () => {
-    await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
-  });
-  return { DATA_DIR: dataDir, DATABASE_URL: withDatabase(template.serverUrl, name) };
-}
+const { cleanups, fresh } = serverDatabases('gst-tour');
+const freshDatabase = async () => (await fresh()).env;
 
 /** Today in the shop's calendar (its time zone is Asia/Kolkata). */
 const kolkataDate = () =>

@@ -12,6 +12,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { registerCustomer } from './harness';
 import { apiClient } from './support/api-client';
 import { startFakeResend } from './support/fake-resend';
+import { serverDatabases } from './support/server-database';
 import { type ServerProcess, startServer, waitFor } from './support/server-process';
 import { prepareCheckout } from './support/shop';
 
@@ -19,29 +20,7 @@ import { prepareCheckout } from './support/shop';
  * Jobs survive the process that queued them, and N processes never send one twice. Real server
  * processes (main.ts), on the embedded database and on PostgreSQL.
  */
-const template = inject('testDatabase');
-const cleanups: Array<() => Promise<void> | void> = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
-
-/** A database of its own for the servers: a data directory, or an empty PostgreSQL database. */
-async function serverDatabase(): Promise<{ env: Record<string, string>; dataDir: string }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'sf-jobs-'));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  if (template.kind !== 'postgres') return { env: { DATA_DIR: dataDir }, dataDir };
-  const name = `${template.prefix}_jobs_${randomBytes(4).toString('hex')}`;
-  const admin = postgres(template.serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE "${name}"`);
-  cleanups.push(async () => {
-    await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
-  });
-  return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: withDatabase(template.serverUrl, name) },
-    dataDir,
-  };
-}
+const { template, cleanups, fresh: serverDatabase } = serverDatabases('jobs');
 
 const outbox = (dataDir: string): MailMessage[] => {
   const dir = join(dataDir, 'outbox');

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { registerCustomer } from './harness';
 import { apiClient } from './support/api-client';
 import { startFakeExpo } from './support/fake-expo';
+import { serverDatabases } from './support/server-database';
 import { startServer, waitFor } from './support/server-process';
 import { prepareCheckout } from './support/shop';
 
@@ -16,25 +17,8 @@ import { prepareCheckout } from './support/shop';
  * before the push is sent leaves it in the queue, and the next process sends it once. Real server
  * processes (main.ts) pushing to a stand-in of Expo's service through EXPO_BASE_URL.
  */
-const template = inject('testDatabase');
-const cleanups: Array<() => Promise<void> | void> = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
-
-async function serverDatabase(): Promise<Record<string, string>> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'sf-push-'));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  if (template.kind !== 'postgres') return { DATA_DIR: dataDir };
-  const name = `${template.prefix}_push_${randomBytes(4).toString('hex')}`;
-  const admin = postgres(template.serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE "${name}"`);
-  cleanups.push(async () => {
-    await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
-  });
-  return { DATA_DIR: dataDir, DATABASE_URL: withDatabase(template.serverUrl, name) };
-}
+const { cleanups, fresh } = serverDatabases('push');
+const serverDatabase = async () => (await fresh()).env;
 
 describe('a queued push outlives its process', () => {
   it('kill -9 after place-order commits: after a restart the phone gets one push', async () => {
