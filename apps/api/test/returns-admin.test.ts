@@ -1,4 +1,4 @@
-import { orderItems, orderRefunds, returns } from '@storefront/db/schema';
+import { loyaltyLedger, orderItems, orderRefunds, returns } from '@storefront/db/schema';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { trpcFailure } from './harness';
@@ -173,5 +173,36 @@ describe('admin.returns: the loop', () => {
     const after = await shop.get(id, token);
     expect(cents(after.refunded_amount)).toBe(cents(order.total));
     expect(after.payment_status).toBe('refunded');
+  });
+
+  it('points earned on the returned part are taken back (ledger reversed), in proportion', async () => {
+    await app.admin.admin.settings.setFeature.mutate({ flag: 'loyalty_points', enabled: true });
+    try {
+      const { id, token, order, scarfLine } = await deliveredOrder();
+      const points = () =>
+        app.t.db.select().from(loyaltyLedger).where(eq(loyaltyLedger.orderId, id));
+      const earned = (await points()).find((row) => row.reason === 'earned')?.points ?? 0;
+      expect(earned).toBeGreaterThan(0);
+      const made = await requested(id, token, [
+        { order_item_id: scarfLine.id, quantity: 1, reason: 'damaged' },
+      ]);
+      await admin().approve.mutate({ id: made.id });
+      await admin().receive.mutate({
+        id: made.id,
+        items: [{ order_item_id: scarfLine.id, quantity: 1, condition: 'resellable' }],
+      });
+      await admin().refund.mutate({ id: made.id });
+      const [row] = await shop.settled(id);
+      const reversed = (await points()).filter((entry) => entry.reason === 'reversed');
+      expect(reversed).toEqual([
+        expect.objectContaining({
+          points: -Math.floor((earned * (row?.gatewayCents ?? 0)) / cents(order.total)),
+        }),
+      ]);
+      const account = await app.t.request('GET', '/customer/loyalty', { token });
+      expect(account.body.data.balance).toBe(earned + (reversed[0]?.points ?? 0));
+    } finally {
+      await app.admin.admin.settings.setFeature.mutate({ flag: 'loyalty_points', enabled: false });
+    }
   });
 });

@@ -293,7 +293,7 @@ export interface Procedures {
   'loyalty.get': {
     type: 'query';
     input: { page?: number | undefined; per_page?: number | undefined; };
-    output: { success: true; data: { balance: number; value: number; currency: string; point_value: number; min_redeem: number; history: { points: number; reason: 'expired' | 'returned' | 'earned' | 'redeemed' | 'adjusted'; order_id: number | null; created_at: string; expires_at: string | null; }[]; }; meta: { current_page: number; per_page: number; total: number; last_page: number; }; message?: string | undefined; };
+    output: { success: true; data: { balance: number; value: number; currency: string; point_value: number; min_redeem: number; history: { points: number; reason: 'expired' | 'returned' | 'earned' | 'redeemed' | 'adjusted' | 'reversed'; order_id: number | null; created_at: string; expires_at: string | null; }[]; }; meta: { current_page: number; per_page: number; total: number; last_page: number; }; message?: string | undefined; };
   };
   'loyalty.applyPoints': {
     type: 'mutation';
@@ -948,12 +948,12 @@ export interface Procedures {
   'admin.loyalty.customer': {
     type: 'query';
     input: { customer_id: number; page?: number | undefined; per_page?: number | undefined; };
-    output: { success: true; data: { balance: number; value: number; currency: string; point_value: number; min_redeem: number; history: { points: number; reason: 'expired' | 'returned' | 'earned' | 'redeemed' | 'adjusted'; order_id: number | null; created_at: string; expires_at: string | null; }[]; }; meta: { current_page: number; per_page: number; total: number; last_page: number; }; message?: string | undefined; };
+    output: { success: true; data: { balance: number; value: number; currency: string; point_value: number; min_redeem: number; history: { points: number; reason: 'expired' | 'returned' | 'earned' | 'redeemed' | 'adjusted' | 'reversed'; order_id: number | null; created_at: string; expires_at: string | null; }[]; }; meta: { current_page: number; per_page: number; total: number; last_page: number; }; message?: string | undefined; };
   };
   'admin.loyalty.adjust': {
     type: 'mutation';
     input: { customer_id: number; points: number; reason: string; };
-    output: { success: true; data: { balance: number; value: number; currency: string; point_value: number; min_redeem: number; history: { points: number; reason: 'expired' | 'returned' | 'earned' | 'redeemed' | 'adjusted'; order_id: number | null; created_at: string; expires_at: string | null; }[]; }; meta: { current_page: number; per_page: number; total: number; last_page: number; }; message?: string | undefined; };
+    output: { success: true; data: { balance: number; value: number; currency: string; point_value: number; min_redeem: number; history: { points: number; reason: 'expired' | 'returned' | 'earned' | 'redeemed' | 'adjusted' | 'reversed'; order_id: number | null; created_at: string; expires_at: string | null; }[]; }; meta: { current_page: number; per_page: number; total: number; last_page: number; }; message?: string | undefined; };
   };
 }
 

@@ -17,7 +17,7 @@ export {
 export { type InvoiceLines, invoiceLinesOf } from './document-lines';
 export { creditNotePdfOperation, invoiceOperation, invoicePath } from './invoice.openapi';
 export { invoiceAtPlacement, invoiceOrder, type NumberingSettings } from './invoicing.steps';
-export { toOrderDto } from './order.dto';
+export { amountDueCents, toOrderDto } from './order.dto';
 export { earlierLines } from './order-cancel.steps';
 export { ordersSince, ordersWaitingToShip } from './order-figures.repository';
 export { type PlacedOrderInput, writePlacedOrder } from './order-placement.steps';

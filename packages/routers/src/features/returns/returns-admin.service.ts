@@ -4,9 +4,10 @@ import type { PageRequest } from '../../pagination';
 import type { Clock } from '../../ports';
 import type { InTransaction } from '../../transactions';
 import { releaseStock } from '../catalog';
+import { reverseEarnedPoints } from '../loyalty';
 import { enqueueMail } from '../mail';
 import { enqueueReturnPush } from '../notifications';
-import { recordRefund } from '../orders';
+import { amountDueCents, recordRefund } from '../orders';
 import type { ReturnWithParts } from './returns.repository';
 import { returnLines } from './returns.rules';
 import { orderState, type ReturnRepositories } from './returns.service';
@@ -179,6 +180,18 @@ export function createReturnsAdminService({ inTransaction, clock }: ReturnsAdmin
           feeCents: lines.feeCents,
           now: clock.now(),
         });
+        // Points were earned on what the gateway or cash kept: those of the returned part go back.
+        const rows = await tx.refunds.forOrder(order.id);
+        const gateway = (kind: 'return' | 'other') =>
+          rows
+            .filter((row) => (row.kind === 'return') === (kind === 'return'))
+            .reduce((total, row) => total + row.gatewayCents, 0);
+        await reverseEarnedPoints(
+          tx,
+          order,
+          gateway('return'),
+          amountDueCents(order) - gateway('other'),
+        );
         await tx.returns.changeStatus(id, ['received'], {
           status: 'refunded',
           refundId: recorded.refund?.id ?? null,
