@@ -154,6 +154,13 @@ describe('credit notes', () => {
       .set('Authorization', `Bearer ${token}`);
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ success: false, error_code: 'NOT_FOUND' });
+    // No number has a NUL byte (PostgreSQL refuses one in text: a 500 before this was checked).
+    for (const impossible of ['CN/2627/\u0000', 'x'.repeat(40)]) {
+      const answer = await supertest(app.t.app)
+        .get(pdfPath(id, impossible))
+        .set('Authorization', `Bearer ${token}`);
+      expect(answer.status, JSON.stringify(impossible)).toBe(404);
+    }
     const stranger = await registerCustomer(app.t);
     const foreignList = await listOf(id, stranger.token);
     expect(foreignList.status).toBe(404);

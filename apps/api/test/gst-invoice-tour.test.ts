@@ -1,12 +1,9 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { withDatabase } from '@storefront/db/testing/global-setup';
-import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from './support/pdf';
 import { serverDatabases } from './support/server-database';
 import { type ServerProcess, startServer } from './support/server-process';

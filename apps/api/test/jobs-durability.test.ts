@@ -1,14 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openPostgres } from '@storefront/db/client';
 import { seedStoreSetup } from '@storefront/db/seed/store-setup';
 import { createProduct } from '@storefront/db/testing/factories';
-import { withDatabase } from '@storefront/db/testing/global-setup';
 import type { MailMessage } from '@storefront/routers/ports';
-import postgres from 'postgres';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { registerCustomer } from './harness';
 import { apiClient } from './support/api-client';
 import { startFakeResend } from './support/fake-resend';

@@ -1,10 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { withDatabase } from '@storefront/db/testing/global-setup';
-import postgres from 'postgres';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { registerCustomer } from './harness';
 import { apiClient } from './support/api-client';
 import { startFakeExpo } from './support/fake-expo';

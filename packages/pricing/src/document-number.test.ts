@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   financialYearLabel,
   formatDocumentNumber,
+  isDocumentNumberShaped,
   isKnownTimeZone,
   shopLocalDate,
   validateDocumentPrefix,
@@ -74,5 +75,14 @@ describe('invoice numbers', () => {
       reason: expect.stringContaining('at most 5'),
     });
     expect(() => formatDocumentNumber('INV#', '2627', 1)).toThrow(RangeError);
+  });
+});
+
+describe('document-number shape', () => {
+  it('accepts what formatDocumentNumber can make and refuses anything else', () => {
+    expect(isDocumentNumberShaped(formatDocumentNumber('CN/', '2627', 12))).toBe(true);
+    for (const text of ['', 'CN/2627/\u0000', 'CN 2627', 'CN/2627/0000012345', 'ñ']) {
+      expect(isDocumentNumberShaped(text), JSON.stringify(text)).toBe(false);
+    }
   });
 });

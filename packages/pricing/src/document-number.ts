@@ -64,6 +64,15 @@ export type PrefixVerdict = { ok: true } | { ok: false; reason: string };
  * A prefix the admin may set: letters, digits, `-` and `/`, short enough that
  * prefix + `2627/000123` stays within 16 characters (at most 5; may be empty).
  */
+/**
+ * Whether `text` could be a document number at all (letters, digits, `-` and `/`, at most 16):
+ * a lookup by a number that cannot exist answers "not found" without asking the database (a NUL
+ * byte is an error to PostgreSQL, not a miss).
+ */
+export function isDocumentNumberShaped(text: string): boolean {
+  return text.length <= DOCUMENT_NUMBER_MAX_LENGTH && /^[A-Za-z0-9/-]+$/.test(text);
+}
+
 export function validateDocumentPrefix(prefix: string): PrefixVerdict {
   if (!/^[A-Za-z0-9/-]*$/.test(prefix)) {
     return { ok: false, reason: 'An invoice prefix has only letters, digits, - and /.' };

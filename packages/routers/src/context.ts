@@ -34,6 +34,7 @@ import type { MailService } from './features/mail';
 import type { NotificationsSlice } from './features/notifications';
 import type { OrderRefunds, OrdersService } from './features/orders';
 import type { PaymentEvents } from './features/payments';
+import type { ReturnsSlice } from './features/returns';
 import type { ReviewsService } from './features/reviews';
 import type { SearchService } from './features/search';
 import type {
@@ -148,6 +149,8 @@ export interface AppServices {
     idempotency: IdempotencyService;
   };
   orders: OrdersService;
+  /** Customers' returns: what may come back, quotes, requests; the shop's return policy. */
+  returns: ReturnsSlice;
   /** Devices, notification preferences and push notifications (jobs run `deliver`). */
   notifications: NotificationsSlice;
   wishlist: WishlistService;

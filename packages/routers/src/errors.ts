@@ -119,6 +119,11 @@ export const ERROR_TABLE = {
     trpc: 'UNPROCESSABLE_CONTENT',
     message: 'This order can no longer be cancelled.',
   },
+  RETURN_NOT_ALLOWED: {
+    status: 422,
+    trpc: 'UNPROCESSABLE_CONTENT',
+    message: 'This order cannot be returned.',
+  },
   REFUND_EXCEEDS_PAID: {
     status: 422,
     trpc: 'UNPROCESSABLE_CONTENT',

@@ -28,6 +28,8 @@ const TAGS: Record<string, string> = {
   loyalty: "The customer's loyalty points (the flag `loyalty_points`).",
   checkout: 'The checkout steps, payment and placing the order.',
   orders: "The customer's orders: list, detail, cancel, tracking, invoice and credit notes.",
+  returns:
+    "Returns of delivered orders: what can come back, the quote, the request, the customer's returns.",
   payments: 'Callbacks from the payment gateway (Razorpay), not for the app.',
   wishlist: 'Products saved for later.',
   notifications: "Push notifications: the customer's devices and what they are told about.",

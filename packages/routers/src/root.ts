@@ -24,6 +24,7 @@ import { jobsAdminRouter } from './features/jobs';
 import { loyaltyAdminRouter, loyaltyRouter } from './features/loyalty';
 import { notificationsAdminRouter, notificationsRouter } from './features/notifications';
 import { ordersAdminRouter, ordersRouter } from './features/orders';
+import { returnSettingsAdminRouter, returnsAdminRouter, returnsRouter } from './features/returns';
 import { reviewsAdminRouter, reviewsRouter } from './features/reviews';
 import { searchRouter } from './features/search';
 import {
@@ -51,13 +52,19 @@ import { mergeRouters, router } from './trpc';
 const adminRouter = router({
   customers: customerAdminRouter,
   orders: ordersAdminRouter,
+  returns: returnsAdminRouter,
   products: productsAdminRouter,
   categories: categoriesAdminRouter,
   reviews: reviewsAdminRouter,
   coupons: couponsAdminRouter,
-  // Feature flags (store-settings), the shop's tax settings (tax: admin.settings.getTax) and
-  // its delivery and COD settings (delivery: admin.settings.getDelivery).
-  settings: mergeRouters(settingsAdminRouter, taxSettingsAdminRouter, deliverySettingsAdminRouter),
+  // Feature flags (store-settings), the shop's tax settings (tax), its return policy (returns)
+  // and its delivery and COD settings (delivery: admin.settings.getDelivery).
+  settings: mergeRouters(
+    settingsAdminRouter,
+    taxSettingsAdminRouter,
+    returnSettingsAdminRouter,
+    deliverySettingsAdminRouter,
+  ),
   delivery: deliveryAdminRouter,
   aiAgents: aiAgentsAdminRouter,
   banners: bannersAdminRouter,
@@ -99,6 +106,7 @@ export const appRouter = router({
   loyalty: loyaltyRouter,
   checkout: checkoutRouter,
   orders: ordersRouter,
+  returns: returnsRouter,
   wishlist: wishlistRouter,
   notifications: notificationsRouter,
   sync: syncRouter,

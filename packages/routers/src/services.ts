@@ -24,6 +24,7 @@ import { createMailService } from './features/mail';
 import { createNotificationsSlice } from './features/notifications';
 import { openCodOrders } from './features/orders';
 import { createPaymentProviders, createPaymentsSlice } from './features/payments';
+import { createReturnsSlice } from './features/returns';
 import { createReviewsSlice, recentReviews, recentReviewsOfProducts } from './features/reviews';
 import { createSearchSlice } from './features/search';
 import { createStoreSettingsSlice, type FeatureFlags } from './features/store-settings';
@@ -248,6 +249,11 @@ export function createServices(deps: ServiceDeps): Services {
     coupons: createCouponsSlice({ db }),
     checkout,
     orders,
+    returns: createReturnsSlice({
+      unitOfWork,
+      orderRepositories: orders.repositories,
+      clock,
+    }),
     wishlist: createWishlistSlice({
       db,
       catalog: catalog.reads,

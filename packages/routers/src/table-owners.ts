@@ -66,6 +66,11 @@ export const tableOwners = {
   documentCounters: 'orders',
   creditNotes: 'orders',
   orderRefunds: 'orders',
+  // returns: customers' returns and the shop's return policy (ledger rows through orders' index)
+  returns: 'returns',
+  returnItems: 'returns',
+  returnEvents: 'returns',
+  returnSettings: 'returns',
   idempotencyKeys: 'checkout',
   catalogChanges: 'sync',
   catalogChangeFeed: 'sync',

@@ -72,6 +72,7 @@ export const products = pgTable(
     }),
     /** Working days a made-to-order product adds before dispatch (docs/delivery.md); null: none. */
     shipsInDays: integer('ships_in_days'),
+    /** False: the product cannot be returned (issue 38; the delivery issue adds it too). */
     returnable: boolean('returnable').notNull().default(true),
     searchVector: tsvector('search_vector').generatedAlwaysAs(PRODUCT_SEARCH_DOCUMENT),
     createdAt: createdAt(),

@@ -11,6 +11,7 @@ export * from './loyalty';
 export * from './notifications';
 export * from './orders';
 export * from './refunds';
+export * from './returns';
 export * from './settings';
 export * from './sync';
 export * from './system';

@@ -5,7 +5,15 @@ import { createdAt, id, timestamptz, updatedAt } from './columns';
 import { orders } from './orders';
 import { users } from './users';
 
-export const LOYALTY_REASONS = ['earned', 'redeemed', 'returned', 'expired', 'adjusted'] as const;
+/** `reversed`: points earned on units the customer returned, taken back (issue 38). */
+export const LOYALTY_REASONS = [
+  'earned',
+  'redeemed',
+  'returned',
+  'expired',
+  'adjusted',
+  'reversed',
+] as const;
 export type LoyaltyReason = (typeof LOYALTY_REASONS)[number];
 
 /** One row per customer with points: what spending locks (FOR UPDATE) before writing the ledger. */

@@ -12,8 +12,8 @@ import {
 import { createdAt, id, timestamptz } from './columns';
 import { type CreditNoteLineRow, creditNotes, orders } from './orders';
 
-/** Why money went back; returns (issue 38, part 2) will add `return`. */
-export const REFUND_KINDS = ['cancel', 'cancel_items', 'goodwill'] as const;
+/** Why money went back: `return` is a received customer return (issue 38, part 2). */
+export const REFUND_KINDS = ['cancel', 'cancel_items', 'goodwill', 'return'] as const;
 export type RefundKind = (typeof REFUND_KINDS)[number];
 
 /** The gateway part's state: cards and points are given back when the row is written. */

@@ -33,6 +33,7 @@ export {
   categoryExists,
   latestShipsInDays,
   lockProduct,
+  nonReturnableProducts,
   productExists,
   productForPush,
   productNames,

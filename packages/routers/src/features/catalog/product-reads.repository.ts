@@ -33,6 +33,20 @@ export async function productNames(
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
+/** Which of these products are marked non-returnable (issue 38); absent products are not. */
+export async function nonReturnableProducts(
+  db: Executor,
+  productIds: readonly number[],
+): Promise<Set<number>> {
+  const ids = [...new Set(productIds)];
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(inArray(products.id, ids), eq(products.returnable, false)));
+  return new Set(rows.map((row) => row.id));
+}
+
 /**
  * The stock of each line: its variant's when it names one that exists, else its product's.
  * A line whose product no longer exists is absent (keyed `productId:variantId`).

@@ -12,6 +12,7 @@ export {
   recordShownPoints,
   returnLoyaltyPoints,
   returnSomeLoyaltyPoints,
+  reverseEarnedPoints,
   showLoyalty,
   spendLoyaltyPoints,
 } from './loyalty-spend.steps';

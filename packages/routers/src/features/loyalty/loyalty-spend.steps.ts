@@ -190,6 +190,36 @@ export async function earnLoyaltyPoints(
 }
 
 /**
+ * Takes back the points an order earned on what was returned: the order's earned points in
+ * proportion to `returnedCents` of `earnedOnCents` (cumulative, so several returns add up to
+ * the whole), less what was reversed before; never more than the balance holds (never below 0).
+ */
+export async function reverseEarnedPoints(
+  tx: LoyaltyRepositories,
+  order: { id: number; userId: number },
+  returnedCents: number,
+  earnedOnCents: number,
+): Promise<number> {
+  const earned = await tx.loyalty.netForOrder(order.id, ['earned']);
+  if (earned <= 0 || earnedOnCents <= 0) return 0;
+  const share = Math.min(earned, Math.floor((earned * returnedCents) / earnedOnCents));
+  const before = -(await tx.loyalty.netForOrder(order.id, ['reversed']));
+  const balance = await tx.loyalty.lockAccount(order.userId);
+  const points = Math.min(share - before, balance);
+  if (points <= 0) return 0;
+  await tx.loyalty.addLedger([
+    {
+      userId: order.userId,
+      points: -points,
+      reason: 'reversed',
+      orderId: order.id,
+      expiresAt: null,
+    },
+  ]);
+  return points;
+}
+
+/**
  * Points to expire now, oldest first: every debit (redeemed, expired, negative adjustments, net
  * of returns) is taken from the oldest lots first, so what is left of lots whose `expires_at`
  * has passed is what expires — never more than the balance.

@@ -34,6 +34,16 @@ export type MailJob =
       currency: string;
       reason: string;
     }
+  | {
+      /** A return moved on (approved, rejected, refunded, exchanged); amounts in minor units. */
+      kind: 'return-status';
+      orderId: number;
+      returnNumber: string;
+      status: 'approved' | 'rejected' | 'refunded' | 'exchanged';
+      note: string | null;
+      amountMinor: number;
+      currency: string;
+    }
   /**
    * Sent after the account is erased, so it carries the address and name itself (kept in the job
    * table for JOB_RETENTION_DAYS at most: docs/privacy.md).

@@ -51,6 +51,14 @@ export async function renderMail(to: string, subject: string, element: ReactElem
  */
 const loadTemplates = () => import('./mail.templates');
 
+/** What a return's e-mail says of its new status. */
+const RETURN_TEXT = {
+  approved: 'We approved your return: send the items back as agreed.',
+  rejected: 'We could not accept your return.',
+  refunded: 'We received your items and refunded them.',
+  exchanged: 'We received your items and sent the replacement.',
+} as const;
+
 /**
  * Turns a mail job into the e-mail and hands it to the mailer. Data is read when the job runs
  * (an order's current status and tracking); the job's id is the delivery's idempotency key, so a
@@ -83,6 +91,7 @@ export function createMailService(deps: MailServiceDeps) {
       OrderPlacedEmail,
       OrderRefundedEmail,
       OrderStatusEmail,
+      ReturnStatusEmail,
       PasswordChangedEmail,
       PasswordResetEmail,
       PaymentRefundedEmail,
@@ -180,7 +189,8 @@ export function createMailService(deps: MailServiceDeps) {
       case 'order-placed':
       case 'order-status':
       case 'order-canceled':
-      case 'order-refunded': {
+      case 'order-refunded':
+      case 'return-status': {
         const found = await deps.orders.findWithOwner(job.orderId);
         if (!found) return undefined;
         const user = await deps.users.findById(found.userId);
@@ -200,6 +210,23 @@ export function createMailService(deps: MailServiceDeps) {
             to,
             `Order ${order.order_number} cancelled`,
             OrderCanceledEmail({ shop, order }),
+          );
+        }
+        if (job.kind === 'return-status') {
+          const amount =
+            job.amountMinor > 0 ? formatMoney(job.amountMinor / 100, job.currency) : null;
+          return renderMail(
+            to,
+            `Return ${job.returnNumber} ${job.status}`,
+            ReturnStatusEmail({
+              shop,
+              order,
+              number: job.returnNumber,
+              status: job.status,
+              text: RETURN_TEXT[job.status],
+              note: job.note,
+              amount,
+            }),
           );
         }
         if (job.kind === 'order-refunded') {

@@ -329,6 +329,26 @@ export function OrderRefundedEmail(props: {
   );
 }
 
+export function ReturnStatusEmail(props: {
+  shop: Shop;
+  order: MailOrder;
+  number: string;
+  status: string;
+  text: string;
+  note: string | null;
+  amount: string | null;
+}) {
+  return (
+    <Layout shop={props.shop} preview={`Return ${props.number} ${props.status}`}>
+      <Heading>Return {props.number}</Heading>
+      <Text>{props.text}</Text>
+      {props.note ? <Text>{props.note}</Text> : null}
+      {props.amount ? <Text>Refunded: {props.amount}.</Text> : null}
+      <OrderSummary order={props.order} />
+    </Layout>
+  );
+}
+
 export function GiftCardEmail(props: {
   shop: Shop;
   code: string;

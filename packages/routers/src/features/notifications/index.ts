@@ -17,6 +17,7 @@ export {
   enqueueOrderPush,
   enqueueOrderStatusPush,
   enqueuePaymentFailedPush,
+  enqueueReturnPush,
   PUSH_QUEUE,
   PUSH_RECEIPTS_QUEUE,
   type PushJob,

@@ -102,6 +102,26 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
     }
     const order = await repo.orderForPush(job.orderId);
     if (!order) return undefined;
+    if (job.kind === 'return') {
+      const said = {
+        return_approved: ['approved', 'Send the items back as agreed.'],
+        return_rejected: ['not accepted', 'See the e-mail we sent you for why.'],
+        return_refunded: ['refunded', 'Your refund is on its way.'],
+        return_exchanged: ['exchanged', 'Your replacement is on its way.'],
+      }[job.type];
+      return {
+        userId: order.userId,
+        preference: 'orderUpdates',
+        title: `Return ${job.returnNumber} ${said[0]}`,
+        body: said[1] ?? '',
+        data: {
+          type: job.type,
+          return_id: job.returnId,
+          order_id: order.id,
+          url: link(`returns/${job.returnId}`),
+        },
+      };
+    }
     const number = order.orderNumber;
     const texts: Record<typeof job.type, { title: string; body: string }> = {
       order_placed: {

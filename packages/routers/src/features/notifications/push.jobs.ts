@@ -15,12 +15,29 @@ export const ORDER_PUSH_TYPES = [
 ] as const;
 export type OrderPushType = (typeof ORDER_PUSH_TYPES)[number];
 
+/** A return's status changes the customer is told of (`data.type`, issue 38). */
+export const RETURN_PUSH_TYPES = [
+  'return_approved',
+  'return_rejected',
+  'return_refunded',
+  'return_exchanged',
+] as const;
+export type ReturnPushType = (typeof RETURN_PUSH_TYPES)[number];
+
 /**
  * What a push job carries: ids to load the current data from when it runs. `deviceIds` limits a
  * retry to the devices whose push was refused the first time (the others already have theirs).
  */
 export type PushJob =
   | { kind: 'order'; type: OrderPushType; orderId: number; deviceIds?: number[] }
+  | {
+      kind: 'return';
+      type: ReturnPushType;
+      orderId: number;
+      returnId: number;
+      returnNumber: string;
+      deviceIds?: number[];
+    }
   | { kind: 'payment-failed'; gatewayOrderId: string; reason: string; deviceIds?: number[] }
   | {
       kind: 'wishlist';
@@ -71,6 +88,12 @@ export async function enqueueOrderStatusPush(
   const type = ORDER_STATUS_PUSH[status];
   if (type) await enqueueOrderPush(jobs, orderId, type);
 }
+
+/** Queues a return's push (same transaction as its status change). */
+export const enqueueReturnPush = (
+  jobs: PushJobs,
+  job: { type: ReturnPushType; orderId: number; returnId: number; returnNumber: string },
+) => jobs.enqueue(PUSH_QUEUE, { kind: 'return', ...job } satisfies PushJob);
 
 /** Queues the push telling a customer their gateway payment failed (Razorpay's webhook). */
 export const enqueuePaymentFailedPush = (jobs: PushJobs, gatewayOrderId: string, reason: string) =>

@@ -1,3 +1,4 @@
+import { isDocumentNumberShaped } from '@storefront/pricing';
 import { AppError } from '../../errors';
 import type { Clock } from '../../ports';
 import type { InTransaction } from '../../transactions';
@@ -69,7 +70,9 @@ export function createOrderDocumentsService(deps: OrderDocumentsDeps) {
     /** One credit note of the order, as its PDF prints it; 404 for a number it does not have. */
     async creditNote(id: number, userId: number, number: string) {
       const order = await requireOrder(id, userId);
-      const note = await creditNotes.find(order.id, number);
+      const note = isDocumentNumberShaped(number)
+        ? await creditNotes.find(order.id, number)
+        : undefined;
       if (!note) throw new AppError('NOT_FOUND', 'Credit note not found.');
       return {
         number: note.number,

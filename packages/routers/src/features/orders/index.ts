@@ -14,9 +14,11 @@ export {
   createDocumentCountersRepository,
   type DocumentCountersRepository,
 } from './document-counters.repository';
+export { type InvoiceLines, invoiceLinesOf } from './document-lines';
 export { creditNotePdfOperation, invoiceOperation, invoicePath } from './invoice.openapi';
 export { invoiceAtPlacement, invoiceOrder, type NumberingSettings } from './invoicing.steps';
-export { toOrderDto } from './order.dto';
+export { amountDueCents, toOrderDto } from './order.dto';
+export { earlierLines } from './order-cancel.steps';
 export { ordersSince, ordersWaitingToShip } from './order-figures.repository';
 export { type PlacedOrderInput, writePlacedOrder } from './order-placement.steps';
 export { hasPurchased, openCodOrders, orderForPush } from './order-reads.repository';
@@ -31,7 +33,10 @@ export {
 } from './orders.repository';
 export { ordersRouter } from './orders.router';
 export type { OrderDto } from './orders.schemas';
+export type { OrderRepositories } from './orders.service';
 export { createOrdersSlice, type OrdersService } from './orders.slice';
+export { paymentTaken, recordRefund, splitFor } from './refund-ledger.steps';
+export { unitsLeft, unitsLine } from './refund-lines';
 export { type OrderRefunds, REFUND_QUEUE, type RefundJob } from './refunds';
 export type { RefundDto } from './refunds.schemas';
 export type { TaxDocument } from './tax-document';

@@ -47,7 +47,7 @@ export interface OrdersSliceDeps {
  * `refunds`: the refund job and the gateway's news about refunds (run by workers, not procedures).
  */
 export function createOrdersSlice(deps: OrdersSliceDeps) {
-  const unit = deps.unitOfWork((executor, scope) => ({
+  const repositories = (executor: Executor, scope: RepositoryScope) => ({
     orders: createOrdersRepository(executor),
     stock: deps.stock(executor),
     coupons: deps.coupons(executor),
@@ -58,7 +58,8 @@ export function createOrdersSlice(deps: OrdersSliceDeps) {
     creditNotes: createCreditNotesRepository(executor),
     tax: deps.tax(executor, scope),
     refunds: createRefundsRepository(executor),
-  }));
+  });
+  const unit = deps.unitOfWork(repositories);
   const service = createOrdersService({
     repo: unit.repos.orders,
     inTransaction: unit.inTransaction,
@@ -94,6 +95,8 @@ export function createOrdersSlice(deps: OrdersSliceDeps) {
       service.detail(await giving.cancelItems(input)),
     /** The back office's side of the ledger: goodwill, retry, the list. */
     adminRefunds: giving,
+    /** The repositories of an order's transaction, for returns to write the ledger in theirs. */
+    repositories,
   };
 }
 

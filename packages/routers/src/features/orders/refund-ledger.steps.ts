@@ -83,6 +83,11 @@ export interface RefundDecision {
   reason: string;
   /** The refund's lines: the amount is their sum (credit-note lines on an invoiced order). */
   lines: DocumentLine[];
+  /**
+   * Kept by the shop (a return's fee): the row gives back the lines' sum less this. The lines
+   * stay whole, so the units count as given back and the fee stays refundable as goodwill.
+   */
+  feeCents?: number;
   now: Date;
 }
 
@@ -105,24 +110,11 @@ export async function recordRefund(
   order: OrderRecord,
   decision: RefundDecision,
 ): Promise<RecordedRefund> {
-  const amount = decision.lines.reduce((total, line) => total + line.totalCents, 0);
+  const amount =
+    decision.lines.reduce((total, line) => total + line.totalCents, 0) - (decision.feeCents ?? 0);
   if (amount <= 0) return { order, refund: undefined };
   const before = await tx.refunds.sums(order.id);
-  const taken = paymentTaken(order.paymentStatus);
-  // Before payment, value comes off what cash on delivery collects first: it was never paid.
-  const uncollected = taken ? 0 : Math.min(amount, amountDueCents(order));
-  const pointsHeld = await loyaltyPointsHeldByOrder(tx, order.id);
-  const available = {
-    gatewayCents: taken ? amountDueCents(order) - before.gatewayCents : 0,
-    giftCardCents: await giftCardsHeldByOrder(tx, order.id),
-    loyaltyCents: pointsHeld > 0 ? order.loyaltyCents - before.loyaltyCents : 0,
-  };
-  let split: ReturnType<typeof splitRefund>;
-  try {
-    split = splitRefund(amount - uncollected, available);
-  } catch {
-    throw exceedsPaid(refundableCents(order));
-  }
+  const { uncollected, split } = await splitFor(tx, order, amount, before);
   await giveBackToGiftCards(tx, order.id, split.giftCardCents);
   const points = await returnSomeLoyaltyPoints(
     tx,
@@ -161,6 +153,34 @@ export async function recordRefund(
   });
   if (note) await tx.refunds.setCreditNote(refund.id, note.id);
   return { order: updated, refund: note ? { ...refund, creditNoteId: note.id } : refund };
+}
+
+/**
+ * Where `amount` would go back now (recordRefund's split, nothing written): before payment its
+ * value first comes off what cash on delivery collects; then the gateway, cards, points. 422
+ * REFUND_EXCEEDS_PAID beyond what was paid. Returns quote with it before anything is asked.
+ */
+export async function splitFor(
+  tx: LedgerRepositories,
+  order: OrderRecord,
+  amount: number,
+  sums?: RefundSums,
+) {
+  const before = sums ?? (await tx.refunds.sums(order.id));
+  const taken = paymentTaken(order.paymentStatus);
+  // Before payment, value comes off what cash on delivery collects first: it was never paid.
+  const uncollected = taken ? 0 : Math.min(amount, amountDueCents(order));
+  const pointsHeld = await loyaltyPointsHeldByOrder(tx, order.id);
+  const available = {
+    gatewayCents: taken ? amountDueCents(order) - before.gatewayCents : 0,
+    giftCardCents: await giftCardsHeldByOrder(tx, order.id),
+    loyaltyCents: pointsHeld > 0 ? order.loyaltyCents - before.loyaltyCents : 0,
+  };
+  try {
+    return { uncollected, split: splitRefund(amount - uncollected, available) };
+  } catch {
+    throw exceedsPaid(refundableCents(order));
+  }
 }
 
 /**

@@ -151,6 +151,21 @@ export function createRefundsRepository(db: Executor) {
         .returning({ id: orderItems.id });
       return updated.length > 0;
     },
+
+    /** Counts `units` more of a line as returned; false when fewer are left (as cancelUnits). */
+    async returnUnits(orderItemId: number, units: number): Promise<boolean> {
+      const updated = await db
+        .update(orderItems)
+        .set({ returnedQuantity: sql`${orderItems.returnedQuantity} + ${units}` })
+        .where(
+          and(
+            eq(orderItems.id, orderItemId),
+            sql`${orderItems.canceledQuantity} + ${orderItems.returnedQuantity} + ${units} <= ${orderItems.quantity}`,
+          ),
+        )
+        .returning({ id: orderItems.id });
+      return updated.length > 0;
+    },
   };
 }
 

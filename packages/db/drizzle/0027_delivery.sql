@@ -36,7 +36,6 @@ CREATE TABLE "delivery_settings" (
 );
 --> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "ships_in_days" integer;--> statement-breakpoint
-ALTER TABLE "products" ADD COLUMN "returnable" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "estimated_delivery" jsonb;--> statement-breakpoint
 CREATE UNIQUE INDEX "delivery_rules_postcode_key" ON "delivery_rules" USING btree ("postcode");--> statement-breakpoint
 ALTER TABLE "products" ADD CONSTRAINT "products_ships_in_days_check" CHECK ("products"."ships_in_days" between 0 and 365);

@@ -1,0 +1,5 @@
+/** The returns slice's public surface (docs/architecture.md): orders never import it. */
+
+export { returnSettingsAdminRouter, returnsAdminRouter } from './returns.admin.router';
+export { returnsRouter } from './returns.router';
+export { createReturnsSlice, type ReturnsSlice } from './returns.slice';

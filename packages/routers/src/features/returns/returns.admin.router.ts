@@ -1,0 +1,92 @@
+import { ok, page } from '../../envelope';
+import { metaFor } from '../../pagination';
+import { adminProcedure, router } from '../../trpc';
+import {
+  toReturnDto,
+  toSettingsDto,
+  ZAdminReturnListInput,
+  ZApproveReturnInput,
+  ZReceiveReturnInput,
+  ZRejectReturnInput,
+  ZReturnId,
+  ZReturnListOutput,
+  ZReturnOutput,
+  ZReturnSettingsOutput,
+  ZReturnSettingsUpdate,
+} from './returns.schemas';
+
+/** admin.returns.* (/trpc only): the shop's handling of returns. */
+export const returnsAdminRouter = router({
+  list: adminProcedure
+    .input(ZAdminReturnListInput)
+    .output(ZReturnListOutput)
+    .query(async ({ ctx, input }) => {
+      const { items, total } = await ctx.services.returns.admin.list(input.status, input);
+      return page(items.map(toReturnDto), metaFor(input, total));
+    }),
+  get: adminProcedure
+    .input(ZReturnId)
+    .output(ZReturnOutput)
+    .query(async ({ ctx, input }) =>
+      ok(toReturnDto(await ctx.services.returns.admin.get(input.id))),
+    ),
+  approve: adminProcedure
+    .input(ZApproveReturnInput)
+    .output(ZReturnOutput)
+    .mutation(async ({ ctx, input }) =>
+      ok(
+        toReturnDto(await ctx.services.returns.admin.approve(input.id, input.note)),
+        'Return approved.',
+      ),
+    ),
+  reject: adminProcedure
+    .input(ZRejectReturnInput)
+    .output(ZReturnOutput)
+    .mutation(async ({ ctx, input }) =>
+      ok(
+        toReturnDto(await ctx.services.returns.admin.reject(input.id, input.reason)),
+        'Return rejected.',
+      ),
+    ),
+  receive: adminProcedure
+    .meta({ changesCatalog: true })
+    .input(ZReceiveReturnInput)
+    .output(ZReturnOutput)
+    .mutation(async ({ ctx, input }) =>
+      ok(
+        toReturnDto(
+          await ctx.services.returns.admin.receive(
+            input.id,
+            input.items.map((item) => ({
+              orderItemId: item.order_item_id,
+              quantity: item.quantity,
+              condition: item.condition,
+            })),
+          ),
+        ),
+        'Return received.',
+      ),
+    ),
+  refund: adminProcedure
+    .input(ZReturnId)
+    .output(ZReturnOutput)
+    .mutation(async ({ ctx, input }) =>
+      ok(toReturnDto(await ctx.services.returns.admin.refund(input.id)), 'Return refunded.'),
+    ),
+});
+
+/** Merged into admin.settings (root.ts): the shop's return policy. */
+export const returnSettingsAdminRouter = router({
+  getReturns: adminProcedure
+    .output(ZReturnSettingsOutput)
+    .query(async ({ ctx }) => ok(toSettingsDto(await ctx.services.returns.settings.get()))),
+  updateReturns: adminProcedure
+    .input(ZReturnSettingsUpdate)
+    .output(ZReturnSettingsOutput)
+    .mutation(async ({ ctx, input }) =>
+      ok(
+        toSettingsDto(await ctx.services.returns.settings.update(input)),
+        'Return settings saved.',
+      ),
+    ),
+});

@@ -1,0 +1,30 @@
+import type { Executor } from '@storefront/db/client';
+import type { Clock } from '../../ports';
+import type { RepositoryScope, UnitOfWorkFactory } from '../../transactions';
+import type { OrderRepositories } from '../orders';
+import { createReturnsRepository } from './returns.repository';
+import { createReturnsService } from './returns.service';
+import { createReturnsAdminService } from './returns-admin.service';
+
+export interface ReturnsSliceDeps {
+  unitOfWork: UnitOfWorkFactory;
+  /** The orders slice's repositories for an executor: returns write the ledger in its terms. */
+  orderRepositories: (executor: Executor, scope: RepositoryScope) => OrderRepositories;
+  clock: Clock;
+}
+
+/** The returns slice: customers' returns and the shop's handling of them (docs/returns.md). */
+export function createReturnsSlice(deps: ReturnsSliceDeps) {
+  const unit = deps.unitOfWork((executor, scope) => ({
+    ...deps.orderRepositories(executor, scope),
+    returns: createReturnsRepository(executor),
+    executor,
+  }));
+  const customer = createReturnsService({ inTransaction: unit.inTransaction, clock: deps.clock });
+  return {
+    ...customer,
+    admin: createReturnsAdminService({ inTransaction: unit.inTransaction, clock: deps.clock }),
+  };
+}
+
+export type ReturnsSlice = ReturnType<typeof createReturnsSlice>;
