@@ -73,6 +73,10 @@ describe('namespace mapping', () => {
     ['/cart/apply-loyalty-points', 'loyalty'],
     // Issue 39: the delivery promise for a postcode.
     ['/serviceability', 'delivery'],
+    // Issue 38: returns (asked for on an order, then followed in their own namespace).
+    ['/customer/orders/{id}/returns', 'returns'],
+    ['/customer/returns/{id}', 'returns'],
+    ['/customer/orders/{id}/cancel-items', 'orders'],
   ];
 
   /** The REST routes that are not procedures (multipart, binary, DELETE with a body): client.ts adds them. */
