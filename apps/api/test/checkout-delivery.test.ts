@@ -15,8 +15,18 @@ import { NEW_ADDRESS } from './support/shop';
 // Checkout and the delivery promise (issue 39; docs/delivery.md): an address the shop does not
 // deliver to, the methods' dates, the promise kept on the order and re-checked at placement.
 
-// Tuesday 1 December 2026, 10:00 UTC: before the 14:00 cut-off.
-const now = new Date('2026-12-01T10:00:00Z');
+// The next Tuesday, 10:00 UTC: before the 14:00 cut-off. Relative to today, not a fixed date, so
+// the fake clock never falls behind what the database stamps with its own now().
+const now = (() => {
+  const day = new Date();
+  day.setUTCHours(10, 0, 0, 0);
+  do day.setUTCDate(day.getUTCDate() + 1);
+  while (day.getUTCDay() !== 2);
+  return day;
+})();
+/** The calendar date `days` after the order day (`YYYY-MM-DD`). */
+const dayAfter = (days: number) =>
+  new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10);
 let t: TestApp;
 let admin: ReturnType<typeof adminClient>;
 let server: { baseUrl: string; close: () => Promise<void> };
@@ -77,14 +87,14 @@ describe('checkout and delivery', () => {
     expect((await shippingAddress(token, 'SW1Y 4JH')).status).toBe(200);
     const methods = await t.request('GET', '/checkout/shipping-methods', { token });
     expect(methods.status).toBe(200);
-    // Order day Tue 1st; dispatch 1 + 2 (made to order) working days: Fri 4th; +1–3 days.
+    // Order day Tuesday; dispatch 1 + 2 (made to order) working days: Friday; +1–3 days.
     expect(methods.body.data).toEqual([
       {
         code: 'flatrate',
         name: 'Standard delivery',
         description: 'Delivered in 3–5 working days.',
         rate: 4.99,
-        estimated_delivery: { min_date: '2026-12-05', max_date: '2026-12-07' },
+        estimated_delivery: { min_date: dayAfter(4), max_date: dayAfter(6) },
       },
     ]);
   });
@@ -101,7 +111,8 @@ describe('checkout and delivery', () => {
     const placed = await t.request('POST', '/checkout/place-order', { token, body: {} });
     expect(placed.status).toBe(201);
     const id = placed.body.data.order_id;
-    const promised = { min_date: '2026-12-03', max_date: '2026-12-05' };
+    // Dispatch Wednesday (one working day), then 1–3 days: Thursday to Saturday.
+    const promised = { min_date: dayAfter(2), max_date: dayAfter(4) };
     const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
     expect(row?.estimatedDelivery).toEqual(promised);
     const detail = await t.request('GET', `/customer/orders/${id}`, { token });
