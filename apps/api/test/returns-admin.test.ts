@@ -2,7 +2,12 @@ import { loyaltyLedger, orderItems, orderRefunds, returns } from '@storefront/db
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { trpcFailure } from './harness';
-import { cents, lineCents, openRefundShop } from './support/refund-shop';
+import {
+  cents,
+  deliveredOrder as deliveredOrderOf,
+  lineCents,
+  openRefundShop,
+} from './support/refund-shop';
 
 /*
  * Issue 38, part 2, the shop's side of returns on both databases: approve, reject, receive
@@ -15,23 +20,8 @@ const shop = await openRefundShop();
 const { app } = shop;
 const admin = () => app.admin.admin.returns;
 
-async function deliveredOrder() {
-  const shirt = await shop.product('Oxford Shirt', 1002);
-  const scarf = await shop.product('Cashmere Scarf', 5000);
-  const bought = await shop.order({
-    lines: [
-      { productId: shirt.id, quantity: 3 },
-      { productId: scarf.id, quantity: 1 },
-    ],
-  });
-  const { id } = bought;
-  await app.admin.admin.orders.process.mutate({ id });
-  await app.admin.admin.orders.ship.mutate({ id, carrier: 'DHL', tracking_number: 'JD02' });
-  await app.admin.admin.orders.complete.mutate({ id });
-  const item = (productId: number) =>
-    bought.order.items.find((line: { product_id: number }) => line.product_id === productId);
-  return { ...bought, shirt, scarf, shirtLine: item(shirt.id), scarfLine: item(scarf.id) };
-}
+const deliveredOrder = () =>
+  deliveredOrderOf(shop, { shirt: 'Oxford Shirt', scarf: 'Cashmere Scarf' });
 
 async function requested(
   id: number,

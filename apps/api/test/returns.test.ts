@@ -2,7 +2,12 @@ import { orderItems, products, returnItems, returns } from '@storefront/db/schem
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { registerCustomer, trpcFailure } from './harness';
-import { cents, lineCents, openRefundShop } from './support/refund-shop';
+import {
+  cents,
+  deliveredOrder as deliveredOrderOf,
+  lineCents,
+  openRefundShop,
+} from './support/refund-shop';
 
 /*
  * Issue 38, part 2, the customer's side of returns on both databases: what may come back, the
@@ -14,24 +19,7 @@ import { cents, lineCents, openRefundShop } from './support/refund-shop';
 const shop = await openRefundShop();
 const { app } = shop;
 
-/** A delivered order: 3 × 10.02 (18 % GST) and 1 × 50.00, paid by card, shipped and completed. */
-async function deliveredOrder() {
-  const shirt = await shop.product('Linen Shirt', 1002);
-  const scarf = await shop.product('Silk Scarf', 5000);
-  const bought = await shop.order({
-    lines: [
-      { productId: shirt.id, quantity: 3 },
-      { productId: scarf.id, quantity: 1 },
-    ],
-  });
-  const { id } = bought;
-  await app.admin.admin.orders.process.mutate({ id });
-  await app.admin.admin.orders.ship.mutate({ id, carrier: 'DHL', tracking_number: 'JD01' });
-  await app.admin.admin.orders.complete.mutate({ id });
-  const item = (productId: number) =>
-    bought.order.items.find((line: { product_id: number }) => line.product_id === productId);
-  return { ...bought, shirt, scarf, shirtLine: item(shirt.id), scarfLine: item(scarf.id) };
-}
+const deliveredOrder = () => deliveredOrderOf(shop);
 
 const request = (
   id: number,

@@ -117,3 +117,29 @@ export const cents = (amount: number) => Math.round(amount * 100);
 /** An order item's value as frozen: its taxable value and its tax, in cents. */
 export const lineCents = (item: { taxable_value: number; tax: number }) =>
   cents(item.taxable_value) + cents(item.tax);
+
+/**
+ * A delivered order of the returns tests: 3 × 10.02 (18 % GST) and 1 × 50.00, paid by card,
+ * shipped and completed. `names` keep the products of each test apart.
+ */
+export async function deliveredOrder(
+  shop: Awaited<ReturnType<typeof openRefundShop>>,
+  names: { shirt: string; scarf: string } = { shirt: 'Linen Shirt', scarf: 'Silk Scarf' },
+) {
+  const admin = shop.app.admin.admin.orders;
+  const shirt = await shop.product(names.shirt, 1002);
+  const scarf = await shop.product(names.scarf, 5000);
+  const bought = await shop.order({
+    lines: [
+      { productId: shirt.id, quantity: 3 },
+      { productId: scarf.id, quantity: 1 },
+    ],
+  });
+  const { id } = bought;
+  await admin.process.mutate({ id });
+  await admin.ship.mutate({ id, carrier: 'DHL', tracking_number: `JD${id}` });
+  await admin.complete.mutate({ id });
+  const item = (productId: number) =>
+    bought.order.items.find((line: { product_id: number }) => line.product_id === productId);
+  return { ...bought, shirt, scarf, shirtLine: item(shirt.id), scarfLine: item(scarf.id) };
+}
