@@ -8,7 +8,7 @@ import { reverseEarnedPoints } from '../loyalty';
 import { enqueueMail } from '../mail';
 import { enqueueReturnPush } from '../notifications';
 import { amountDueCents, recordRefund } from '../orders';
-import type { ReturnWithParts } from './returns.repository';
+import type { AdminReturnFilter, ReturnWithParts } from './returns.repository';
 import { returnLines } from './returns.rules';
 import { orderState, type ReturnRepositories } from './returns.service';
 
@@ -85,8 +85,8 @@ export function createReturnsAdminService({ inTransaction, clock }: ReturnsAdmin
   }
 
   return {
-    list: (status: ReturnStatus | undefined, request: PageRequest) =>
-      inTransaction((tx) => tx.returns.list(status, request)),
+    list: (filter: AdminReturnFilter, request: PageRequest) =>
+      inTransaction((tx) => tx.returns.list(filter, request)),
 
     async get(id: number) {
       const found = await inTransaction((tx) => tx.returns.find(id));
