@@ -1,5 +1,6 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { DataTable } from '../components/DataTable';
 import { ErrorAlert, QueryState } from '../components/QueryState';
 import { SpecForm } from '../components/SpecForm';
@@ -91,15 +92,19 @@ function RefundLedger({ order }: { order: Order }) {
 /** admin.orders.refund: money back without a return (422 REFUND_EXCEEDS_PAID says the most). */
 function GoodwillRefund({ order }: { order: Order }) {
   const trpc = useTRPC();
-  const refund = useMutation(trpc.admin.orders.refund.mutationOptions());
+  // A fresh, empty form after each refund made (a refused one keeps what was typed).
+  const [made, setMade] = useState(0);
+  const refund = useMutation({
+    ...trpc.admin.orders.refund.mutationOptions(),
+    onSuccess: () => setMade((count) => count + 1),
+  });
   return (
     <Stack gap="xs" maw={420}>
       <Title order={4} size="h6">
         Goodwill refund
       </Title>
       <SpecForm
-        // A fresh, empty form after each refund.
-        key={refund.submittedAt}
+        key={made}
         fields={GOODWILL_FIELDS}
         mode="create"
         submitLabel="Refund"

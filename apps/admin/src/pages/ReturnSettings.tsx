@@ -1,5 +1,5 @@
 import { Card, Checkbox, Group, Text, Title } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { type UseMutationResult, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { QueryState } from '../components/QueryState';
 import { SpecForm } from '../components/SpecForm';
@@ -11,6 +11,11 @@ import { useTRPC } from '../trpc';
 
 type Update = Inputs['admin']['settings']['updateReturns'];
 type Settings = Outputs['admin']['settings']['getReturns']['data'];
+type SaveMutation = UseMutationResult<
+  Outputs['admin']['settings']['updateReturns'],
+  unknown,
+  Update
+>;
 
 /** The scalar fields; the reasons that need no approval are a group of checkboxes below. */
 const FIELDS = fieldsOf<Omit<Update, 'auto_approve'>>()([
@@ -30,9 +35,8 @@ const FIELDS = fieldsOf<Omit<Update, 'auto_approve'>>()([
   { name: 'restock_on_receive', label: 'Resellable units go back to stock', kind: 'checkbox' },
 ]);
 
-function ReturnSettingsForm({ settings }: { settings: Settings }) {
-  const trpc = useTRPC();
-  const save = useMutation(trpc.admin.settings.updateReturns.mutationOptions());
+/** The mutation is the page's: the form is remounted with the saved values, "saved" stays. */
+function ReturnSettingsForm({ settings, save }: { settings: Settings; save: SaveMutation }) {
   const [autoApprove, setAutoApprove] = useState<string[]>(settings.auto_approve);
   return (
     <SpecForm
@@ -75,13 +79,16 @@ function ReturnSettingsForm({ settings }: { settings: Settings }) {
 export function ReturnSettings() {
   const trpc = useTRPC();
   const settings = useQuery(trpc.admin.settings.getReturns.queryOptions(undefined));
+  const save = useMutation(trpc.admin.settings.updateReturns.mutationOptions());
   return (
     <Card withBorder component="section" aria-labelledby="returns-policy">
       <Title order={3} size="h4" id="returns-policy" mb="sm">
         Returns
       </Title>
       <QueryState query={settings}>
-        {({ data }) => <ReturnSettingsForm key={JSON.stringify(data)} settings={data} />}
+        {({ data }) => (
+          <ReturnSettingsForm key={JSON.stringify(data)} settings={data} save={save} />
+        )}
       </QueryState>
     </Card>
   );
