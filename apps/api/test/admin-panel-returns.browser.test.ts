@@ -1,7 +1,8 @@
 import { creditNotes, orders, returns } from '@storefront/db/schema';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import supertest from 'supertest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createStorefrontClient,
   memoryTokenStore,
@@ -15,7 +16,7 @@ import {
   type PanelBrowser,
   panelSkipReason as skipReason,
 } from './support/admin-panel';
-import { cents, deliveredOrder, openRefundShop } from './support/refund-shop';
+import { cents, deliveredOrder, openRefundShop, WEBHOOK_SECRET } from './support/refund-shop';
 
 /*
  * Issue 38's whole loop in Chromium, on a fresh database: the customer asks for a return in the
@@ -137,6 +138,8 @@ describe.skipIf(skipReason)(
       await units.fill('5');
       await receive.getByRole('button', { name: 'Mark as received' }).click();
       await receive.getByText('At most 2: the units asked for.').waitFor();
+      // Said under the field it is about, not again in a general alert.
+      expect(await receive.getByRole('alert').count()).toBe(0);
       await panel.shot('return-receive-refused');
       await units.fill('2');
       await receive.getByLabel('Condition of Panel Linen Shirt').selectOption('resellable');
@@ -215,6 +218,68 @@ describe.skipIf(skipReason)(
         ['return', rows?.[0]?.amountCents],
         ['goodwill', 150],
       ]);
+    });
+
+    it('a refund Razorpay failed twice shows Retry; the panel asks again and it is processed', async () => {
+      const { razorpay } = shop as NonNullable<typeof shop>;
+      const failed = async (count: number) =>
+        vi.waitFor(
+          async () => {
+            const rows = (await shop?.ledger(bought.id)) ?? [];
+            const last = rows.at(-1);
+            expect(rows.length).toBe(count);
+            expect(last?.gatewayRefundId).toMatch(/^rfnd_/);
+            return last;
+          },
+          { timeout: 10_000, interval: 100 },
+        );
+      // Razorpay fails the refund; the server asks once more by itself, and that fails too.
+      const fail = async (gatewayRefundId: string | null | undefined) => {
+        const delivery = razorpay.webhook(
+          'refund.failed',
+          { refund: razorpay.failRefund(gatewayRefundId ?? '') },
+          WEBHOOK_SECRET,
+        );
+        const answer = await supertest(app.t.app)
+          .post('/api/v1/payments/razorpay/webhook')
+          .set(delivery.headers)
+          .send(delivery.body);
+        expect(answer.status).toBe(200);
+      };
+      const rowsBefore = (await shop?.ledger(bought.id))?.length ?? 0;
+      razorpay.refundMode('pending');
+      try {
+        await app.admin.admin.orders.refund.mutate({
+          order_id: bought.id,
+          amount: 2,
+          reason: 'Courier delay',
+        });
+        await fail((await failed(rowsBefore + 1))?.gatewayRefundId);
+        const retried = await failed(rowsBefore + 2);
+        await fail(retried?.gatewayRefundId);
+        await vi.waitFor(
+          async () => expect((await shop?.ledger(bought.id))?.at(-1)?.status).toBe('failed'),
+          { timeout: 10_000, interval: 100 },
+        );
+      } finally {
+        razorpay.refundMode('processed');
+      }
+      const lastFailed = (await shop?.ledger(bought.id))?.at(-1);
+      await page.reload();
+      const refunds = page.getByRole('region', { name: 'Refunds' });
+      // Only the last failed row may be asked again (the first was, by the server).
+      await refunds.getByRole('button', { name: `Retry refund ${lastFailed?.id}` }).waitFor();
+      expect(await refunds.getByRole('button', { name: /^Retry refund/ }).count()).toBe(1);
+      await panel.shot('order-refund-failed');
+      await refunds.getByRole('button', { name: `Retry refund ${lastFailed?.id}` }).click();
+      await refunds.getByText(`retry of #${lastFailed?.id}`).waitFor();
+      const rows = (await shop?.settled(bought.id)) ?? [];
+      expect(rows.slice(rowsBefore).map((row) => [row.status, row.amountCents])).toEqual([
+        ['failed', 200],
+        ['failed', 200],
+        ['processed', 200],
+      ]);
+      await refunds.getByRole('button', { name: /^Retry refund/ }).waitFor({ state: 'detached' });
     });
 
     it('the return policy is set in Settings', async () => {

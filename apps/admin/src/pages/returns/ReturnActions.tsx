@@ -26,15 +26,24 @@ interface DialogProps {
   onClose: () => void;
 }
 
-/** A dialog's form: the fields, the server's message, and the one button. */
+/**
+ * A dialog's form: the fields, the server's message, and the one button. The message shows
+ * unless every field message the server sent is under a field (`placed`), as in SpecForm.
+ */
 function DialogForm(props: {
   onSubmit: () => void;
   submitLabel: string;
   pending: boolean;
   error: unknown;
+  placed: (field: string) => boolean;
   color?: string;
   children: React.ReactNode;
 }) {
+  const messages = fieldErrors(props.error);
+  const fields = Object.keys(messages);
+  const allPlaced = fields.length > 0 && fields.every(props.placed);
+  // A field message no input shows (the whole `items`, say) is said with the alert.
+  const unplaced = fields.filter((field) => !props.placed(field));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     props.onSubmit();
@@ -43,7 +52,12 @@ function DialogForm(props: {
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         {props.children}
-        <ErrorAlert error={props.error} />
+        {allPlaced ? null : <ErrorAlert error={props.error} />}
+        {unplaced.map((field) => (
+          <Text key={field} size="sm" c="red">
+            {messages[field]}
+          </Text>
+        ))}
         <Group justify="flex-end">
           <Button type="submit" color={props.color} loading={props.pending}>
             {props.submitLabel}
@@ -69,6 +83,7 @@ function ApproveDialog(props: DialogProps) {
         submitLabel="Approve return"
         pending={approve.isPending}
         error={approve.error}
+        placed={(field) => field === 'note'}
       >
         <Textarea
           label="Note for the customer"
@@ -98,6 +113,7 @@ function RejectDialog(props: DialogProps) {
         color="red"
         pending={reject.isPending}
         error={reject.error}
+        placed={(field) => field === 'reason'}
       >
         <Textarea
           label="Reason"
@@ -131,6 +147,7 @@ function ReceiveDialog(props: DialogProps) {
         submitLabel="Mark as received"
         pending={receive.isPending}
         error={receive.error}
+        placed={(field) => /^items\.\d+(\.quantity|\.condition)?$/.test(field)}
       >
         {props.entry.items.map((item, index) => {
           const name = lineName(props.order, item.order_item_id);
@@ -177,6 +194,7 @@ function RefundDialog(props: DialogProps) {
         submitLabel="Refund now"
         pending={refund.isPending}
         error={refund.error}
+        placed={() => false}
       >
         <Text size="sm">
           The received units are refunded at their share of the order as placed, to{' '}

@@ -73,7 +73,7 @@ function QuoteCard({ entry, currency }: { entry: Return; currency: string }) {
       </Title>
       {row('Items', quote.items_amount)}
       {row('Shipping refunded', quote.shipping_refund)}
-      {row('Return fee', -quote.fee)}
+      {row('Return fee (deducted)', quote.fee)}
       <Text size="sm" fw={700}>
         Refund total: {money(quote.refund_total, currency)}
       </Text>
