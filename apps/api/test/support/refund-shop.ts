@@ -14,13 +14,23 @@ import { buy, gstProduct, openGstShop, type Purchase } from './gst-shop';
 export const KEYS = { keyId: 'rzp_test_refunds', keySecret: 'razorpay-refunds-secret' };
 export const WEBHOOK_SECRET = 'razorpay-refunds-webhook';
 
-export async function openRefundShop() {
+export async function openRefundShop(
+  /**
+   * Automatic retries of a failed refund: by default one, at once (the ledger's tests before
+   * REFUND_RETRY_SECONDS and REFUND_MAX_ATTEMPTS, issue 40).
+   */
+  refundRetry: { refundRetrySeconds: number; refundMaxAttempts: number } = {
+    refundRetrySeconds: 0,
+    refundMaxAttempts: 1,
+  },
+) {
   const razorpay = await startFakeRazorpay(KEYS);
   afterAll(() => razorpay.close());
   let gst18 = 0;
   const app = useAdminApp({
     razorpay: { ...KEYS, apiUrl: razorpay.url, timeoutMs: 2_000 },
     razorpayWebhookSecret: WEBHOOK_SECRET,
+    config: refundRetry,
     prepare: async (t) => {
       gst18 = (await openGstShop(t)).gst18;
     },
