@@ -29,15 +29,7 @@ afterAll(async () => {
   await razorpay.close();
 });
 
-const processed = (eventId: string) =>
-  vi.waitFor(
-    async () => {
-      const event = await shop.storedEvent(eventId);
-      expect(event?.processedAt).toBeTruthy();
-      return event;
-    },
-    { timeout: 15_000, interval: 100 },
-  );
+const processed = (eventId: string) => shop.processed(eventId);
 
 const ordersOfPayment = (paymentId: string) =>
   t.db.$count(orders, eq(orders.gatewayPaymentId, paymentId));

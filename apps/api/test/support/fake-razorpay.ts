@@ -190,6 +190,20 @@ export async function startFakeRazorpay(keys: { keyId: string; keySecret: string
     return sendJson(res, 404, error('The requested URL was not found'));
   });
 
+  /** The requests `METHOD /v1/<resource>/<id>/<action>`, for one id or all. */
+  const callsOn = (method: string, resource: string, action: string, key?: string) =>
+    requests.filter((request) => {
+      const [, version, onResource, onKey, onAction, ...rest] = request.path.split('/');
+      return (
+        request.method === method &&
+        version === 'v1' &&
+        onResource === resource &&
+        onAction === action &&
+        rest.length === 0 &&
+        (key === undefined || onKey === key)
+      );
+    });
+
   return {
     ...server,
     orders,
@@ -208,32 +222,11 @@ export async function startFakeRazorpay(keys: { keyId: string; keySecret: string
       delayMs = ms;
     },
     /** The refund requests the stand-in received (`POST /v1/payments/:id/refund`), by payment. */
-    refundCalls(paymentId?: string) {
-      return requests.filter(
-        (request) =>
-          request.method === 'POST' &&
-          /^\/v1\/payments\/[^/]+\/refund$/.test(request.path) &&
-          (paymentId === undefined || request.path.split('/')[3] === paymentId),
-      );
-    },
+    refundCalls: (paymentId?: string) => callsOn('POST', 'payments', 'refund', paymentId),
     /** The payments looked up by order (`GET /v1/orders/:id/payments`), for one order or all. */
-    fetchPaymentsCalls(orderId?: string) {
-      return requests.filter(
-        (request) =>
-          request.method === 'GET' &&
-          /^\/v1\/orders\/[^/]+\/payments$/.test(request.path) &&
-          (orderId === undefined || request.path.split('/')[3] === orderId),
-      );
-    },
+    fetchPaymentsCalls: (orderId?: string) => callsOn('GET', 'orders', 'payments', orderId),
     /** The captures asked for (`POST /v1/payments/:id/capture`), for one payment or all. */
-    captureCalls(paymentId?: string) {
-      return requests.filter(
-        (request) =>
-          request.method === 'POST' &&
-          /^\/v1\/payments\/[^/]+\/capture$/.test(request.path) &&
-          (paymentId === undefined || request.path.split('/')[3] === paymentId),
-      );
-    },
+    captureCalls: (paymentId?: string) => callsOn('POST', 'payments', 'capture', paymentId),
     /** The orders created at the stand-in (`POST /v1/orders`). */
     orderCalls() {
       return requests.filter(

@@ -3,6 +3,7 @@ import { seedStoreSetup } from '@storefront/db/seed/store-setup';
 import { createCurrency, createProduct } from '@storefront/db/testing/factories';
 import { eq } from 'drizzle-orm';
 import supertest from 'supertest';
+import { expect, vi } from 'vitest';
 import { createTestApp, registerCustomer, type TestApp, type TestAppOptions } from '../harness';
 import type { startFakeRazorpay } from './fake-razorpay';
 import { NEW_ADDRESS } from './shop';
@@ -86,6 +87,16 @@ export function razorpayShop(t: TestApp, razorpay: FakeRazorpay, webhookSecret: 
         .from(paymentWebhookEvents)
         .where(eq(paymentWebhookEvents.eventId, eventId))
     )[0];
+  /** Waits until the stored event has been handled by its job (or by the reconciler). */
+  const processed = (eventId: string) =>
+    vi.waitFor(
+      async () => {
+        const event = await storedEvent(eventId);
+        expect(event?.processedAt).toBeTruthy();
+        return event;
+      },
+      { timeout: 15_000, interval: 100 },
+    );
   const ordersOf = (userId: number) => t.db.$count(orders, eq(orders.userId, userId));
   const stockOf = async (id: number) =>
     (await t.db.select({ s: products.stockQuantity }).from(products).where(eq(products.id, id)))[0]
@@ -98,6 +109,7 @@ export function razorpayShop(t: TestApp, razorpay: FakeRazorpay, webhookSecret: 
     deliver,
     captured,
     storedEvent,
+    processed,
     ordersOf,
     stockOf,
   };
