@@ -12,7 +12,7 @@ type FakeRazorpay = Awaited<ReturnType<typeof startFakeRazorpay>>;
 
 /**
  * An app paying card and wallet through the stand-in (2 s client timeout, the webhook served, a
- * 1 s grace period; `options` override), in INR with the store setup, and the shop's helpers.
+ * 1 s grace period, failed refunds retried after 1 s; `options` override), in INR with the store setup, and the shop's helpers.
  */
 export async function openRazorpayShop(
   razorpay: FakeRazorpay,
@@ -24,7 +24,8 @@ export async function openRazorpayShop(
     razorpay: { ...keys, apiUrl: razorpay.url, timeoutMs: 2_000 },
     razorpayWebhookSecret: webhookSecret,
     ...options,
-    config: { paymentWebhookGraceSeconds: 1, ...options.config },
+    // A failed refund is asked for again after 1 s, not REFUND_RETRY_SECONDS' minute.
+    config: { paymentWebhookGraceSeconds: 1, refundRetrySeconds: 1, ...options.config },
   });
   await createCurrency(t.db, { code: 'INR', isDefault: true });
   await seedStoreSetup(t.db);
