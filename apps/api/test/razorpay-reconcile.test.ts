@@ -1,5 +1,6 @@
 import { gatewayOrders, orders, products } from '@storefront/db/schema';
 import { eq } from 'drizzle-orm';
+import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerCustomer, type TestApp } from './harness';
 import { startFakeRazorpay } from './support/fake-razorpay';
@@ -14,6 +15,7 @@ import { openRazorpayShop, type razorpayShop } from './support/razorpay-shop';
 
 const KEYS = { keyId: 'rzp_test_reconcile', keySecret: 'razorpay-reconcile-secret' };
 const WEBHOOK_SECRET = 'razorpay-reconcile-webhook-secret';
+const METRICS_TOKEN = 'reconcile-metrics-token-0123456789';
 const razorpay = await startFakeRazorpay(KEYS);
 let t: TestApp;
 let shop: ReturnType<typeof razorpayShop>;
@@ -22,6 +24,8 @@ beforeAll(async () => {
   ({ t, shop } = await openRazorpayShop(razorpay, KEYS, WEBHOOK_SECRET, {
     // The reconciler looks at every gateway order at once (no minimum age here).
     config: { paymentWebhookGraceSeconds: 1, paymentReconcileMinAgeSeconds: 0 },
+    metrics: true,
+    metricsToken: METRICS_TOKEN,
   }));
 });
 afterAll(async () => {
@@ -30,6 +34,17 @@ afterAll(async () => {
 });
 
 const processed = (eventId: string) => shop.processed(eventId);
+
+/** `storefront_payments_reconciled_total{outcome}` as /metrics shows it now. */
+async function reconciledMetric(outcome: string): Promise<number> {
+  const res = await supertest(t.app)
+    .get('/metrics')
+    .set('Authorization', `Bearer ${METRICS_TOKEN}`);
+  const line = res.text
+    .split('\n')
+    .find((row) => row.startsWith(`storefront_payments_reconciled_total{outcome="${outcome}"}`));
+  return Number(line?.split(' ').at(-1));
+}
 
 const ordersOfPayment = (paymentId: string) =>
   t.db.$count(orders, eq(orders.gatewayPaymentId, paymentId));
@@ -113,7 +128,9 @@ describe('the reconciler', () => {
   it('a payment whose app never called back and whose webhook was lost becomes an order within one run, and is not looked up again', async () => {
     const buyer = await shop.paidAtRazorpay();
     const paymentId = buyer.payment.gateway_payment_id;
+    const placedBefore = await reconciledMetric('placed');
     const counts = await t.services.payments.reconciler.run();
+    expect(await reconciledMetric('placed')).toBe(placedBefore + counts.placed);
     expect(counts.placed).toBeGreaterThanOrEqual(1);
     expect(counts.failed).toBe(0);
     expect(await shop.ordersOf(buyer.user.id)).toBe(1);
@@ -143,12 +160,14 @@ describe('the reconciler', () => {
 
   it('a run while Razorpay is down fails (the job retries, the metric counts it) and places nothing twice after', async () => {
     const buyer = await shop.paidAtRazorpay();
+    const failedBefore = await reconciledMetric('failed');
     razorpay.outage(503);
     try {
       await expect(t.services.payments.reconciler.run()).rejects.toThrow(/could not be reconciled/);
     } finally {
       razorpay.outage(undefined);
     }
+    expect(await reconciledMetric('failed')).toBeGreaterThan(failedBefore);
     await t.services.payments.reconciler.run();
     expect(await shop.ordersOf(buyer.user.id)).toBe(1);
   });
