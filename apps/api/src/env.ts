@@ -78,6 +78,14 @@ const EnvSchema = z
     REFUND_SPEED: z.enum(['optimum', 'normal']).default('optimum'),
     /** How long a webhook-reported payment waits for the app's own place-order. */
     PAYMENT_WEBHOOK_GRACE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
+    /** Minutes between runs of the payment reconciler (payments no webhook told of). */
+    PAYMENT_RECONCILE_MINUTES: z.coerce.number().int().min(1).max(59).default(5),
+    /** How old a gateway order is before the reconciler asks Razorpay about it. */
+    PAYMENT_RECONCILE_MIN_AGE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
+    /** Seconds between automatic retries of a refund Razorpay failed. */
+    REFUND_RETRY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+    /** Automatic retries of a failed refund after its first attempt; then the panel's failed list. */
+    REFUND_MAX_ATTEMPTS: z.coerce.number().int().min(0).max(20).default(3),
     /** Days Razorpay webhook payloads (customers' e-mail, phone) are kept; a daily job drops them. */
     PAYMENT_EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     /** Days a guest that never ordered is kept after its last session ended; a daily job deletes it. */
@@ -313,6 +321,10 @@ const ECHOED = new Set([
   'REFUND_SPEED',
   'PAYMENT_WEBHOOK_GRACE_SECONDS',
   'PAYMENT_EVENT_RETENTION_DAYS',
+  'PAYMENT_RECONCILE_MINUTES',
+  'PAYMENT_RECONCILE_MIN_AGE_SECONDS',
+  'REFUND_RETRY_SECONDS',
+  'REFUND_MAX_ATTEMPTS',
   'GUEST_RETENTION_DAYS',
   'SYNC_RETENTION_DAYS',
   'RESEND_API_URL',

@@ -149,6 +149,7 @@ export async function createRuntime(
       retryDelaySeconds: env.JOB_RETRY_DELAY_SECONDS,
       retryLimit: env.JOB_RETRY_LIMIT,
       retentionDays: env.JOB_RETENTION_DAYS,
+      reconcileMinutes: env.PAYMENT_RECONCILE_MINUTES,
     });
   } catch (error) {
     redis?.disconnect();
@@ -174,6 +175,9 @@ export async function createRuntime(
       emailVerifyUrl: env.EMAIL_VERIFY_URL,
       paymentWebhookGraceSeconds: env.PAYMENT_WEBHOOK_GRACE_SECONDS,
       paymentEventRetentionDays: env.PAYMENT_EVENT_RETENTION_DAYS,
+      paymentReconcileMinAgeSeconds: env.PAYMENT_RECONCILE_MIN_AGE_SECONDS,
+      refundRetrySeconds: env.REFUND_RETRY_SECONDS,
+      refundMaxAttempts: env.REFUND_MAX_ATTEMPTS,
       syncRetentionDays: env.SYNC_RETENTION_DAYS,
       shop: { name: env.SHOP_NAME, url: env.APP_URL },
       tokenTtlSeconds: env.TOKEN_TTL_SECONDS,

@@ -128,6 +128,7 @@ export type AppRouter = TRPCBuiltRouter<
       paymentMethods: Query<'checkout.paymentMethods'>;
       paymentMethod: Mutation<'checkout.paymentMethod'>;
       summary: Query<'checkout.summary'>;
+      paymentStatus: Query<'checkout.paymentStatus'>;
       placeOrder: Mutation<'checkout.placeOrder'>;
     };
     orders: {
@@ -186,6 +187,10 @@ export type AppRouter = TRPCBuiltRouter<
         refunds: Query<'admin.orders.refunds'>;
         retryRefund: Mutation<'admin.orders.retryRefund'>;
         cancel: Mutation<'admin.orders.cancel'>;
+      };
+      refunds: {
+        failed: Query<'admin.refunds.failed'>;
+        retry: Mutation<'admin.refunds.retry'>;
       };
       returns: {
         list: Query<'admin.returns.list'>;

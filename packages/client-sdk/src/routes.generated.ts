@@ -626,6 +626,15 @@ export const ROUTES = {
     idempotent: false,
     session: null,
   },
+  'checkout.paymentStatus': {
+    method: 'GET',
+    path: '/checkout/payment-status',
+    namespace: 'checkout',
+    name: 'paymentStatus',
+    hasInput: true,
+    idempotent: false,
+    session: null,
+  },
   'checkout.placeOrder': {
     method: 'POST',
     path: '/checkout/place-order',

@@ -42,6 +42,10 @@ export interface CommerceDeps {
   deliveryPromise: DeliveryPromiseFor;
   /** Why cash on delivery is refused (the delivery slice's COD rules). */
   codRefusal: CodRefusalFor;
+  /** Automatic retries of a refund the gateway failed (REFUND_RETRY_SECONDS, REFUND_MAX_ATTEMPTS). */
+  refundRetry?: { seconds: number; maxAttempts: number } | undefined;
+  /** The payments reconciler's look-up of one gateway order (payment-status). */
+  lookUpGatewayPayment: (gatewayOrderId: string) => Promise<unknown>;
 }
 
 /**
@@ -93,6 +97,8 @@ export function createCommerceServices(deps: CommerceDeps) {
     tax: deps.tax.readers,
     deliveryPromise: deps.deliveryPromise,
     codRefusal: deps.codRefusal,
+    paymentLookUpLimiter: deps.rateLimits.paymentLookUpsPerGatewayOrder,
+    lookUpGatewayPayment: deps.lookUpGatewayPayment,
   });
   const orders = createOrdersSlice({
     db,
@@ -108,6 +114,7 @@ export function createCommerceServices(deps: CommerceDeps) {
     reference: cart.reads.reference,
     metrics: deps.metrics,
     tax: deps.tax.readers,
+    refundRetry: deps.refundRetry,
   });
   return { cart, giftCards, loyalty, checkout, orders };
 }

@@ -17,7 +17,7 @@ import type {
   CategoriesAdminService,
   ProductPartsService,
 } from './features/catalog';
-import type { CheckoutService, PlaceOrderService } from './features/checkout';
+import type { CheckoutService, PaymentStatusService, PlaceOrderService } from './features/checkout';
 import type { ContentAdminService, ContentService } from './features/content';
 import type { CouponsService } from './features/coupons';
 import type { AdminsService, CustomerService } from './features/customer';
@@ -33,7 +33,7 @@ import type { LoyaltySlice } from './features/loyalty';
 import type { MailService } from './features/mail';
 import type { NotificationsSlice } from './features/notifications';
 import type { OrderRefunds, OrdersService } from './features/orders';
-import type { PaymentEvents } from './features/payments';
+import type { PaymentEvents, PaymentReconciler } from './features/payments';
 import type { ReturnsSlice } from './features/returns';
 import type { ReviewsService } from './features/reviews';
 import type { SearchService } from './features/search';
@@ -147,6 +147,8 @@ export interface AppServices {
     steps: CheckoutService;
     placeOrder: PlaceOrderService;
     idempotency: IdempotencyService;
+    /** GET /checkout/payment-status: what became of a gateway order's payment. */
+    paymentStatus: PaymentStatusService;
   };
   orders: OrdersService;
   /** Customers' returns: what may come back, quotes, requests; the shop's return policy. */
@@ -177,6 +179,8 @@ export interface WorkerServices {
   payments: {
     /** Razorpay's webhook: stored once, handled by jobs (http/razorpay-webhook.ts, the workers). */
     events: PaymentEvents;
+    /** The scheduled look-up of payments no webhook told of (its job in apps/api/src/jobs.ts). */
+    reconciler: PaymentReconciler;
   };
   /** The refund jobs of cancelled paid orders (the orders slice's). */
   refunds: OrderRefunds;

@@ -49,9 +49,11 @@ export { REFUND_QUEUE, type RefundJob, renderTaxDocumentPdf } from './features/o
 export {
   PAYMENT_EVENT_RETENTION_QUEUE,
   PAYMENT_EVENTS_QUEUE,
+  PAYMENT_RECONCILE_QUEUE,
   type PaymentEventJob,
   paymentQueuePolicy,
   type RazorpayConfig,
+  RECONCILE_OUTCOMES,
   signPayment,
   webhookSignatureValid,
 } from './features/payments';

@@ -23,7 +23,7 @@ import { giftCardsAdminRouter, giftCardsRouter } from './features/gift-cards';
 import { jobsAdminRouter } from './features/jobs';
 import { loyaltyAdminRouter, loyaltyRouter } from './features/loyalty';
 import { notificationsAdminRouter, notificationsRouter } from './features/notifications';
-import { ordersAdminRouter, ordersRouter } from './features/orders';
+import { ordersAdminRouter, ordersRouter, refundsAdminRouter } from './features/orders';
 import { returnSettingsAdminRouter, returnsAdminRouter, returnsRouter } from './features/returns';
 import { reviewsAdminRouter, reviewsRouter } from './features/reviews';
 import { searchRouter } from './features/search';
@@ -52,6 +52,7 @@ import { mergeRouters, router } from './trpc';
 const adminRouter = router({
   customers: customerAdminRouter,
   orders: ordersAdminRouter,
+  refunds: refundsAdminRouter,
   returns: returnsAdminRouter,
   products: productsAdminRouter,
   categories: categoriesAdminRouter,

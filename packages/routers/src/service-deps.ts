@@ -58,6 +58,12 @@ export interface ServiceConfig {
   links?: LinkPolicy;
   /** Days Razorpay webhook payloads are kept (default 30). */
   paymentEventRetentionDays?: number;
+  /** How old a gateway order is before the reconciler asks the gateway about it (default 600 s). */
+  paymentReconcileMinAgeSeconds?: number;
+  /** Seconds between automatic retries of a refund the gateway failed (default 60). */
+  refundRetrySeconds?: number;
+  /** Automatic retries of a failed refund after its first attempt (default 3); then the shop's. */
+  refundMaxAttempts?: number;
   /** Days the catalogue change feed keeps its changes (SYNC_RETENTION_DAYS, default 30). */
   syncRetentionDays?: number;
   /** Apple/Google client ids and key sets, phone codes (default: social off, region IN). */

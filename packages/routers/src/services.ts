@@ -145,6 +145,9 @@ export function createServices(deps: ServiceDeps): Services {
     ...(reportBackgroundError ? { reportError: reportBackgroundError } : {}),
   });
   const providers = createPaymentProviders(deps.payments);
+  // payment-status (checkout) asks the payments reconciler, built after checkout hands it its
+  // handlers: bound late, called only once requests are served.
+  let payments: ReturnType<typeof createPaymentsSlice> | undefined;
   const { cart, giftCards, loyalty, checkout, orders } = createCommerceServices({
     db,
     unitOfWork,
@@ -168,6 +171,12 @@ export function createServices(deps: ServiceDeps): Services {
         estimatedDelivery: answer.estimated_delivery,
       };
     },
+    refundRetry: {
+      seconds: config.refundRetrySeconds ?? 60,
+      maxAttempts: config.refundMaxAttempts ?? 3,
+    },
+    lookUpGatewayPayment: async (gatewayOrderId) =>
+      payments?.reconciler.reconcileGatewayOrder(gatewayOrderId),
     // The customer's side of the COD rules: a verified phone, the COD orders still open.
     codRefusal: async (userId, facts) => {
       const [user, open] = await Promise.all([
@@ -192,6 +201,21 @@ export function createServices(deps: ServiceDeps): Services {
     rateLimiter: deps.rateLimits.aiPerCustomer,
     timeoutMs: config.aiTimeoutMs,
   });
+
+  // Payments parses and stores the webhook's events; checkout reconciles, orders settles refunds.
+  const paymentsSlice = createPaymentsSlice({
+    db,
+    unitOfWork,
+    jobs,
+    handlers: { ...checkout.reconcilePayment, refund: orders.refunds.onGatewayRefund },
+    graceSeconds: config.paymentWebhookGraceSeconds ?? 120,
+    retentionDays: config.paymentEventRetentionDays ?? 30,
+    clock,
+    providers,
+    reconcileMinAgeSeconds: config.paymentReconcileMinAgeSeconds ?? 600,
+    metrics,
+  });
+  payments = paymentsSlice;
 
   return {
     metrics,
@@ -273,16 +297,7 @@ export function createServices(deps: ServiceDeps): Services {
       sync: sync.connection,
       clock,
     }),
-    // Payments parses and stores the webhook's events; checkout reconciles, orders settles refunds.
-    payments: createPaymentsSlice({
-      db,
-      unitOfWork,
-      jobs,
-      handlers: { ...checkout.reconcilePayment, refund: orders.refunds.onGatewayRefund },
-      graceSeconds: config.paymentWebhookGraceSeconds ?? 120,
-      retentionDays: config.paymentEventRetentionDays ?? 30,
-      clock,
-    }),
+    payments: paymentsSlice,
     refunds: orders.refunds,
     mail: createMailService({
       users: auth.users,

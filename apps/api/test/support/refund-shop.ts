@@ -14,8 +14,19 @@ import { buy, gstProduct, openGstShop, type Purchase } from './gst-shop';
 export const KEYS = { keyId: 'rzp_test_refunds', keySecret: 'razorpay-refunds-secret' };
 export const WEBHOOK_SECRET = 'razorpay-refunds-webhook';
 
-/** `adminPanelDir`: the panel's browser test serves the built panel from the same app. */
-export async function openRefundShop(options: Pick<TestAppOptions, 'adminPanelDir'> = {}) {
+/**
+ * `adminPanelDir`: the panel's browser test serves the built panel from the same app.
+ * `refundRetrySeconds`/`refundMaxAttempts`: automatic retries of a failed refund; by default one,
+ * at once (the ledger's tests before REFUND_RETRY_SECONDS and REFUND_MAX_ATTEMPTS, issue 40).
+ */
+export async function openRefundShop(
+  options: Pick<TestAppOptions, 'adminPanelDir'> & {
+    refundRetrySeconds?: number;
+    refundMaxAttempts?: number;
+  } = {},
+) {
+  const { refundRetrySeconds = 0, refundMaxAttempts = 1, ...appOptions } = options;
+  const refundRetry = { refundRetrySeconds, refundMaxAttempts };
   const razorpay = await startFakeRazorpay(KEYS);
   afterAll(() => razorpay.close());
   let gst18 = 0;
@@ -23,6 +34,7 @@ export async function openRefundShop(options: Pick<TestAppOptions, 'adminPanelDi
     ...options,
     razorpay: { ...KEYS, apiUrl: razorpay.url, timeoutMs: 2_000 },
     razorpayWebhookSecret: WEBHOOK_SECRET,
+    config: refundRetry,
     prepare: async (t) => {
       gst18 = (await openGstShop(t)).gst18;
     },

@@ -162,6 +162,10 @@ export const orders = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('orders_status_idx').on(t.status, t.createdAt),
+    // payment-status: the order a gateway order's payment became.
+    index('orders_gateway_order_idx')
+      .on(t.gatewayOrderId)
+      .where(sql`${t.gatewayOrderId} is not null`),
   ],
 );
 

@@ -61,6 +61,13 @@ export const orderRefunds = pgTable(
     retryOfId: integer('retry_of_id').references((): AnyPgColumn => orderRefunds.id, {
       onDelete: 'restrict',
     }),
+    /**
+     * Which attempt at the gateway part this row is: 0 the first, n its nth retry after a failure
+     * (REFUND_MAX_ATTEMPTS bounds the automatic ones; docs/refunds.md).
+     */
+    attempt: integer('attempt').notNull().default(0),
+    /** The speed the gateway processes it at (`refund.speed_changed`: `instant` or `normal`). */
+    gatewaySpeed: text('gateway_speed'),
     creditNoteId: integer('credit_note_id').references(() => creditNotes.id, {
       onDelete: 'restrict',
     }),

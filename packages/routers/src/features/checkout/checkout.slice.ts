@@ -22,6 +22,7 @@ import {
   type CheckoutServiceDeps,
   createCheckoutService,
 } from './checkout.service';
+import { createPaymentStatus } from './payment-status';
 import { createPlaceOrderService } from './place-order.service';
 import { createPaymentReconciler } from './reconcile-payment';
 
@@ -42,6 +43,10 @@ export interface CheckoutSliceDeps {
   deliveryPromise?: DeliveryPromiseFor | undefined;
   /** Why cash on delivery is refused (delivery's COD rules); absent: never. */
   codRefusal?: CodRefusalFor | undefined;
+  /** payment-status's look-ups at the gateway: one per gateway order per 10 s. */
+  paymentLookUpLimiter: RateLimiter;
+  /** The payments reconciler's look-up of one gateway order (late-bound: payments comes later). */
+  lookUpGatewayPayment: (gatewayOrderId: string) => Promise<unknown>;
 }
 
 /**
@@ -97,5 +102,10 @@ export function createCheckoutSlice(deps: CheckoutSliceDeps) {
       metrics: deps.metrics,
     }),
     idempotency: createIdempotencyService({ repo: unit.repos.idempotency, clock }),
+    paymentStatus: createPaymentStatus({
+      repos: unit.repos,
+      lookUpLimiter: deps.paymentLookUpLimiter,
+      lookUp: deps.lookUpGatewayPayment,
+    }),
   };
 }

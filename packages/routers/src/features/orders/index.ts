@@ -38,6 +38,7 @@ export { createOrdersSlice, type OrdersService } from './orders.slice';
 export { paymentTaken, recordRefund, splitFor } from './refund-ledger.steps';
 export { unitsLeft, unitsLine } from './refund-lines';
 export { type OrderRefunds, REFUND_QUEUE, type RefundJob } from './refunds';
+export { refundsAdminRouter } from './refunds.admin.router';
 export type { RefundDto } from './refunds.schemas';
 export type { TaxDocument } from './tax-document';
 export { renderTaxDocumentPdf } from './tax-document.pdf';

@@ -153,7 +153,18 @@ export function createOrderRefundsService(deps: OrderRefundsServiceDeps) {
       });
     },
 
-    /** admin.orders.retryRefund: asks the gateway again for a failed row's money, once. */
+    /**
+     * admin.refunds.failed: the refunds the gateway failed that no retry asks for any more
+     * (REFUND_MAX_ATTEMPTS spent), newest first: what the shop must look at.
+     */
+    async failed(limit = 200): Promise<RefundRecord[]> {
+      return inTransaction((tx) => tx.refunds.failedUnretried(limit));
+    },
+
+    /**
+     * admin.orders.retryRefund and admin.refunds.retry: asks the gateway again for a failed row's
+     * money, once per failed row.
+     */
     async retry(refundId: number): Promise<RefundRecord> {
       return inTransaction(async (tx) => {
         const found = await tx.refunds.find(refundId);

@@ -36,9 +36,20 @@ export interface RefundJob {
   refundId?: number;
 }
 
-/** Queues the gateway part of a refund row, with the row (same transaction). */
-export const enqueueRefund = (jobs: JobEnqueuer, refund: Pick<RefundRecord, 'id' | 'orderId'>) =>
-  jobs.enqueue(REFUND_QUEUE, { orderId: refund.orderId, refundId: refund.id } satisfies RefundJob);
+/**
+ * Queues the gateway part of a refund row, with the row (same transaction); `afterSeconds`: not
+ * before then (an automatic retry of a failed refund, REFUND_RETRY_SECONDS).
+ */
+export const enqueueRefund = (
+  jobs: JobEnqueuer,
+  refund: Pick<RefundRecord, 'id' | 'orderId'>,
+  afterSeconds?: number,
+) =>
+  jobs.enqueue(
+    REFUND_QUEUE,
+    { orderId: refund.orderId, refundId: refund.id } satisfies RefundJob,
+    afterSeconds ? { startAfterSeconds: afterSeconds } : {},
+  );
 
 export interface LedgerRepositories
   extends GiftCardRepositories,

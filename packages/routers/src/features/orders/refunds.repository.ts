@@ -1,6 +1,7 @@
 import type { Executor } from '@storefront/db/client';
 import { orderItems, orderRefunds, orders } from '@storefront/db/schema';
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 
 export type RefundRecord = typeof orderRefunds.$inferSelect;
 export type NewRefund = Omit<typeof orderRefunds.$inferInsert, 'id' | 'createdAt'>;
@@ -107,6 +108,31 @@ export function createRefundsRepository(db: Executor) {
         .update(orderRefunds)
         .set({ gatewayRefundId })
         .where(and(eq(orderRefunds.id, id), isNull(orderRefunds.gatewayRefundId)));
+    },
+
+    /** `refund.speed_changed`: the speed the gateway now processes the refund at. */
+    async recordSpeed(gatewayRefundId: string, speed: string): Promise<RefundRecord | undefined> {
+      const [row] = await db
+        .update(orderRefunds)
+        .set({ gatewaySpeed: speed })
+        .where(eq(orderRefunds.gatewayRefundId, gatewayRefundId))
+        .returning();
+      return row;
+    },
+
+    /**
+     * admin.refunds.failed: failed rows no later row asks for again (the automatic retries spent,
+     * or never due), newest first.
+     */
+    async failedUnretried(limit: number): Promise<RefundRecord[]> {
+      const retries = alias(orderRefunds, 'retries');
+      return db
+        .select(getTableColumns(orderRefunds))
+        .from(orderRefunds)
+        .leftJoin(retries, eq(retries.retryOfId, orderRefunds.id))
+        .where(and(eq(orderRefunds.status, 'failed'), isNull(retries.id)))
+        .orderBy(desc(orderRefunds.settledAt), desc(orderRefunds.id))
+        .limit(limit);
     },
 
     /** Settles a pending row; false when it was settled already (the job and the webhook race). */

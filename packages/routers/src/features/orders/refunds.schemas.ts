@@ -31,6 +31,8 @@ export const ZGoodwillRefundInput = z.object({
 
 export const ZRefundIdInput = z.object({ refund_id: zId() });
 export const ZOrderRefundsInput = z.object({ order_id: zId() });
+/** admin.refunds.retry: the failed ledger row, by its id. */
+export const ZFailedRefundIdInput = z.object({ id: zId() });
 
 export const ZRefund = z
   .object({
@@ -63,6 +65,13 @@ export const ZRefund = z
       }),
     ),
     can_retry: z.boolean().meta({ description: 'Failed and not asked for again yet' }),
+    attempt: z
+      .number()
+      .int()
+      .meta({ description: 'Which attempt at the gateway part: 0 the first, n its nth retry' }),
+    gateway_speed: z.string().nullable().meta({
+      description: 'The speed the gateway processes it at (`instant`, `normal`), if told',
+    }),
     created_at: zDateTime(),
     settled_at: zDateTime().nullable(),
   })
@@ -105,6 +114,8 @@ export function toRefundDto(row: RefundRecord, retried: ReadonlySet<number>): Re
       amount: centsToAmount(line.totalCents),
     })),
     can_retry: row.status === 'failed' && !retried.has(row.id),
+    attempt: row.attempt,
+    gateway_speed: row.gatewaySpeed,
     created_at: toIso(row.createdAt),
     settled_at: toIsoOrNull(row.settledAt),
   };

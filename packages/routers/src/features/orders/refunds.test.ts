@@ -48,6 +48,8 @@ function setUp(
       gatewayRefundId: null,
       status: 'pending',
       retryOfId: null,
+      attempt: 0,
+      gatewaySpeed: null,
       creditNoteId: null,
       createdAt: new Date(),
       settledAt: null,
@@ -116,6 +118,9 @@ function setUp(
     orders: orders as never,
     ledger: ledger as never,
     inTransaction: (work) => work({ orders, refunds: ledger, jobs } as never),
+    // One automatic retry (REFUND_MAX_ATTEMPTS=1), at once.
+    retrySeconds: 0,
+    maxAttempts: 1,
     reference: { paymentMethodType: async (code) => (code === 'upi' ? 'gateway' : undefined) },
     gateway: {
       async execute({ recordReference, ...request }) {
@@ -202,7 +207,7 @@ describe('order refunds: orders decides, payments executes', () => {
     });
     expect(failed.orderRow.paymentStatus).toBe('refund_pending');
     expect(failed.queued).toEqual([[REFUND_QUEUE, { orderId: 7, refundId: retry?.id }]]);
-    // The retry failing too waits for the shop (admin.orders.retryRefund): no third row.
+    // The retry failing too (its attempts spent) waits for the shop: no third row.
     Object.assign(failed.executed, { settled: false, refundId: 'rfnd_5' });
     await expect(
       failed.refunds.process({ orderId: 7, refundId: retry?.id ?? 0 }),

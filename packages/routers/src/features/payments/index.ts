@@ -2,6 +2,7 @@
 
 export { eraseGatewayOrderOwner, mergeGuestGatewayOrders } from './account-data.repository';
 export {
+  type GatewayPayment,
   type PaymentProvider,
   paymentNotVerified,
   type ReportedPayment,
@@ -19,6 +20,12 @@ export {
   type PaymentEventJob,
   type PaymentEvents,
 } from './payment-events';
+export {
+  PAYMENT_RECONCILE_QUEUE,
+  type PaymentReconciler,
+  RECONCILE_OUTCOMES,
+  type ReconcileOutcome,
+} from './payment-reconciler';
 export { createPaymentsSlice } from './payments.slice';
 export { createPaymentProviders, type PaymentConfig, type PaymentProviders } from './providers';
 export { type RazorpayConfig, webhookSignatureValid } from './razorpay';

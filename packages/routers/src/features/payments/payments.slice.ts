@@ -1,10 +1,12 @@
 import type { Executor } from '@storefront/db/client';
-import type { Clock, JobEnqueuer } from '../../ports';
+import type { BusinessMetrics, Clock, JobEnqueuer } from '../../ports';
 import type { UnitOfWorkFactory } from '../../transactions';
 import { createGatewayOrdersRepository } from './gateway-orders.repository';
 import { createPaymentEvents, type PaymentEventHandlers } from './payment-events';
 import { createPaymentEventsRepository } from './payment-events.repository';
-import { parseRazorpayEvent, razorpayEventProblems } from './razorpay-events';
+import { createPaymentReconciler } from './payment-reconciler';
+import type { PaymentProviders } from './providers';
+import { parseRazorpayEvent, razorpayEventOf, razorpayEventProblems } from './razorpay-events';
 
 export interface PaymentsSliceDeps {
   db: Executor;
@@ -15,6 +17,11 @@ export interface PaymentsSliceDeps {
   graceSeconds: number;
   retentionDays: number;
   clock: Clock;
+  /** The card and wallet gateway the reconciler asks about payments no webhook told of. */
+  providers: PaymentProviders;
+  /** How old a gateway order is before the reconciler looks it up (PAYMENT_RECONCILE_MIN_AGE_SECONDS). */
+  reconcileMinAgeSeconds: number;
+  metrics: BusinessMetrics;
 }
 
 /**
@@ -24,20 +31,31 @@ export interface PaymentsSliceDeps {
  */
 export function createPaymentsSlice(deps: PaymentsSliceDeps) {
   const { db } = deps;
+  const gatewayOrders = createGatewayOrdersRepository(db);
+  const events = createPaymentEvents({
+    events: createPaymentEventsRepository(db),
+    inTransaction: deps.unitOfWork((executor) => ({
+      events: createPaymentEventsRepository(executor),
+      jobs: deps.jobs(executor),
+    })).inTransaction,
+    gatewayOrders,
+    handlers: deps.handlers,
+    graceSeconds: deps.graceSeconds,
+    retentionDays: deps.retentionDays,
+    clock: deps.clock,
+    parseEvent: parseRazorpayEvent,
+    eventProblems: razorpayEventProblems,
+    eventOf: razorpayEventOf,
+  });
   return {
-    events: createPaymentEvents({
-      events: createPaymentEventsRepository(db),
-      inTransaction: deps.unitOfWork((executor) => ({
-        events: createPaymentEventsRepository(executor),
-        jobs: deps.jobs(executor),
-      })).inTransaction,
-      gatewayOrders: createGatewayOrdersRepository(db),
-      handlers: deps.handlers,
-      graceSeconds: deps.graceSeconds,
-      retentionDays: deps.retentionDays,
+    events,
+    reconciler: createPaymentReconciler({
+      gatewayOrders,
+      events,
+      gateway: deps.providers.forType('card'),
+      minAgeSeconds: deps.reconcileMinAgeSeconds,
       clock: deps.clock,
-      parseEvent: parseRazorpayEvent,
-      eventProblems: razorpayEventProblems,
+      counted: (outcome) => deps.metrics.paymentReconciled(outcome),
     }),
   };
 }
