@@ -563,7 +563,7 @@ export interface Procedures {
   'admin.refunds.failed': {
     type: 'query';
     input: void;
-    output: { success: true; data: { id: number; order_id: number; kind: 'cancel' | 'cancel_items' | 'goodwill' | 'return'; status: 'pending' | 'failed' | 'processed'; amount: number; gateway_amount: number; gift_card_amount: number; loyalty_amount: number; loyalty_points: number; uncollected_amount: number; reason: string; receipt: string; gateway_refund_id: string | null; retry_of_id: number | null; credit_note_id: number | null; lines: { order_item_id: number | null; description: string; quantity: number; amount: number; }[]; can_retry: boolean; attempt: number; gateway_speed: string | null; created_at: string; settled_at: string | null; credit_note_number: string | null; }[]; message?: string | undefined; };
+    output: { success: true; data: { id: number; order_id: number; kind: 'cancel' | 'cancel_items' | 'goodwill' | 'return'; status: 'pending' | 'failed' | 'processed'; amount: number; gateway_amount: number; gift_card_amount: number; loyalty_amount: number; loyalty_points: number; uncollected_amount: number; reason: string; receipt: string; gateway_refund_id: string | null; retry_of_id: number | null; credit_note_id: number | null; lines: { order_item_id: number | null; description: string; quantity: number; amount: number; }[]; can_retry: boolean; attempt: number; gateway_speed: string | null; created_at: string; settled_at: string | null; }[]; message?: string | undefined; };
   };
   'admin.refunds.retry': {
     type: 'mutation';

@@ -31,7 +31,7 @@ export async function openRefundShop(
   afterAll(() => razorpay.close());
   let gst18 = 0;
   const app = useAdminApp({
-    ...options,
+    ...appOptions,
     razorpay: { ...KEYS, apiUrl: razorpay.url, timeoutMs: 2_000 },
     razorpayWebhookSecret: WEBHOOK_SECRET,
     config: refundRetry,

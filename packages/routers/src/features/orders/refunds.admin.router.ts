@@ -3,7 +3,7 @@ import { adminProcedure, router } from '../../trpc';
 import {
   toRefundDto,
   ZFailedRefundIdInput,
-  ZRefundListOutput,
+  ZFailedRefundListOutput,
   ZRefundOutput,
 } from './refunds.schemas';
 
@@ -13,7 +13,7 @@ import {
  */
 export const refundsAdminRouter = router({
   /** Failed rows no retry asks for any more, newest first (each can be retried). */
-  failed: adminProcedure.output(ZRefundListOutput).query(async ({ ctx }) => {
+  failed: adminProcedure.output(ZFailedRefundListOutput).query(async ({ ctx }) => {
     const rows = await ctx.services.orders.adminRefunds.failed();
     return ok(rows.map((row) => toRefundDto(row, new Set())));
   }),

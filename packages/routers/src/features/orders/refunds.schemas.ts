@@ -88,6 +88,8 @@ export const ZRefundLedgerRow = ZRefund.extend({
 
 export const ZRefundOutput = envelope(ZRefund);
 export const ZRefundListOutput = envelope(z.array(ZRefundLedgerRow));
+/** admin.refunds.failed: rows across orders (the panel links each to its order). */
+export const ZFailedRefundListOutput = envelope(z.array(ZRefund));
 
 /** The ledger row as the panel shows it; `retried`: ids of rows some later row asks again for. */
 export function toRefundDto(row: RefundRecord, retried: ReadonlySet<number>): RefundDto {
