@@ -39,5 +39,10 @@ export { paymentTaken, recordRefund, splitFor } from './refund-ledger.steps';
 export { unitsLeft, unitsLine } from './refund-lines';
 export { type OrderRefunds, REFUND_QUEUE, type RefundJob } from './refunds';
 export type { RefundDto } from './refunds.schemas';
+export {
+  EXCHANGE_PAYMENT_METHOD,
+  type ReplacementLine,
+  writeReplacementOrder,
+} from './replacement-order.steps';
 export type { TaxDocument } from './tax-document';
 export { renderTaxDocumentPdf } from './tax-document.pdf';
