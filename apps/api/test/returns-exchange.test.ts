@@ -317,10 +317,37 @@ describe('receiving an exchange', () => {
     expect(line?.returnedQuantity).toBe(2);
     expect(await pushesOf(made.id)).toEqual(['return_approved']);
 
+    const still = await trpcFailure(admin().sendReplacement.mutate({ id: made.id }));
+    expect(still.data?.error_code).toBe('OUT_OF_STOCK');
+    expect(await variantStock(medium)).toBe(1);
+
+    // The shop refunds it instead: the exchanged units' frozen share, as for any return.
     const refunded = await admin().refund.mutate({ id: made.id });
     expect(refunded.data.status).toBe('refunded');
     const [row] = await shop.settled(id);
     expect(row?.amountCents).toBe(lineCents(teeLine));
+    const late = await trpcFailure(admin().sendReplacement.mutate({ id: made.id }));
+    expect(late.data?.error_code).toBe('RETURN_NOT_ALLOWED');
+  });
+
+  it('a sold-out exchange is sent once the shop restocks (admin.returns.sendReplacement)', async () => {
+    const { id, token, teeLine, medium } = await deliveredTee();
+    const made = await approvedExchange(id, token, [
+      { order_item_id: teeLine.id, quantity: 1, reason: 'size_fit', exchange_variant_id: medium },
+    ]);
+    await setVariant(medium, { stockQuantity: 0 });
+    const received = await admin().receive.mutate({
+      id: made.id,
+      items: [{ order_item_id: teeLine.id, quantity: 1, condition: 'resellable' }],
+    });
+    expect(received.data.status).toBe('received');
+    await setVariant(medium, { stockQuantity: 2 });
+    const sent = await admin().sendReplacement.mutate({ id: made.id });
+    expect(sent.data.status).toBe('exchanged');
+    expect(sent.data.replacement_order_id).not.toBeNull();
+    expect(await variantStock(medium)).toBe(1);
+    expect(await replacementsOf(made.number)).toHaveLength(1);
+    expect(await pushesOf(made.id)).toEqual(['return_approved', 'return_exchanged']);
   });
 
   it('two receives at once send one replacement and take the stock once', async () => {

@@ -27,7 +27,7 @@ interface ExchangeAsk {
 
 /** What the customer is told of an exchange the shop cannot fulfil. */
 const SOLD_OUT_NOTE = (what: string) =>
-  `Exchange not sent: ${what} is out of stock. Restock it and fulfil the exchange, or refund the return.`;
+  `Exchange not sent: ${what} is out of stock. Restock it and send the replacement, or refund the return.`;
 
 const variantLabel = (variant: PurchasableRecord) =>
   variant.variantName ? `${variant.name} (${variant.variantName})` : variant.name;

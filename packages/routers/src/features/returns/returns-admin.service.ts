@@ -156,6 +156,27 @@ export function createReturnsAdminService({ inTransaction, clock }: ReturnsAdmin
     },
 
     /**
+     * Sends the replacement of an exchange that was sold out at receipt, once the shop has
+     * restocked (exchange.steps.ts): 422 OUT_OF_STOCK while it still is, nothing written; 422
+     * RETURN_NOT_ALLOWED unless the return is `received` with an exchange not yet sent.
+     */
+    async sendReplacement(id: number) {
+      return inTransaction(async (tx) => {
+        const { order, found } = await locked(tx, id);
+        const waiting = found.items.some(
+          (item) => item.exchangeVariantId !== null && item.receivedQuantity > 0,
+        );
+        if (found.status !== 'received' || found.replacementOrderId !== null || !waiting) {
+          throw wrongStatus(found, 'sent a replacement');
+        }
+        if (!(await sendExchange(tx, found, order, clock.now(), tell))) {
+          throw new AppError('OUT_OF_STOCK', 'The variant asked for is still out of stock.');
+        }
+        return (await tx.returns.find(id)) ?? found;
+      });
+    },
+
+    /**
      * Refunds what was received, recomputed from the received units' frozen shares (shipping
      * only when the whole order came back for a shop-fault reason, the fee once), through the
      * ledger with kind `return`. Run twice, or by two admins at once, it refunds once: the second
