@@ -106,15 +106,7 @@ async function approvedExchange(id: number, token: string, items: Item[]) {
   return made.body.data as { id: number; number: string };
 }
 
-const pushesOf = async (returnId: number) => {
-  const result = await app.t.db.execute(
-    sql`select data->>'type' as type from pgboss.job where name = 'push' and data->>'kind' = 'return' and (data->>'returnId')::int = ${returnId} order by created_on`,
-  );
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-    type: string;
-  }[];
-  return rows.map((row) => row.type);
-};
+const pushesOf = shop.returnPushes;
 
 const replacementsOf = (returnNumber: string) =>
   app.t.db
