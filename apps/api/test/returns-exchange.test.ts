@@ -117,13 +117,20 @@ const replacementsOf = (returnNumber: string) =>
 describe('asking for an exchange', () => {
   it('refuses another product’s variant, the same variant, another price and no stock, naming the item', async () => {
     const { id, token, teeLine, scarfLine, medium, large, small } = await deliveredTee();
-    const other = await deliveredTee();
+    const otherProduct = await createConfigurableProduct(app.t.db, {
+      sizes: ['M'],
+      colours: ['Red'],
+    });
+    const [otherVariant] = await app.t.db
+      .select({ id: productVariants.id })
+      .from(productVariants)
+      .where(eq(productVariants.productId, otherProduct.id));
     const exchange = (variant: number): Item[] => [
       { order_item_id: scarfLine.id, quantity: 1, reason: 'changed_mind' },
       { order_item_id: teeLine.id, quantity: 1, reason: 'size_fit', exchange_variant_id: variant },
     ];
     const refusals: [Item[], string, number][] = [
-      [exchange(other.medium), 'VALIDATION_ERROR', 1],
+      [exchange(otherVariant?.id ?? 0), 'VALIDATION_ERROR', 1],
       [exchange(small), 'VALIDATION_ERROR', 1],
       [
         [
@@ -159,7 +166,7 @@ describe('asking for an exchange', () => {
       errors: { 'items.1.exchange_variant_id': ['This variant is out of stock.'] },
     });
     expect(await app.t.db.select().from(returns).where(eq(returns.orderId, id))).toEqual([]);
-  });
+  }, 60_000);
 
   it('an exchanged item is worth 0 in the quote; the refunded items keep their share', async () => {
     const { id, token, teeLine, scarfLine, medium } = await deliveredTee();
