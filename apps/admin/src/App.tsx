@@ -18,6 +18,8 @@ import { OrdersPage } from './pages/Orders';
 import { ProductsPage } from './pages/Products';
 import { ProductEditPage } from './pages/product-edit/ProductEditPage';
 import { ReviewsPage } from './pages/Reviews';
+import { ReturnDetailPage } from './pages/returns/ReturnDetailPage';
+import { ReturnsPage } from './pages/returns/ReturnsPage';
 import { SettingsPage } from './pages/Settings';
 import { ShippingMethodsPage } from './pages/ShippingMethods';
 import { SignInPage } from './pages/SignIn';
@@ -36,6 +38,8 @@ const router = createBrowserRouter(
         { index: true, element: <DashboardPage /> },
         { path: 'orders', element: <OrdersPage /> },
         { path: 'orders/:id', element: <OrderDetailPage /> },
+        { path: 'returns', element: <ReturnsPage /> },
+        { path: 'returns/:id', element: <ReturnDetailPage /> },
         { path: 'products', element: <ProductsPage /> },
         { path: 'products/new', element: <ProductEditPage /> },
         { path: 'products/:id', element: <ProductEditPage /> },

@@ -221,6 +221,7 @@ describe.skipIf(skipReason)(
 
     it('renders every other page from the navigation', async () => {
       const pages = [
+        'Returns',
         'Banners',
         'Customers',
         'Reviews',

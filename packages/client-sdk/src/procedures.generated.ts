@@ -543,7 +543,7 @@ export interface Procedures {
   'admin.orders.refunds': {
     type: 'query';
     input: { order_id: number; };
-    output: { success: true; data: { id: number; order_id: number; kind: 'cancel' | 'cancel_items' | 'goodwill' | 'return'; status: 'pending' | 'failed' | 'processed'; amount: number; gateway_amount: number; gift_card_amount: number; loyalty_amount: number; loyalty_points: number; uncollected_amount: number; reason: string; receipt: string; gateway_refund_id: string | null; retry_of_id: number | null; credit_note_id: number | null; lines: { order_item_id: number | null; description: string; quantity: number; amount: number; }[]; can_retry: boolean; created_at: string; settled_at: string | null; }[]; message?: string | undefined; };
+    output: { success: true; data: { id: number; order_id: number; kind: 'cancel' | 'cancel_items' | 'goodwill' | 'return'; status: 'pending' | 'failed' | 'processed'; amount: number; gateway_amount: number; gift_card_amount: number; loyalty_amount: number; loyalty_points: number; uncollected_amount: number; reason: string; receipt: string; gateway_refund_id: string | null; retry_of_id: number | null; credit_note_id: number | null; lines: { order_item_id: number | null; description: string; quantity: number; amount: number; }[]; can_retry: boolean; created_at: string; settled_at: string | null; credit_note_number: string | null; }[]; message?: string | undefined; };
   };
   'admin.orders.retryRefund': {
     type: 'mutation';
@@ -557,7 +557,7 @@ export interface Procedures {
   };
   'admin.returns.list': {
     type: 'query';
-    input: { status?: 'canceled' | 'refunded' | 'requested' | 'approved' | 'rejected' | 'received' | 'exchanged' | undefined; page?: number | undefined; per_page?: number | undefined; };
+    input: { status?: 'canceled' | 'refunded' | 'requested' | 'approved' | 'rejected' | 'received' | 'exchanged' | undefined; order_id?: number | undefined; page?: number | undefined; per_page?: number | undefined; };
     output: { success: true; data: { id: number; number: string; order_id: number; status: 'canceled' | 'refunded' | 'requested' | 'approved' | 'rejected' | 'received' | 'exchanged'; items: { id: number; order_item_id: number; quantity: number; reason: 'other' | 'damaged' | 'wrong_item' | 'not_as_described' | 'size_fit' | 'changed_mind'; note: string | null; received_quantity: number; condition: 'damaged' | 'resellable' | 'missing' | null; exchange_variant_id: number | null; }[]; method: 'pickup' | 'drop_off'; refund_to: 'original' | 'store_credit'; quote: { items: { order_item_id: number; quantity: number; amount: number; }[]; items_amount: number; shipping_refund: number; fee: number; refund_total: number; refund_split: { gateway: number; gift_cards: number; loyalty_points: number; store_credit: number; }; }; replacement_order_id: number | null; created_at: string; events: { status: 'canceled' | 'refunded' | 'requested' | 'approved' | 'rejected' | 'received' | 'exchanged'; at: string; note: string | null; }[]; }[]; meta: { current_page: number; per_page: number; total: number; last_page: number; }; message?: string | undefined; };
   };
   'admin.returns.get': {

@@ -8,6 +8,7 @@ import { fieldsOf } from '../lib/form-spec';
 import { label } from '../lib/format';
 import { useTRPC } from '../trpc';
 import { LoyaltySettings } from './LoyaltySettings';
+import { ReturnSettings } from './ReturnSettings';
 import { TaxSettings } from './TaxSettings';
 
 /** Each flag's name and what it switches, for the shop owner. */
@@ -78,6 +79,7 @@ export function SettingsPage() {
       <FeatureFlags />
       <TaxSettings />
       <LoyaltySettings />
+      <ReturnSettings />
       <Card withBorder component="section">
         <ResourcePage
           title="AI agents"

@@ -1,7 +1,7 @@
 import { orderRefunds, orders, products } from '@storefront/db/schema';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, expect, vi } from 'vitest';
-import { useAdminApp } from '../harness';
+import { type TestAppOptions, useAdminApp } from '../harness';
 import { startFakeRazorpay } from './fake-razorpay';
 import { buy, gstProduct, openGstShop, type Purchase } from './gst-shop';
 
@@ -14,11 +14,13 @@ import { buy, gstProduct, openGstShop, type Purchase } from './gst-shop';
 export const KEYS = { keyId: 'rzp_test_refunds', keySecret: 'razorpay-refunds-secret' };
 export const WEBHOOK_SECRET = 'razorpay-refunds-webhook';
 
-export async function openRefundShop() {
+/** `adminPanelDir`: the panel's browser test serves the built panel from the same app. */
+export async function openRefundShop(options: Pick<TestAppOptions, 'adminPanelDir'> = {}) {
   const razorpay = await startFakeRazorpay(KEYS);
   afterAll(() => razorpay.close());
   let gst18 = 0;
   const app = useAdminApp({
+    ...options,
     razorpay: { ...KEYS, apiUrl: razorpay.url, timeoutMs: 2_000 },
     razorpayWebhookSecret: WEBHOOK_SECRET,
     prepare: async (t) => {
@@ -133,11 +135,13 @@ export const lineCents = (item: { taxable_value: number; tax: number }) =>
 
 /**
  * A delivered order of the returns tests: 3 × 10.02 (18 % GST) and 1 × 50.00, paid by card,
- * shipped and completed. `names` keep the products of each test apart.
+ * shipped and completed. `names` keep the products of each test apart; `token`: the buyer's
+ * (a new customer's otherwise).
  */
 export async function deliveredOrder(
   shop: Awaited<ReturnType<typeof openRefundShop>>,
   names: { shirt: string; scarf: string } = { shirt: 'Linen Shirt', scarf: 'Silk Scarf' },
+  token?: string,
 ) {
   const admin = shop.app.admin.admin.orders;
   const shirt = await shop.product(names.shirt, 1002);
@@ -147,6 +151,7 @@ export async function deliveredOrder(
       { productId: shirt.id, quantity: 3 },
       { productId: scarf.id, quantity: 1 },
     ],
+    ...(token ? { token } : {}),
   });
   const { id } = bought;
   await admin.process.mutate({ id });

@@ -176,12 +176,13 @@ export function createOrderRefundsService(deps: OrderRefundsServiceDeps) {
       });
     },
 
-    /** admin.orders.refunds: the order's ledger, oldest first. */
+    /** admin.orders.refunds: the order's ledger, oldest first, and its credit notes. */
     async list(orderId: number) {
       return inTransaction(async (tx) => {
         const order = await tx.orders.find(orderId);
         if (!order) throw notFound();
-        return { order, refunds: await tx.refunds.forOrder(order.id) };
+        const refunds = await tx.refunds.forOrder(order.id);
+        return { order, refunds, creditNotes: await tx.creditNotes.forOrder(order.id) };
       });
     },
   };

@@ -111,8 +111,8 @@ export const ordersAdminRouter = router({
     .input(ZOrderRefundsInput)
     .output(ZRefundListOutput)
     .query(async ({ ctx, input }) => {
-      const { refunds } = await ctx.services.orders.adminRefunds.list(input.order_id);
-      return ok(toRefundDtos(refunds));
+      const { refunds, creditNotes } = await ctx.services.orders.adminRefunds.list(input.order_id);
+      return ok(toRefundDtos(refunds, creditNotes));
     }),
   /** Asks the gateway again for a failed refund's money (once per failed row). */
   retryRefund: adminProcedure

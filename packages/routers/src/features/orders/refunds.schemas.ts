@@ -69,8 +69,16 @@ export const ZRefund = z
   .meta({ id: 'Refund' });
 export type RefundDto = z.infer<typeof ZRefund>;
 
+/** admin.orders.refunds' row: the refund and its credit note's number (the panel shows it). */
+export const ZRefundLedgerRow = ZRefund.extend({
+  credit_note_number: z
+    .string()
+    .nullable()
+    .meta({ description: 'The credit note of an invoiced order’s refund, once written' }),
+}).meta({ id: 'RefundLedgerRow' });
+
 export const ZRefundOutput = envelope(ZRefund);
-export const ZRefundListOutput = envelope(z.array(ZRefund));
+export const ZRefundListOutput = envelope(z.array(ZRefundLedgerRow));
 
 /** The ledger row as the panel shows it; `retried`: ids of rows some later row asks again for. */
 export function toRefundDto(row: RefundRecord, retried: ReadonlySet<number>): RefundDto {
@@ -102,8 +110,15 @@ export function toRefundDto(row: RefundRecord, retried: ReadonlySet<number>): Re
   };
 }
 
-/** Every row of an order's ledger, oldest first. */
-export function toRefundDtos(rows: readonly RefundRecord[]): RefundDto[] {
+/** Every row of an order's ledger, oldest first, with the numbers of the order's credit notes. */
+export function toRefundDtos(
+  rows: readonly RefundRecord[],
+  creditNotes: readonly { id: number; number: string }[],
+): z.infer<typeof ZRefundLedgerRow>[] {
   const retried = new Set(rows.flatMap((row) => (row.retryOfId === null ? [] : [row.retryOfId])));
-  return rows.map((row) => toRefundDto(row, retried));
+  const numbers = new Map(creditNotes.map((note) => [note.id, note.number]));
+  return rows.map((row) => ({
+    ...toRefundDto(row, retried),
+    credit_note_number: row.creditNoteId === null ? null : (numbers.get(row.creditNoteId) ?? null),
+  }));
 }

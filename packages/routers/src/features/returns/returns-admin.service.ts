@@ -9,7 +9,7 @@ import { enqueueMail } from '../mail';
 import { enqueueReturnPush } from '../notifications';
 import { amountDueCents, recordRefund } from '../orders';
 import { refundedItems, sendExchange } from './exchange.steps';
-import type { ReturnWithParts } from './returns.repository';
+import type { AdminReturnFilter, ReturnWithParts } from './returns.repository';
 import { returnLines } from './returns.rules';
 import { orderState, type ReturnRepositories } from './returns.service';
 
@@ -86,8 +86,8 @@ export function createReturnsAdminService({ inTransaction, clock }: ReturnsAdmin
   }
 
   return {
-    list: (status: ReturnStatus | undefined, request: PageRequest) =>
-      inTransaction((tx) => tx.returns.list(status, request)),
+    list: (filter: AdminReturnFilter, request: PageRequest) =>
+      inTransaction((tx) => tx.returns.list(filter, request)),
 
     async get(id: number) {
       const found = await inTransaction((tx) => tx.returns.find(id));

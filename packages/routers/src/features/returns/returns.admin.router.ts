@@ -21,7 +21,10 @@ export const returnsAdminRouter = router({
     .input(ZAdminReturnListInput)
     .output(ZReturnListOutput)
     .query(async ({ ctx, input }) => {
-      const { items, total } = await ctx.services.returns.admin.list(input.status, input);
+      const { items, total } = await ctx.services.returns.admin.list(
+        { status: input.status, orderId: input.order_id },
+        input,
+      );
       return page(items.map(toReturnDto), metaFor(input, total));
     }),
   get: adminProcedure

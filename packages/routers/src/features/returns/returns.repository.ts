@@ -32,6 +32,12 @@ export const DEFAULT_RETURN_SETTINGS: ReturnSettingsRecord = {
   restockOnReceive: true,
 };
 
+/** admin.returns.list's filters; either may be left out. */
+export interface AdminReturnFilter {
+  status?: ReturnStatus | undefined;
+  orderId?: number | undefined;
+}
+
 export function createReturnsRepository(db: Executor) {
   async function withParts(rows: ReturnRecord[]): Promise<ReturnWithParts[]> {
     const ids = rows.map((row) => row.id);
@@ -168,8 +174,16 @@ export function createReturnsRepository(db: Executor) {
       return paged(eq(returns.userId, userId), request);
     },
 
-    list(status: ReturnStatus | undefined, request: PageRequest) {
-      return paged(status ? eq(returns.status, status) : undefined, request);
+    /** The shop's list: by status and by order (the panel's order page), newest first. */
+    list(filter: AdminReturnFilter, request: PageRequest) {
+      const { status, orderId } = filter;
+      return paged(
+        and(
+          status ? eq(returns.status, status) : undefined,
+          orderId === undefined ? undefined : eq(returns.orderId, orderId),
+        ),
+        request,
+      );
     },
 
     async setReceived(

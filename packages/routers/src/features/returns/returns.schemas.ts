@@ -127,7 +127,11 @@ export const ZReturnQuoteOutput = envelope(ZReturnQuote);
 export const ZReturnOutput = envelope(ZReturn);
 export const ZReturnListOutput = paginatedEnvelope(ZReturn);
 
-export const ZAdminReturnListInput = z.object({ ...pageQuery, status: ZReturnStatus.optional() });
+export const ZAdminReturnListInput = z.object({
+  ...pageQuery,
+  status: ZReturnStatus.optional(),
+  order_id: zId().optional().meta({ description: 'Only this order’s returns' }),
+});
 export const ZApproveReturnInput = z.object({
   id: zId(),
   note: z.string().trim().max(1000).optional(),
