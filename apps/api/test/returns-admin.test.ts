@@ -5,7 +5,7 @@ import {
   orderRefunds,
   returns,
 } from '@storefront/db/schema';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { trpcFailure } from './harness';
 import {
@@ -42,16 +42,7 @@ async function requested(
   return answer.body.data;
 }
 
-const pushesOf = async (returnId: number) => {
-  const result = await app.t.db.execute(
-    sql`select data->>'type' as type from pgboss.job where name = 'push' and data->>'kind' = 'return' and (data->>'returnId')::int = ${returnId} order by created_on`,
-  );
-  // postgres.js answers the rows, PGlite's driver an object holding them.
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-    type: string;
-  }[];
-  return rows.map((row) => row.type);
-};
+const pushesOf = shop.returnPushes;
 
 describe('admin.returns: the loop', () => {
   it('approve → receive (stock back, returned_quantity) → refund the received units’ frozen share less the fee, a credit note, mails and pushes', async () => {

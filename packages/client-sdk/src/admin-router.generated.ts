@@ -198,6 +198,7 @@ export type AppRouter = TRPCBuiltRouter<
         approve: Mutation<'admin.returns.approve'>;
         reject: Mutation<'admin.returns.reject'>;
         receive: Mutation<'admin.returns.receive'>;
+        sendReplacement: Mutation<'admin.returns.sendReplacement'>;
         refund: Mutation<'admin.returns.refund'>;
       };
       products: {

@@ -1,5 +1,5 @@
 import { orderRefunds, orders, products } from '@storefront/db/schema';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, expect, vi } from 'vitest';
 import { type TestAppOptions, useAdminApp } from '../harness';
 import { startFakeRazorpay } from './fake-razorpay';
@@ -111,6 +111,18 @@ export async function openRefundShop(
         .where(eq(products.id, id))
     )[0]?.stock;
 
+  /** The `data.type` of every push queued for a return, oldest first. */
+  async function returnPushes(returnId: number) {
+    const result = await app.t.db.execute(
+      sql`select data->>'type' as type from pgboss.job where name = 'push' and data->>'kind' = 'return' and (data->>'returnId')::int = ${returnId} order by created_on`,
+    );
+    // postgres.js answers the rows, PGlite's driver an object holding them.
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+      type: string;
+    }[];
+    return rows.map((row) => row.type);
+  }
+
   return {
     app,
     razorpay,
@@ -122,6 +134,7 @@ export async function openRefundShop(
     gatewayRefunds,
     settled,
     stockOf,
+    returnPushes,
   };
 }
 

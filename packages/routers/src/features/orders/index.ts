@@ -40,5 +40,10 @@ export { unitsLeft, unitsLine } from './refund-lines';
 export { type OrderRefunds, REFUND_QUEUE, type RefundJob } from './refunds';
 export { refundsAdminRouter } from './refunds.admin.router';
 export type { RefundDto } from './refunds.schemas';
+export {
+  EXCHANGE_PAYMENT_METHOD,
+  type ReplacementLine,
+  writeReplacementOrder,
+} from './replacement-order.steps';
 export type { TaxDocument } from './tax-document';
 export { renderTaxDocumentPdf } from './tax-document.pdf';

@@ -8,6 +8,7 @@ import { reverseEarnedPoints } from '../loyalty';
 import { enqueueMail } from '../mail';
 import { enqueueReturnPush } from '../notifications';
 import { amountDueCents, recordRefund } from '../orders';
+import { refundedItems, sendExchange } from './exchange.steps';
 import type { AdminReturnFilter, ReturnWithParts } from './returns.repository';
 import { returnLines } from './returns.rules';
 import { orderState, type ReturnRepositories } from './returns.service';
@@ -113,7 +114,7 @@ export function createReturnsAdminService({ inTransaction, clock }: ReturnsAdmin
       }[],
     ) {
       return inTransaction(async (tx) => {
-        const { found } = await locked(tx, id);
+        const { order, found } = await locked(tx, id);
         if (found.status !== 'approved') throw wrongStatus(found, 'received');
         const errors: Record<string, string[]> = {};
         items.forEach((got, index) => {
@@ -147,6 +148,30 @@ export function createReturnsAdminService({ inTransaction, clock }: ReturnsAdmin
         await releaseStock(tx.stock, back);
         await tx.returns.changeStatus(id, ['approved'], { status: 'received' });
         await tx.returns.addEvent(id, 'received');
+        // Exchanged units received: the replacement goes out in this transaction.
+        const received = await tx.returns.find(id);
+        if (received) await sendExchange(tx, received, order, clock.now(), tell);
+        return (await tx.returns.find(id)) ?? found;
+      });
+    },
+
+    /**
+     * Sends the replacement of an exchange that was sold out at receipt, once the shop has
+     * restocked (exchange.steps.ts): 422 OUT_OF_STOCK while it still is, nothing written; 422
+     * RETURN_NOT_ALLOWED unless the return is `received` with an exchange not yet sent.
+     */
+    async sendReplacement(id: number) {
+      return inTransaction(async (tx) => {
+        const { order, found } = await locked(tx, id);
+        const waiting = found.items.some(
+          (item) => item.exchangeVariantId !== null && item.receivedQuantity > 0,
+        );
+        if (found.status !== 'received' || found.replacementOrderId !== null || !waiting) {
+          throw wrongStatus(found, 'sent a replacement');
+        }
+        if (!(await sendExchange(tx, found, order, clock.now(), tell))) {
+          throw new AppError('OUT_OF_STOCK', 'The variant asked for is still out of stock.');
+        }
         return (await tx.returns.find(id)) ?? found;
       });
     },
@@ -163,7 +188,7 @@ export function createReturnsAdminService({ inTransaction, clock }: ReturnsAdmin
         if (found.status === 'refunded') return found;
         if (found.status !== 'received') throw wrongStatus(found, 'refunded');
         const state = await orderState(tx, order.id, undefined, false);
-        const asked = found.items.map((item) => ({
+        const asked = refundedItems(found).map((item) => ({
           orderItemId: item.orderItemId,
           quantity: item.receivedQuantity,
           reason: item.reason,

@@ -70,6 +70,16 @@ export const returnsAdminRouter = router({
         'Return received.',
       ),
     ),
+  sendReplacement: adminProcedure
+    .meta({ changesCatalog: true })
+    .input(ZReturnId)
+    .output(ZReturnOutput)
+    .mutation(async ({ ctx, input }) =>
+      ok(
+        toReturnDto(await ctx.services.returns.admin.sendReplacement(input.id)),
+        'Replacement sent.',
+      ),
+    ),
   refund: adminProcedure
     .input(ZReturnId)
     .output(ZReturnOutput)

@@ -6,7 +6,7 @@ import {
   returnSettings,
   returns,
 } from '@storefront/db/schema';
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
 import { type PageRequest, pageOffset } from '../../pagination';
 
 export type ReturnRecord = typeof returns.$inferSelect;
@@ -90,16 +90,34 @@ export function createReturnsRepository(db: Executor) {
         .onConflictDoUpdate({ target: returnSettings.id, set: settings });
     },
 
-    /** The units of each order line in returns still open (not refunded, rejected, cancelled). */
+    /**
+     * The units of each order line in returns still open (not refunded, rejected, cancelled),
+     * and those exchanged: given back for a replacement, not for money, so the ledger never
+     * counts them and they must not come back again (docs/returns.md, "Exchanges").
+     */
     async openUnits(orderId: number): Promise<Map<number, number>> {
       const rows = await db
-        .select({ orderItemId: returnItems.orderItemId, quantity: returnItems.quantity })
+        .select({
+          orderItemId: returnItems.orderItemId,
+          quantity: returnItems.quantity,
+          receivedQuantity: returnItems.receivedQuantity,
+          status: returns.status,
+        })
         .from(returnItems)
         .innerJoin(returns, eq(returns.id, returnItems.returnId))
-        .where(and(eq(returns.orderId, orderId), inArray(returns.status, [...OPEN_STATUSES])));
+        .where(
+          and(
+            eq(returns.orderId, orderId),
+            or(
+              inArray(returns.status, [...OPEN_STATUSES]),
+              and(isNotNull(returns.replacementOrderId), isNotNull(returnItems.exchangeVariantId)),
+            ),
+          ),
+        );
       const units = new Map<number, number>();
       for (const row of rows) {
-        units.set(row.orderItemId, (units.get(row.orderItemId) ?? 0) + row.quantity);
+        const held = OPEN_STATUSES.includes(row.status) ? row.quantity : row.receivedQuantity;
+        units.set(row.orderItemId, (units.get(row.orderItemId) ?? 0) + held);
       }
       return units;
     },

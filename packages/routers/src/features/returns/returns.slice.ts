@@ -1,6 +1,7 @@
 import type { Executor } from '@storefront/db/client';
 import type { Clock } from '../../ports';
 import type { RepositoryScope, UnitOfWorkFactory } from '../../transactions';
+import { createPurchasablesRepository, createStockRepository } from '../catalog';
 import type { OrderRepositories } from '../orders';
 import { createReturnsRepository } from './returns.repository';
 import { createReturnsService } from './returns.service';
@@ -18,6 +19,8 @@ export function createReturnsSlice(deps: ReturnsSliceDeps) {
   const unit = deps.unitOfWork((executor, scope) => ({
     ...deps.orderRepositories(executor, scope),
     returns: createReturnsRepository(executor),
+    stock: createStockRepository(executor),
+    purchasables: createPurchasablesRepository(executor),
     executor,
   }));
   const customer = createReturnsService({ inTransaction: unit.inTransaction, clock: deps.clock });
