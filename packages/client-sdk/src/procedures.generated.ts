@@ -285,6 +285,11 @@ export interface Procedures {
     input: { code: string; };
     output: { success: true; data: { last4: string; balance: number; currency: string; expires_at: string | null; status: 'active' | 'disabled'; }; message?: string | undefined; };
   };
+  'giftCards.storeCredit': {
+    type: 'query';
+    input: { [x: string]: never; };
+    output: { success: true; data: { balance: number; currency: string; cards: { code: string; last4: string; balance: number; expires_at: string | null; }[]; }; message?: string | undefined; };
+  };
   'giftCards.applyGiftCard': {
     type: 'mutation';
     input: { gift_card_code: string; };

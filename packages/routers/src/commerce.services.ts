@@ -12,6 +12,7 @@ import {
   cartCreditsReader,
   createGiftCardsRepository,
   createGiftCardsSlice,
+  type StoreCreditCodes,
 } from './features/gift-cards';
 import { createLoyaltyRepository, createLoyaltySlice } from './features/loyalty';
 import { createOrdersSlice } from './features/orders';
@@ -42,6 +43,8 @@ export interface CommerceDeps {
   deliveryPromise: DeliveryPromiseFor;
   /** Why cash on delivery is refused (the delivery slice's COD rules). */
   codRefusal: CodRefusalFor;
+  /** Seals and opens store-credit codes (STORE_CREDIT_CODE_KEY). */
+  storeCreditCodes: StoreCreditCodes;
 }
 
 /**
@@ -71,6 +74,7 @@ export function createCommerceServices(deps: CommerceDeps) {
     defaultCurrency: storeSettings.defaultCurrency,
     cart: createCartRepository,
     jobs: deps.jobs,
+    storeCreditCodes: deps.storeCreditCodes,
   });
   const loyalty = createLoyaltySlice({
     unitOfWork,

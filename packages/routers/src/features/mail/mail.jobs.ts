@@ -51,6 +51,21 @@ export type MailJob =
   | { kind: 'account-deleted'; email: string; name: string }
   | {
       /**
+       * Store credit issued to the customer of an order (a refunded return, docs/returns.md):
+       * a gift card whose code the job carries, like `gift-card`, until it is sent. Written to
+       * the order's owner as the order's e-mails are.
+       */
+      kind: 'store-credit';
+      orderId: number;
+      giftCardId: number;
+      code?: string;
+      /** Minor units, in `currency`. */
+      amountMinor: number;
+      currency: string;
+      returnNumber: string;
+    }
+  | {
+      /**
        * A gift card issued to a recipient. The exception to "never a secret": the code exists
        * nowhere else (the shop keeps its hash), so the job carries it until the e-mail is sent,
        * and then the job forgets it (mail.service.ts `deliver`). Absent: already sent.
