@@ -2,6 +2,7 @@ import { giftCards, orderRefunds } from '@storefront/db/schema';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { registerCustomer, trpcFailure } from './harness';
+import { KARNATAKA } from './support/gst-shop';
 import { cents, openRefundShop } from './support/refund-shop';
 
 /*
@@ -17,9 +18,14 @@ const { app } = shop;
 const admin = () => app.admin.admin;
 
 /** A delivered order of the customer: 2 × 20.00 (18 % GST), card or cash on delivery. */
-async function delivered(token: string, pay: 'card' | 'cod', name: string) {
+async function delivered(token: string, pay: 'card' | 'cod', name: string, address?: object) {
   const product = await shop.product(name, 2000);
-  const bought = await shop.order({ token, pay, lines: [{ productId: product.id, quantity: 2 }] });
+  const bought = await shop.order({
+    token,
+    pay,
+    lines: [{ productId: product.id, quantity: 2 }],
+    ...(address ? { address } : {}),
+  });
   const orders = admin().orders;
   await orders.process.mutate({ id: bought.id });
   await orders.ship.mutate({ id: bought.id, carrier: 'DHL', tracking_number: `SC${bought.id}` });
@@ -193,5 +199,40 @@ describe('store credit as a refund destination', () => {
     expect(rows.map((row) => row.gatewayCents)).toEqual([0, left]);
     const after = await shop.get(order.id, customer.token);
     expect(cents(after.refunded_amount)).toBe(cents(order.order.total));
+  });
+
+  it("a guest's returns and store credit follow its orders to the account, and the account's export holds them (never the code)", async () => {
+    const guest = await app.t.request('POST', '/auth/guest');
+    const guestToken = guest.body.data.token as string;
+    const email = `guest-credit-${Date.now()}@example.com`;
+    const order = await delivered(guestToken, 'cod', 'Jute Basket', { ...KARNATAKA, email });
+    const { made, quote } = await received({ ...order, token: guestToken }, 'store_credit');
+    await admin().returns.refund.mutate({ id: made.id });
+    const guestCredit = await storeCredit(guestToken);
+    expect(guestCredit.balance).toBe(quote.refund_split.store_credit);
+    const { code } = guestCredit.cards[0];
+
+    const account = await registerCustomer(app.t, { guest_token: guestToken });
+    const returns = await app.t.request('GET', '/customer/returns', { token: account.token });
+    expect(returns.body.data.map((entry: { id: number }) => entry.id)).toEqual([made.id]);
+    expect(await storeCredit(account.token)).toEqual(guestCredit);
+
+    const exported = await app.t.request('GET', '/customer/export', { token: account.token });
+    expect(exported.status).toBe(200);
+    const data = exported.body.data ?? exported.body;
+    expect(data.returns).toEqual([
+      expect.objectContaining({
+        return: expect.objectContaining({ id: made.id, number: made.number, status: 'refunded' }),
+        items: [expect.objectContaining({ quantity: 2, received_quantity: 2 })],
+      }),
+    ]);
+    expect(data.store_credit).toEqual([
+      expect.objectContaining({
+        last4: guestCredit.cards[0].last4,
+        balance_cents: cents(quote.refund_split.store_credit),
+      }),
+    ]);
+    expect(JSON.stringify(data)).not.toContain(code);
+    expect(JSON.stringify(data)).not.toContain(code.replace(/-/g, ''));
   });
 });
