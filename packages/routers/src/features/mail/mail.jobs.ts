@@ -22,7 +22,16 @@ export type MailJob =
       orderId: number;
       status: MailedOrderStatus;
     }
-  | { kind: 'order-canceled'; orderId: number }
+  | {
+      kind: 'order-canceled';
+      orderId: number;
+      /**
+       * What this cancel gives back to the original payment method, minor units (the cancel
+       * row's gateway part): after partial refunds it is less than what was paid. Absent in
+       * jobs queued before it: the amount paid.
+       */
+      refundMinor?: number;
+    }
   | {
       /** Part of an order given back (cancel-items, goodwill): the ledger row's amounts. */
       kind: 'order-refunded';

@@ -227,7 +227,11 @@ export function createMailService(deps: MailServiceDeps) {
           return renderMail(
             to,
             `Order ${order.order_number} cancelled`,
-            OrderCanceledEmail({ shop, order }),
+            OrderCanceledEmail({
+              shop,
+              order,
+              refund: job.refundMinor === undefined ? order.amount_due : job.refundMinor / 100,
+            }),
           );
         }
         if (job.kind === 'return-status') {
