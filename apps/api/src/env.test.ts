@@ -19,6 +19,7 @@ const PRODUCTION_PAYMENTS = {
   RAZORPAY_KEY_ID: 'rzp_live_x',
   RAZORPAY_KEY_SECRET: 's3cret',
   RAZORPAY_WEBHOOK_SECRET: 'wh',
+  STORE_CREDIT_CODE_KEY: 'a-random-store-credit-secret-of-32+',
 };
 describe('loadEnv defaults (docs/contract.md §6)', () => {
   it('applies the contract defaults to an empty environment', () => {

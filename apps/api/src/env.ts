@@ -66,6 +66,15 @@ const EnvSchema = z
         .regex(/^rediss?:\/\//, 'must be a redis:// URL')
         .optional(),
     ),
+    /**
+     * The secret store-credit codes are sealed with (AES-256-GCM, its key the SHA-256 of this;
+     * docs/returns.md): a random value of 32 bytes or more, e.g. `openssl rand -base64 32`.
+     * Required in production; changing it hides the codes already issued from GET
+     * /customer/store-credit (the cards still pay by the code e-mailed).
+     */
+    STORE_CREDIT_CODE_KEY: optionalString().pipe(
+      z.string().min(16, 'must be at least 16 characters').optional(),
+    ),
     /** The development gateway's HMAC secret (no Razorpay account): no money moves. */
     PAYMENT_GATEWAY_SECRET: optionalString(),
     /** Razorpay: all three, or none (the development gateway). Required in production. */
@@ -256,6 +265,13 @@ const EnvSchema = z
         path: ['RAZORPAY_KEY_ID'],
         message:
           'must be set when NODE_ENV=production (the development payment gateway moves no money)',
+      });
+    }
+    if (env.NODE_ENV === 'production' && !env.STORE_CREDIT_CODE_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STORE_CREDIT_CODE_KEY'],
+        message: 'must be set when NODE_ENV=production (it seals the store-credit codes)',
       });
     }
     const twilio = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import type { Tracer } from '@opentelemetry/api';
 import { type DatabaseHandle, DataDirLockedError, openDatabase } from '@storefront/db/client';
@@ -191,6 +192,9 @@ export async function createRuntime(
       referenceCacheTtlMs: env.REFERENCE_CACHE_TTL_MS,
       storeTimeZone: env.STORE_TIMEZONE,
       storeCountry: env.DEFAULT_PHONE_REGION,
+      storeCreditKey: env.STORE_CREDIT_CODE_KEY
+        ? createHash('sha256').update(env.STORE_CREDIT_CODE_KEY).digest()
+        : undefined,
       serviceabilityCacheTtlMs: env.SERVICEABILITY_CACHE_TTL * 1000,
       links: env.LINK_POLICY,
       signIn: {

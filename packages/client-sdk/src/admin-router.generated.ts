@@ -111,6 +111,7 @@ export type AppRouter = TRPCBuiltRouter<
     };
     giftCards: {
       balance: Mutation<'giftCards.balance'>;
+      storeCredit: Query<'giftCards.storeCredit'>;
       applyGiftCard: Mutation<'giftCards.applyGiftCard'>;
       removeGiftCard: Mutation<'giftCards.removeGiftCard'>;
     };

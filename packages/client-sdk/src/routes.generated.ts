@@ -509,6 +509,15 @@ export const ROUTES = {
     idempotent: false,
     session: null,
   },
+  'giftCards.storeCredit': {
+    method: 'GET',
+    path: '/customer/store-credit',
+    namespace: 'giftCards',
+    name: 'storeCredit',
+    hasInput: true,
+    idempotent: false,
+    session: null,
+  },
   'giftCards.applyGiftCard': {
     method: 'POST',
     path: '/cart/apply-gift-card',

@@ -12,6 +12,7 @@ import {
   cartCreditsReader,
   createGiftCardsRepository,
   createGiftCardsSlice,
+  type StoreCreditCodes,
 } from './features/gift-cards';
 import { createLoyaltyRepository, createLoyaltySlice } from './features/loyalty';
 import { createOrdersSlice } from './features/orders';
@@ -46,6 +47,8 @@ export interface CommerceDeps {
   refundRetry?: { seconds: number; maxAttempts: number } | undefined;
   /** The payments reconciler's look-up of one gateway order (payment-status). */
   lookUpGatewayPayment: (gatewayOrderId: string) => Promise<unknown>;
+  /** Seals and opens store-credit codes (STORE_CREDIT_CODE_KEY). */
+  storeCreditCodes: StoreCreditCodes;
 }
 
 /**
@@ -75,6 +78,7 @@ export function createCommerceServices(deps: CommerceDeps) {
     defaultCurrency: storeSettings.defaultCurrency,
     cart: createCartRepository,
     jobs: deps.jobs,
+    storeCreditCodes: deps.storeCreditCodes,
   });
   const loyalty = createLoyaltySlice({
     unitOfWork,

@@ -78,6 +78,11 @@ export interface ServiceConfig {
   storeCountry?: string;
   /** SERVICEABILITY_CACHE_TTL in ms (default 6 h) when no cache is given. */
   serviceabilityCacheTtlMs?: number;
+  /**
+   * STORE_CREDIT_CODE_KEY: the 32-byte AES-256-GCM key store-credit codes are sealed with
+   * (docs/returns.md); unset: a development key.
+   */
+  storeCreditKey?: Buffer;
 }
 
 export interface ServiceDeps {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Executor } from '@storefront/db/client';
 import { createCatalogVersion } from './catalog-version';
 import { createCommerceServices } from './commerce.services';
@@ -19,6 +20,7 @@ import { createCouponsSlice } from './features/coupons';
 import { createCustomerSlice } from './features/customer';
 import { createDashboardSlice } from './features/dashboard';
 import { createDeliverySlice, memoryServiceabilityCache } from './features/delivery';
+import { storeCreditCodes } from './features/gift-cards';
 import { createJobsRepository, createJobsSlice } from './features/jobs';
 import { createMailService } from './features/mail';
 import { createNotificationsSlice } from './features/notifications';
@@ -37,6 +39,11 @@ import { countedMailer, noBusinessMetrics } from './ports';
 import type { ServiceDeps } from './service-deps';
 import { createUnitOfWork } from './transactions';
 import { setLinkPolicy } from './zod-helpers';
+
+/** Tests' and development's key when none is configured (env.ts refuses this in production). */
+const DEVELOPMENT_STORE_CREDIT_KEY = createHash('sha256')
+  .update('storefront development store credit key')
+  .digest();
 
 /**
  * The composition root: builds each slice once per process with its factory, in dependency
@@ -148,8 +155,10 @@ export function createServices(deps: ServiceDeps): Services {
   // payment-status (checkout) asks the payments reconciler, built after checkout hands it its
   // handlers: bound late, called only once requests are served.
   let payments: ReturnType<typeof createPaymentsSlice> | undefined;
+  const codes = storeCreditCodes(config.storeCreditKey ?? DEVELOPMENT_STORE_CREDIT_KEY);
   const { cart, giftCards, loyalty, checkout, orders } = createCommerceServices({
     db,
+    storeCreditCodes: codes,
     unitOfWork,
     clock,
     metrics,
@@ -277,6 +286,7 @@ export function createServices(deps: ServiceDeps): Services {
       unitOfWork,
       orderRepositories: orders.repositories,
       clock,
+      storeCreditCodes: codes,
     }),
     wishlist: createWishlistSlice({
       db,

@@ -175,6 +175,11 @@ export function createAccountService(deps: AccountServiceDeps) {
             items: items.map(exported),
             events: events.map(exported),
           })),
+          returns: data.returns.map(({ return: row, items, events }) => ({
+            return: exported(row),
+            items: items.map(exported),
+            events: events.map(exported),
+          })),
           reviews: data.reviews.map(({ review, productName }) =>
             exported({ ...review, productName }),
           ),
@@ -184,6 +189,7 @@ export function createAccountService(deps: AccountServiceDeps) {
           devices: data.devices.map(({ sessionId: _session, ...device }) => exported(device)),
           loyalty_ledger: data.loyaltyLedger.map(exported),
           gift_cards_received: data.giftCardsReceived.map(exported),
+          store_credit: data.storeCredit.map(exported),
           notification_preferences: {
             order_updates: data.preferences?.orderUpdates ?? true,
             wishlist_alerts: data.preferences?.wishlistAlerts ?? true,

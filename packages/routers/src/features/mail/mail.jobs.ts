@@ -22,7 +22,16 @@ export type MailJob =
       orderId: number;
       status: MailedOrderStatus;
     }
-  | { kind: 'order-canceled'; orderId: number }
+  | {
+      kind: 'order-canceled';
+      orderId: number;
+      /**
+       * What this cancel gives back to the original payment method, minor units (the cancel
+       * row's gateway part): after partial refunds it is less than what was paid. Absent in
+       * jobs queued before it: the amount paid.
+       */
+      refundMinor?: number;
+    }
   | {
       /** Part of an order given back (cancel-items, goodwill): the ledger row's amounts. */
       kind: 'order-refunded';
@@ -49,6 +58,21 @@ export type MailJob =
    * table for JOB_RETENTION_DAYS at most: docs/privacy.md).
    */
   | { kind: 'account-deleted'; email: string; name: string }
+  | {
+      /**
+       * Store credit issued to the customer of an order (a refunded return, docs/returns.md):
+       * a gift card whose code the job carries, like `gift-card`, until it is sent. Written to
+       * the order's owner as the order's e-mails are.
+       */
+      kind: 'store-credit';
+      orderId: number;
+      giftCardId: number;
+      code?: string;
+      /** Minor units, in `currency`. */
+      amountMinor: number;
+      currency: string;
+      returnNumber: string;
+    }
   | {
       /**
        * A gift card issued to a recipient. The exception to "never a secret": the code exists

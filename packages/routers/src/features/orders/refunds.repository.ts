@@ -13,6 +13,8 @@ export interface RefundSums {
   gatewayCents: number;
   giftCardCents: number;
   loyaltyCents: number;
+  /** Given back as store credit (a gift card issued to the customer). */
+  storeCreditCents: number;
   uncollectedCents: number;
   /** Rows whose gateway part the gateway has not confirmed yet. */
   pending: number;
@@ -83,6 +85,7 @@ export function createRefundsRepository(db: Executor) {
           giftCards: sql<string>`coalesce(sum(${orderRefunds.giftCardCents}), 0)`,
           loyalty: sql<string>`coalesce(sum(${orderRefunds.loyaltyCents}), 0)`,
           uncollected: sql<string>`coalesce(sum(${orderRefunds.uncollectedCents}), 0)`,
+          storeCredit: sql<string>`coalesce(sum(${orderRefunds.storeCreditCents}), 0)`,
           pending: sql<string>`count(*) filter (where ${orderRefunds.status} = 'pending')`,
           rows: sql<string>`count(*)`,
         })
@@ -91,11 +94,13 @@ export function createRefundsRepository(db: Executor) {
       const gatewayCents = Number(row?.gateway ?? 0);
       const giftCardCents = Number(row?.giftCards ?? 0);
       const loyaltyCents = Number(row?.loyalty ?? 0);
+      const storeCreditCents = Number(row?.storeCredit ?? 0);
       return {
-        refundedCents: gatewayCents + giftCardCents + loyaltyCents,
+        refundedCents: gatewayCents + giftCardCents + loyaltyCents + storeCreditCents,
         gatewayCents,
         giftCardCents,
         loyaltyCents,
+        storeCreditCents,
         uncollectedCents: Number(row?.uncollected ?? 0),
         pending: Number(row?.pending ?? 0),
         rows: Number(row?.rows ?? 0),

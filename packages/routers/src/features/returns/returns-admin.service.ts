@@ -4,6 +4,7 @@ import type { PageRequest } from '../../pagination';
 import type { Clock } from '../../ports';
 import type { InTransaction } from '../../transactions';
 import { releaseStock } from '../catalog';
+import { issueStoreCredit, type StoreCreditCodes } from '../gift-cards';
 import { reverseEarnedPoints } from '../loyalty';
 import { enqueueMail } from '../mail';
 import { enqueueReturnPush } from '../notifications';
@@ -23,6 +24,8 @@ import { orderState, type ReturnRepositories } from './returns.service';
 export interface ReturnsAdminDeps {
   inTransaction: InTransaction<ReturnRepositories>;
   clock: Clock;
+  /** Seals the code of store credit issued by a refund (gift cards' store-credit-code.ts). */
+  storeCreditCodes: StoreCreditCodes;
 }
 
 type Told = 'approved' | 'rejected' | 'refunded' | 'exchanged';
@@ -31,7 +34,11 @@ const notFound = () => new AppError('NOT_FOUND', 'Return not found.');
 const wrongStatus = (found: ReturnWithParts, doing: string) =>
   new AppError('RETURN_NOT_ALLOWED', `A return that is ${found.status} cannot be ${doing}.`);
 
-export function createReturnsAdminService({ inTransaction, clock }: ReturnsAdminDeps) {
+export function createReturnsAdminService({
+  inTransaction,
+  clock,
+  storeCreditCodes,
+}: ReturnsAdminDeps) {
   /** The return and its order, the order's row locked (every return write's first step). */
   async function locked(tx: ReturnRepositories, id: number) {
     const first = await tx.returns.find(id);
@@ -203,8 +210,20 @@ export function createReturnsAdminService({ inTransaction, clock }: ReturnsAdmin
           reason: `Return ${found.number}`,
           lines: lines.lines,
           feeCents: lines.feeCents,
+          toStoreCredit: found.refundTo === 'store_credit',
           now: clock.now(),
         });
+        // Store credit: the card is issued with the row, in its transaction (docs/returns.md).
+        if (recorded.refund && recorded.refund.storeCreditCents > 0) {
+          await issueStoreCredit(tx, storeCreditCodes, {
+            ownerUserId: order.userId,
+            orderId: order.id,
+            refundId: recorded.refund.id,
+            amountCents: recorded.refund.storeCreditCents,
+            currency: order.currency,
+            returnNumber: found.number,
+          });
+        }
         // Points were earned on what the gateway or cash kept: those of the returned part go back.
         const rows = await tx.refunds.forOrder(order.id);
         const gateway = (kind: 'return' | 'other') =>

@@ -122,6 +122,13 @@ export function createReturnsRepository(db: Executor) {
       return units;
     },
 
+    /** Every return of the customer with its parts, oldest first (the account export). */
+    async allOfUser(userId: number): Promise<ReturnWithParts[]> {
+      return withParts(
+        await db.select().from(returns).where(eq(returns.userId, userId)).orderBy(asc(returns.id)),
+      );
+    },
+
     async countForOrder(orderId: number): Promise<number> {
       const [row] = await db
         .select({ total: count() })

@@ -119,17 +119,17 @@ export function createReturnsService({ inTransaction, clock }: ReturnsServiceDep
     await checkExchanges(tx, state, input.items, clock.now());
     // Exchanged items give no money back: the quote is the refunded items' (docs/returns.md).
     const lines = returnLines(state, refundedAsked(asked, input.items));
-    const credit = paysStoreCredit(state.order, input.refund_to);
-    const split = credit
-      ? { gatewayCents: 0, giftCardCents: 0, loyaltyCents: 0 }
-      : (await splitFor(tx, state.order, lines.totalCents)).split;
+    // The ledger's own split: store credit is what admin.returns.refund then issues as a card.
+    const { split, storeCreditCents } = await splitFor(tx, state.order, lines.totalCents, {
+      toStoreCredit: paysStoreCredit(state.order, input.refund_to),
+    });
     const quote: ReturnQuoteRow = {
       items: quoteItemsWithExchanges(input.items, lines.items),
       itemsCents: lines.itemsCents,
       shippingCents: lines.shippingCents,
       feeCents: lines.feeCents,
       totalCents: lines.totalCents,
-      split: { ...split, storeCreditCents: credit ? lines.totalCents : 0 },
+      split: { ...split, storeCreditCents },
     };
     return quote;
   }
