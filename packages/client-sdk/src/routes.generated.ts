@@ -860,6 +860,15 @@ export const ROUTES = {
     idempotent: false,
     session: null,
   },
+  'staff.acceptInvite': {
+    method: 'POST',
+    path: '/staff/accept-invite',
+    namespace: 'staff',
+    name: 'acceptInvite',
+    hasInput: true,
+    idempotent: false,
+    session: null,
+  },
 } as const;
 
 /** The client's namespaces: the server router's top-level keys that have REST operations. */
@@ -886,6 +895,7 @@ export const NAMESPACES = [
   'notifications',
   'sync',
   'ai',
+  'staff',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];
@@ -893,6 +903,8 @@ export type Namespace = (typeof NAMESPACES)[number];
 /** The contract's error codes (docs/contract.md §2), as the server declares them. */
 export const SERVER_ERROR_CODES = [
   'BAD_REQUEST',
+  'UNKNOWN_PERMISSION',
+  'INVALID_TOKEN',
   'UNAUTHENTICATED',
   'INVALID_CREDENTIALS',
   'FORBIDDEN',
@@ -904,6 +916,8 @@ export const SERVER_ERROR_CODES = [
   'TAX_CATEGORY_EXISTS',
   'TAX_CATEGORY_IN_USE',
   'TAX_RULE_EXISTS',
+  'ROLE_IN_USE',
+  'REFUND_ALREADY_DECIDED',
   'IDEMPOTENCY_CONFLICT',
   'SYNC_CURSOR_EXPIRED',
   'PAYLOAD_TOO_LARGE',
