@@ -88,7 +88,7 @@ export const staffRouter = router({
       openapi: {
         method: 'POST',
         path: '/staff/accept-invite',
-        tags: ['Staff'],
+        tags: ['staff'],
         protect: false,
         summary: 'Accept a back-office invitation',
         description:
