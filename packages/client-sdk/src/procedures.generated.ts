@@ -490,6 +490,56 @@ export interface Procedures {
     input: { id: number; product_title?: string | undefined; category?: string | undefined; attributes?: (string | { name: string; value: string | string[]; })[] | undefined; images?: string[] | undefined; brand?: string | undefined; key_features?: string[] | undefined; target_audience?: string | undefined; tone_preference?: string | undefined; language?: string | undefined; agent?: string | undefined; };
     output: { success: true; data: { short_description: string; description: string; }; message?: string | undefined; };
   };
+  'staff.acceptInvite': {
+    type: 'mutation';
+    input: { token: string; password: string; };
+    output: { success: true; data: null; message?: string | undefined; };
+  };
+  'admin.me': {
+    type: 'query';
+    input: void;
+    output: { success: true; data: { id: number; email: string | null; name: string; role: { id: number; name: string; refund_limit: number | null; } | null; permissions: ('orders:read' | 'orders:fulfil' | 'orders:cancel' | 'refunds:issue' | 'returns:manage' | 'products:read' | 'products:write' | 'customers:read' | 'customers:write' | 'marketing:write' | 'settings:write' | 'staff:manage' | 'audit:read' | 'ai:use' | 'jobs:manage')[]; }; message?: string | undefined; };
+  };
+  'admin.roles.list': {
+    type: 'query';
+    input: void;
+    output: { success: true; data: { id: number; name: string; preset: string | null; permissions: ('orders:read' | 'orders:fulfil' | 'orders:cancel' | 'refunds:issue' | 'returns:manage' | 'products:read' | 'products:write' | 'customers:read' | 'customers:write' | 'marketing:write' | 'settings:write' | 'staff:manage' | 'audit:read' | 'ai:use' | 'jobs:manage')[]; refund_limit: number | null; members: number; }[]; message?: string | undefined; };
+  };
+  'admin.roles.create': {
+    type: 'mutation';
+    input: { name: string; permissions: string[]; refund_limit: number | null; };
+    output: { success: true; data: { id: number; name: string; preset: string | null; permissions: ('orders:read' | 'orders:fulfil' | 'orders:cancel' | 'refunds:issue' | 'returns:manage' | 'products:read' | 'products:write' | 'customers:read' | 'customers:write' | 'marketing:write' | 'settings:write' | 'staff:manage' | 'audit:read' | 'ai:use' | 'jobs:manage')[]; refund_limit: number | null; members: number; }; message?: string | undefined; };
+  };
+  'admin.roles.update': {
+    type: 'mutation';
+    input: { id: number; name?: string | undefined; permissions?: string[] | undefined; refund_limit?: number | null | undefined; };
+    output: { success: true; data: { id: number; name: string; preset: string | null; permissions: ('orders:read' | 'orders:fulfil' | 'orders:cancel' | 'refunds:issue' | 'returns:manage' | 'products:read' | 'products:write' | 'customers:read' | 'customers:write' | 'marketing:write' | 'settings:write' | 'staff:manage' | 'audit:read' | 'ai:use' | 'jobs:manage')[]; refund_limit: number | null; members: number; }; message?: string | undefined; };
+  };
+  'admin.roles.delete': {
+    type: 'mutation';
+    input: { id: number; };
+    output: { success: true; data: null; message?: string | undefined; };
+  };
+  'admin.staff.list': {
+    type: 'query';
+    input: void;
+    output: { success: true; data: { id: number; name: string; email: string | null; role: { id: number; name: string; refund_limit: number | null; } | null; blocked_at: string | null; invited: boolean; created_at: string; }[]; message?: string | undefined; };
+  };
+  'admin.staff.invite': {
+    type: 'mutation';
+    input: { email: string; name: string; role_id: number; };
+    output: { success: true; data: { id: number; name: string; email: string | null; role: { id: number; name: string; refund_limit: number | null; } | null; blocked_at: string | null; invited: boolean; created_at: string; }; message?: string | undefined; };
+  };
+  'admin.staff.setRole': {
+    type: 'mutation';
+    input: { user_id: number; role_id: number; };
+    output: { success: true; data: { id: number; name: string; email: string | null; role: { id: number; name: string; refund_limit: number | null; } | null; blocked_at: string | null; invited: boolean; created_at: string; }; message?: string | undefined; };
+  };
+  'admin.staff.disable': {
+    type: 'mutation';
+    input: { user_id: number; };
+    output: { success: true; data: { id: number; name: string; email: string | null; role: { id: number; name: string; refund_limit: number | null; } | null; blocked_at: string | null; invited: boolean; created_at: string; }; message?: string | undefined; };
+  };
   'admin.customers.list': {
     type: 'query';
     input: { search?: string | undefined; page?: number | undefined; per_page?: number | undefined; };

@@ -878,6 +878,15 @@ export const ROUTES = {
     idempotent: false,
     session: null,
   },
+  'staff.acceptInvite': {
+    method: 'POST',
+    path: '/staff/accept-invite',
+    namespace: 'staff',
+    name: 'acceptInvite',
+    hasInput: true,
+    idempotent: false,
+    session: null,
+  },
 } as const;
 
 /** The client's namespaces: the server router's top-level keys that have REST operations. */
@@ -904,6 +913,7 @@ export const NAMESPACES = [
   'notifications',
   'sync',
   'ai',
+  'staff',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];
@@ -911,6 +921,8 @@ export type Namespace = (typeof NAMESPACES)[number];
 /** The contract's error codes (docs/contract.md §2), as the server declares them. */
 export const SERVER_ERROR_CODES = [
   'BAD_REQUEST',
+  'UNKNOWN_PERMISSION',
+  'INVALID_TOKEN',
   'UNAUTHENTICATED',
   'INVALID_CREDENTIALS',
   'FORBIDDEN',
@@ -922,6 +934,7 @@ export const SERVER_ERROR_CODES = [
   'TAX_CATEGORY_EXISTS',
   'TAX_CATEGORY_IN_USE',
   'TAX_RULE_EXISTS',
+  'ROLE_IN_USE',
   'IDEMPOTENCY_CONFLICT',
   'SYNC_CURSOR_EXPIRED',
   'PAYLOAD_TOO_LARGE',

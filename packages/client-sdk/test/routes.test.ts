@@ -77,6 +77,8 @@ describe('namespace mapping', () => {
     ['/customer/orders/{id}/returns', 'returns'],
     ['/customer/returns/{id}', 'returns'],
     ['/customer/orders/{id}/cancel-items', 'orders'],
+    // Issue 41: the back office's invitation link sets the password.
+    ['/staff/accept-invite', 'staff'],
   ];
 
   /** The REST routes that are not procedures (multipart, binary, DELETE with a body): client.ts adds them. */

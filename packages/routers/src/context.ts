@@ -20,7 +20,7 @@ import type {
 import type { CheckoutService, PaymentStatusService, PlaceOrderService } from './features/checkout';
 import type { ContentAdminService, ContentService } from './features/content';
 import type { CouponsService } from './features/coupons';
-import type { AdminsService, CustomerService } from './features/customer';
+import type { AdminsService, CustomerService, StaffService } from './features/customer';
 import type { DashboardService } from './features/dashboard';
 import type {
   DeliveryRulesService,
@@ -101,6 +101,8 @@ export interface AppServices {
   customer: {
     profiles: CustomerService;
     admins: AdminsService;
+    /** Roles, staff and invitations; what a staff member may do (trpc.ts adminProcedure). */
+    staff: StaffService;
     /** Account deletion and the customer's data export (docs/privacy.md). */
     account: AccountSlice;
   };

@@ -59,3 +59,4 @@ export {
 } from './features/payments';
 export { FEATURE_FLAGS, type FeatureFlags } from './features/store-settings';
 export { SYNC_COMPACTION_QUEUE } from './features/sync';
+export { isPermission, PERMISSIONS, type Permission } from './permissions';

@@ -12,7 +12,15 @@ import {
 import { checkoutRouter } from './features/checkout';
 import { bannersAdminRouter, bannersRouter } from './features/content';
 import { couponsAdminRouter } from './features/coupons';
-import { adminsAdminRouter, customerAdminRouter, customerRouter } from './features/customer';
+import {
+  adminsAdminRouter,
+  customerAdminRouter,
+  customerRouter,
+  meProcedure,
+  rolesAdminRouter,
+  staffAdminRouter,
+  staffRouter,
+} from './features/customer';
 import { dashboardAdminRouter } from './features/dashboard';
 import {
   deliveryAdminRouter,
@@ -46,10 +54,14 @@ import { mergeRouters, router } from './trpc';
 
 /*
  * The back office, over /trpc only: no admin procedure has OpenAPI meta, so none has a REST path,
- * and every one requires the admin role (403 FORBIDDEN for customers). Each slice owns its admin
+ * and every one requires the admin role and its declared permission (403 FORBIDDEN otherwise,
+ * docs/admin-panel.md "Roles"). Each slice owns its admin
  * procedures; this only composes them.
  */
 const adminRouter = router({
+  me: meProcedure,
+  roles: rolesAdminRouter,
+  staff: staffAdminRouter,
   customers: customerAdminRouter,
   orders: ordersAdminRouter,
   refunds: refundsAdminRouter,
@@ -112,6 +124,7 @@ export const appRouter = router({
   notifications: notificationsRouter,
   sync: syncRouter,
   ai: aiRouter,
+  staff: staffRouter,
   admin: adminRouter,
 });
 

@@ -140,6 +140,7 @@ export function createServices(deps: ServiceDeps): Services {
     avatarLimiter: deps.rateLimits.avatarPerCustomer,
     revokeAllSessions,
     clock,
+    jobs,
     reportBackgroundError,
   });
   const addresses = createAddressesSlice({ db, unitOfWork, users: auth.users });

@@ -1,6 +1,6 @@
 import type { Executor } from '@storefront/db/client';
 import { eraseAddresses, exportAddresses } from '../addresses/index';
-import { emptyAccountRow, eraseCredentials, lockAccount, lockActiveAdminIds } from '../auth/index';
+import { emptyAccountRow, eraseCredentials, lockAccount, lockActiveOwnerIds } from '../auth/index';
 import { eraseCarts } from '../cart/index';
 import { eraseIdempotencyKeys } from '../checkout/index';
 import {
@@ -38,7 +38,7 @@ export function createAccountData(db: Executor) {
   const own = createAccountRepository(db);
   return {
     lockUser: (userId: number) => lockAccount(db, userId),
-    activeAdminIds: () => lockActiveAdminIds(db),
+    activeOwnerIds: () => lockActiveOwnerIds(db),
     openOrderNumbers: (userId: number) => openOrderNumbers(db, userId),
     unfinishedOrderNumbers: (userId: number) => unfinishedOrderNumbers(db, userId),
     pendingUnpaidOrderIds: (userId: number) => pendingUnpaidOrderIds(db, userId),

@@ -98,9 +98,10 @@ export function createAccountService(deps: AccountServiceDeps) {
       const locked = await tx.repo.lockUser(userId);
       if (!locked || locked.deletedAt) throw new AppError('NOT_FOUND');
       if (locked.role === 'admin') {
-        const admins = await tx.repo.activeAdminIds();
-        if (admins.includes(userId) && admins.length <= 1) {
-          const message = 'The last active admin cannot be deleted.';
+        // Never zero active Owners (docs/admin-panel.md "Roles").
+        const owners = await tx.repo.activeOwnerIds();
+        if (owners.includes(userId) && owners.length <= 1) {
+          const message = 'The last active Owner cannot be deleted.';
           throw validationError({ [options.byAdmin ? 'id' : 'password']: [message] }, message);
         }
       }

@@ -12,7 +12,7 @@ import {
   type UserRecord,
   type UsersRepository,
 } from '../auth';
-import { blockKeepingAnAdmin } from './last-admin';
+import { blockKeepingAnOwner } from './last-owner';
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 /** Recognised by decoding the content, never by file name or declared type. */
@@ -57,7 +57,7 @@ async function reencodeAvatar(bytes: Uint8Array): Promise<Buffer> {
 
 export interface CustomerServiceDeps {
   users: UsersRepository;
-  /** Blocking runs in a transaction: it must not block the last active admin. */
+  /** Blocking runs in a transaction: it must not block the last active Owner. */
   inTransaction: InTransaction<UsersRepository>;
   avatarStorage: FileStorage;
   /** Uploads per customer: each one costs a decode and an encode. */
@@ -164,11 +164,11 @@ export function createCustomerService({
 
     /**
      * Blocking revokes every session at once: the customer's tokens stop working. An admin's
-     * account is an account too: blocking the last active one answers 422 (last-admin.ts).
+     * account is an account too: blocking the last active Owner answers 422 (last-owner.ts).
      */
     async setBlocked(userId: number, blocked: boolean) {
       const user = blocked
-        ? await inTransaction((tx) => blockKeepingAnAdmin(tx, userId, clock.now()))
+        ? await inTransaction((tx) => blockKeepingAnOwner(tx, userId, clock.now()))
         : await users.setBlockedAt(userId, null);
       if (!user) throw new AppError('NOT_FOUND', 'Customer not found.');
       if (blocked) await revokeAllSessions(userId);

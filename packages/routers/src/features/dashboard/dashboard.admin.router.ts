@@ -4,7 +4,7 @@ import { ZDashboardOutput } from './dashboard.admin.schemas';
 
 /** admin.dashboard (/trpc only): the figures of the admin panel's first page. */
 export const dashboardAdminRouter = router({
-  summary: adminProcedure
+  summary: adminProcedure('orders:read')
     .output(ZDashboardOutput)
     .query(async ({ ctx }) => ok(await ctx.services.dashboard.summary())),
 });

@@ -15,6 +15,8 @@ export type MailJob =
   | { kind: 'welcome'; userId: number }
   | { kind: 'verify-email'; userId: number }
   | { kind: 'password-reset'; userId: number | null }
+  /** An invitation to the back office (admin.staff.invite): its link sets the password. */
+  | { kind: 'staff-invite'; userId: number }
   | { kind: 'password-changed'; userId: number; how: 'changed' | 'reset' }
   | { kind: 'order-placed'; orderId: number }
   | {
@@ -111,6 +113,7 @@ const URGENT_MAIL_KINDS: ReadonlySet<MailJob['kind']> = new Set([
   'password-reset',
   'verify-email',
   'password-changed',
+  'staff-invite',
 ]);
 
 /** pg-boss priority of an urgent mail (higher first; the rest keep 0). */

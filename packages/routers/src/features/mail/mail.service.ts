@@ -78,7 +78,11 @@ export function createMailService(deps: MailServiceDeps) {
     token?: string;
   }
 
-  async function linkToken(kind: 'reset' | 'verification', userId: number, delivery: Delivery) {
+  async function linkToken(
+    kind: 'reset' | 'verification' | 'invite',
+    userId: number,
+    delivery: Delivery,
+  ) {
     delivery.token = await deps.linkTokens[kind](userId, delivery.jobId);
     return delivery.token;
   }
@@ -118,6 +122,21 @@ export function createMailService(deps: MailServiceDeps) {
               'Confirm your e-mail address',
               VerifyEmail({ shop, name: user.name, verifyLink }),
             );
+      }
+      case 'staff-invite': {
+        const user = await deps.users.findById(job.userId);
+        // Disabled or accepted meanwhile (a password set): nothing to send.
+        if (!user?.email || user.blockedAt || user.deletedAt || user.passwordHash) return undefined;
+        const token = await linkToken('invite', user.id, delivery);
+        if (!token) return undefined;
+        const { StaffInviteEmail } = await import('./staff.templates');
+        const acceptLink = new URL(`${shop.url.replace(/\/+$/, '')}/admin/accept-invite`);
+        acceptLink.searchParams.set('token', token);
+        return renderMail(
+          user.email,
+          `You are invited to ${shop.name}'s back office`,
+          StaffInviteEmail({ shop, name: user.name, acceptLink: acceptLink.toString() }),
+        );
       }
       case 'password-reset': {
         const user = job.userId === null ? undefined : await deps.users.findById(job.userId);

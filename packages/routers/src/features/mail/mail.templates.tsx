@@ -38,16 +38,16 @@ const card = {
   margin: '24px auto',
   maxWidth: '560px',
 };
-const button = {
+export const button = {
   backgroundColor: '#111111',
   color: '#ffffff',
   padding: '12px 20px',
   borderRadius: '4px',
   textDecoration: 'none',
 };
-const muted = { color: '#666666', fontSize: '13px' };
+export const muted = { color: '#666666', fontSize: '13px' };
 
-function Layout(props: { shop: Shop; preview: string; children: ReactNode }) {
+export function Layout(props: { shop: Shop; preview: string; children: ReactNode }) {
   return (
     <Html lang="en">
       <Head />

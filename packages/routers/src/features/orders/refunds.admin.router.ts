@@ -13,12 +13,14 @@ import {
  */
 export const refundsAdminRouter = router({
   /** Failed rows no retry asks for any more, newest first (each can be retried). */
-  failed: adminProcedure.output(ZFailedRefundListOutput).query(async ({ ctx }) => {
-    const rows = await ctx.services.orders.adminRefunds.failed();
-    return ok(rows.map((row) => toRefundDto(row, new Set())));
-  }),
+  failed: adminProcedure('orders:read')
+    .output(ZFailedRefundListOutput)
+    .query(async ({ ctx }) => {
+      const rows = await ctx.services.orders.adminRefunds.failed();
+      return ok(rows.map((row) => toRefundDto(row, new Set())));
+    }),
   /** Asks the gateway again for a failed refund's money: admin.orders.retryRefund's code. */
-  retry: adminProcedure
+  retry: adminProcedure('refunds:issue')
     .input(ZFailedRefundIdInput)
     .output(ZRefundOutput)
     .mutation(async ({ ctx, input }) =>
