@@ -20,7 +20,7 @@ import type { createStoreSettingsSlice } from './features/store-settings';
 import type { TaxSlice } from './features/tax';
 import { createIdempotencyRepository } from './idempotency.repository';
 import type { BusinessMetrics, Clock, JobEnqueuer, RateLimits } from './ports';
-import type { UnitOfWorkFactory } from './transactions';
+import type { RepositoryFactory, UnitOfWorkFactory } from './transactions';
 
 export interface CommerceDeps {
   db: Database;
@@ -42,6 +42,8 @@ export interface CommerceDeps {
   deliveryPromise: DeliveryPromiseFor;
   /** Why cash on delivery is refused (the delivery slice's COD rules). */
   codRefusal: CodRefusalFor;
+  /** The COD fee in cents (the delivery slice's settings), charged on carts paying by COD. */
+  codFee?: RepositoryFactory<() => Promise<number>> | undefined;
 }
 
 /**
@@ -61,6 +63,7 @@ export function createCommerceServices(deps: CommerceDeps) {
     flags: storeSettings.featuresOn,
     credits: cartCreditsReader,
     tax: deps.tax.readers,
+    codFee: deps.codFee,
     isFeatureEnabled,
     clock,
   });

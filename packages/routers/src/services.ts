@@ -169,6 +169,7 @@ export function createServices(deps: ServiceDeps): Services {
       };
     },
     // The customer's side of the COD rules: a verified phone, the COD orders still open.
+    codFee: delivery.codFee,
     codRefusal: async (userId, facts) => {
       const [user, open] = await Promise.all([
         auth.users.findById(userId),
