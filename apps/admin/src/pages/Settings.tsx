@@ -7,6 +7,7 @@ import type { Inputs } from '../lib/api-types';
 import { fieldsOf } from '../lib/form-spec';
 import { label } from '../lib/format';
 import { useTRPC } from '../trpc';
+import { DeliverySettings } from './DeliverySettings';
 import { LoyaltySettings } from './LoyaltySettings';
 import { TaxSettings } from './TaxSettings';
 
@@ -77,6 +78,7 @@ export function SettingsPage() {
       <Title order={2}>Settings</Title>
       <FeatureFlags />
       <TaxSettings />
+      <DeliverySettings />
       <LoyaltySettings />
       <Card withBorder component="section">
         <ResourcePage
