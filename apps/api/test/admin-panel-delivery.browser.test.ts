@@ -57,7 +57,13 @@ describe.skipIf(skipReason)(
     const serviceability = async (postcode: string) => {
       const answer = await fetch(`${baseUrl}/api/v1/serviceability?postcode=${postcode}`);
       expect(answer.status).toBe(200);
-      return (await answer.json()).data;
+      const body = (await answer.json()) as {
+        data: {
+          deliverable: boolean | null;
+          estimated_delivery: { min_date: string; max_date: string };
+        };
+      };
+      return body.data;
     };
 
     it('imports a rules CSV, lists and searches it, and GET /serviceability applies it', async () => {
