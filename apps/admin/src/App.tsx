@@ -10,6 +10,7 @@ import { CouponsPage } from './pages/Coupons';
 import { CurrenciesPage } from './pages/Currencies';
 import { CustomersPage } from './pages/Customers';
 import { DashboardPage } from './pages/Dashboard';
+import { DeliveryRulesPage } from './pages/DeliveryRules';
 import { FailedJobsPage } from './pages/FailedJobs';
 import { GiftCardsPage } from './pages/GiftCards';
 import { NotificationsPage } from './pages/Notifications';
@@ -52,6 +53,7 @@ const router = createBrowserRouter(
         { path: 'tax-categories', element: <TaxCategoriesPage /> },
         { path: 'tax-rules', element: <TaxRulesPage /> },
         { path: 'tax-rates', element: <TaxRatesPage /> },
+        { path: 'delivery-rules', element: <DeliveryRulesPage /> },
         { path: 'customers', element: <CustomersPage /> },
         { path: 'reviews', element: <ReviewsPage /> },
         { path: 'settings', element: <SettingsPage /> },

@@ -21,7 +21,7 @@ import type { createStoreSettingsSlice } from './features/store-settings';
 import type { TaxSlice } from './features/tax';
 import { createIdempotencyRepository } from './idempotency.repository';
 import type { BusinessMetrics, Clock, JobEnqueuer, RateLimits } from './ports';
-import type { UnitOfWorkFactory } from './transactions';
+import type { RepositoryFactory, UnitOfWorkFactory } from './transactions';
 
 export interface CommerceDeps {
   db: Database;
@@ -49,6 +49,8 @@ export interface CommerceDeps {
   lookUpGatewayPayment: (gatewayOrderId: string) => Promise<unknown>;
   /** Seals and opens store-credit codes (STORE_CREDIT_CODE_KEY). */
   storeCreditCodes: StoreCreditCodes;
+  /** The COD fee in cents (the delivery slice's settings), charged on carts paying by COD. */
+  codFee?: RepositoryFactory<() => Promise<number>> | undefined;
 }
 
 /**
@@ -68,6 +70,7 @@ export function createCommerceServices(deps: CommerceDeps) {
     flags: storeSettings.featuresOn,
     credits: cartCreditsReader,
     tax: deps.tax.readers,
+    codFee: deps.codFee,
     isFeatureEnabled,
     clock,
   });

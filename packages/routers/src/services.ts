@@ -188,6 +188,7 @@ export function createServices(deps: ServiceDeps): Services {
     lookUpGatewayPayment: async (gatewayOrderId) =>
       payments?.reconciler.reconcileGatewayOrder(gatewayOrderId),
     // The customer's side of the COD rules: a verified phone, the COD orders still open.
+    codFee: delivery.codFee,
     codRefusal: async (userId, facts) => {
       const [user, open] = await Promise.all([
         auth.users.findById(userId),

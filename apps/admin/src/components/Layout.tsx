@@ -32,6 +32,7 @@ const NAVIGATION: readonly { to: string; label: string; section?: string }[] = [
   { to: '/notifications', label: 'Notifications' },
   { to: '/currencies', label: 'Currencies' },
   { to: '/shipping-methods', label: 'Shipping methods' },
+  { to: '/delivery-rules', label: 'Delivery rules' },
   { to: '/tax-categories', label: 'Tax categories', section: 'Tax' },
   { to: '/tax-rules', label: 'Tax rules', section: 'Tax' },
   { to: '/tax-rates', label: 'Tax rates', section: 'Tax' },

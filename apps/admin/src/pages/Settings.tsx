@@ -7,6 +7,7 @@ import type { Inputs } from '../lib/api-types';
 import { fieldsOf } from '../lib/form-spec';
 import { label } from '../lib/format';
 import { useTRPC } from '../trpc';
+import { DeliverySettings } from './DeliverySettings';
 import { LoyaltySettings } from './LoyaltySettings';
 import { ReturnSettings } from './ReturnSettings';
 import { TaxSettings } from './TaxSettings';
@@ -78,6 +79,7 @@ export function SettingsPage() {
       <Title order={2}>Settings</Title>
       <FeatureFlags />
       <TaxSettings />
+      <DeliverySettings />
       <LoyaltySettings />
       <ReturnSettings />
       <Card withBorder component="section">

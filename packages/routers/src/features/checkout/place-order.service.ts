@@ -67,7 +67,7 @@ export function createPlaceOrderService(deps: PlaceOrderServiceDeps) {
       const priced = await priceCart(repos, cart, pricing);
       const reason = await deps.codRefusal(userId, {
         postcodeCod: promise.deliverable !== false && promise.postcodeCod,
-        orderValueCents: priced.totals.totalCents,
+        orderValueCents: priced.totals.totalCents - priced.totals.codFeeCents,
       });
       if (reason) throw codNotAvailable(reason);
     }
