@@ -272,6 +272,7 @@ export function createServices(deps: ServiceDeps): Services {
         storeSettings.referenceData(db, { inTransaction: false }).defaultCurrency(),
       sync: sync.connection,
       clock,
+      timeZone: async () => (await tax.reader.settings()).timeZone,
     }),
     // Payments parses and stores the webhook's events; checkout reconciles, orders settles refunds.
     payments: createPaymentsSlice({
