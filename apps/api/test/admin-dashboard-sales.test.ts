@@ -20,8 +20,12 @@ const app = useAdminApp({
 
 /** The calendar day of `at` in `timeZone`, as the server's shopLocalDate writes it. */
 const shopLocalDate = (at: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
-    .format(at);
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const KOLKATA_OFFSET_MS = 5.5 * 60 * 60 * 1000;

@@ -75,6 +75,8 @@ export function createServices(deps: ServiceDeps): Services {
     counts,
     reviews: { recent: recentReviews, recentOfProducts: recentReviewsOfProducts },
     defaultCurrency: storeSettings.defaultCurrency,
+    imageStorage: deps.avatarStorage,
+    reportBackgroundError,
   });
   const delivery = createDeliverySlice({
     unitOfWork,
