@@ -56,6 +56,10 @@ describe('admin.products.images.upload', () => {
     expect(detail.status).toBe(200);
     expect(detail.body.data.images.map((image: { url: string }) => image.url)).toContain(lamp?.url);
 
+    // The panel's list (and its search) shows the main image as a thumbnail.
+    const listed = await app.admin.admin.products.list.query({ search: 'Brass Lamp' });
+    expect(listed.data.find((row) => row.id === product.id)?.image_url).toBe(second[0]?.url);
+
     // Removing the image removes the stored file too.
     const files = productFiles().length;
     await app.admin.admin.products.images.remove.mutate({

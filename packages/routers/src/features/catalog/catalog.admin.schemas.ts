@@ -294,5 +294,9 @@ export const ZAdminProductListEntry = ZAdminProduct.omit({
   category_ids: true,
   description: true,
   short_description: true,
-}).meta({ id: 'AdminProductListEntry' });
+})
+  .extend({
+    image_url: z.string().nullable().meta({ description: 'The main image, for thumbnails' }),
+  })
+  .meta({ id: 'AdminProductListEntry' });
 export const ZAdminProductListOutput = paginatedEnvelope(ZAdminProductListEntry);
