@@ -54,7 +54,9 @@ const placedAt = (id: number, at: Date) =>
   app.t.db.update(orders).set({ createdAt: at }).where(eq(orders.id, id));
 
 describe('admin.dashboard.sales', () => {
-  it('buckets 30 shop-local days with zeros, best sellers, returns and refunds waiting', async () => {
+  it('buckets 30 shop-local days with zeros, best sellers, returns and refunds waiting', {
+    timeout: 90_000,
+  }, async () => {
     await app.admin.admin.settings.updateTax.mutate({ time_zone: 'Asia/Kolkata' });
     const empty = (await app.admin.admin.dashboard.sales.query()).data;
     expect(empty.time_zone).toBe('Asia/Kolkata');
