@@ -20,6 +20,20 @@ interface PickerProps {
   required?: boolean;
 }
 
+/** What both pickers pass to Mantine's Select the same way. */
+function selectProps(props: PickerProps) {
+  return {
+    label: props.label,
+    description: props.description,
+    required: props.required,
+    error: props.error,
+    searchable: true,
+    clearable: true,
+    value: props.value || null,
+    onChange: (value: string | null) => props.onChange(value ?? ''),
+  };
+}
+
 /** Products by name or SKU, searched on the server (admin.products.list), with thumbnails. */
 export function ProductSelect(props: PickerProps) {
   const trpc = useTRPC();
@@ -48,21 +62,14 @@ export function ProductSelect(props: PickerProps) {
   const images = new Map(options.map((option) => [option.value, option.image]));
   return (
     <Select
-      label={props.label}
-      description={props.description}
-      required={props.required}
-      error={props.error}
+      {...selectProps(props)}
       placeholder="Type a product's name or SKU"
-      searchable
-      clearable
       searchValue={search}
       onSearchChange={setSearch}
       // The server already matched name or SKU: keep its answer as it is.
       filter={({ options: all }) => all}
       nothingFoundMessage={list.isFetching ? 'Searching…' : 'No product matches'}
       data={options.map(({ value, label }) => ({ value, label }))}
-      value={props.value || null}
-      onChange={(value) => props.onChange(value ?? '')}
       renderOption={({ option }) => (
         <Group gap="xs" wrap="nowrap">
           <Thumbnail url={images.get(option.value)} size={28} />
@@ -79,17 +86,10 @@ export function CategorySelect(props: PickerProps) {
   const tree = useQuery(trpc.categories.tree.queryOptions(undefined));
   return (
     <Select
-      label={props.label}
-      description={props.description}
-      required={props.required}
-      error={props.error}
+      {...selectProps(props)}
       placeholder="Type a category's name"
-      searchable
-      clearable
       nothingFoundMessage="No category matches"
       data={flattenTree(tree.data?.data ?? []).map((c) => ({ value: String(c.id), label: c.path }))}
-      value={props.value || null}
-      onChange={(value) => props.onChange(value ?? '')}
     />
   );
 }
