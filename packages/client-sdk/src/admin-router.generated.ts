@@ -228,6 +228,7 @@ export type AppRouter = TRPCBuiltRouter<
         applyDescription: Mutation<'admin.products.applyDescription'>;
         images: {
           add: Mutation<'admin.products.images.add'>;
+          upload: Mutation<'admin.products.images.upload'>;
           update: Mutation<'admin.products.images.update'>;
           remove: Mutation<'admin.products.images.remove'>;
           reorder: Mutation<'admin.products.images.reorder'>;
@@ -319,6 +320,7 @@ export type AppRouter = TRPCBuiltRouter<
       };
       dashboard: {
         summary: Query<'admin.dashboard.summary'>;
+        sales: Query<'admin.dashboard.sales'>;
       };
       admins: {
         me: Query<'admin.admins.me'>;

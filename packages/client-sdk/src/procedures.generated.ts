@@ -663,7 +663,7 @@ export interface Procedures {
   'admin.products.list': {
     type: 'query';
     input: { search?: string | undefined; active?: boolean | undefined; stock?: 'out' | 'in' | 'low' | undefined; category_id?: number | undefined; page?: number | undefined; per_page?: number | undefined; };
-    output: { success: true; data: { id: number; type: 'simple' | 'configurable'; name: string; created_at: string; updated_at: string; sku: string; slug: string; price: number; special_price: number | null; stock_quantity: number; featured: boolean; special_from: string | null; special_to: string | null; active: boolean; hsn_code: string | null; ships_in_days: number | null; returnable: boolean; tax_category: string | null; }[]; meta: { current_page: number; per_page: number; total: number; last_page: number; }; message?: string | undefined; };
+    output: { success: true; data: { id: number; type: 'simple' | 'configurable'; name: string; created_at: string; updated_at: string; sku: string; slug: string; price: number; special_price: number | null; stock_quantity: number; featured: boolean; special_from: string | null; special_to: string | null; active: boolean; hsn_code: string | null; ships_in_days: number | null; returnable: boolean; tax_category: string | null; image_url: string | null; }[]; meta: { current_page: number; per_page: number; total: number; last_page: number; }; message?: string | undefined; };
   };
   'admin.products.get': {
     type: 'query';
@@ -698,6 +698,11 @@ export interface Procedures {
   'admin.products.images.add': {
     type: 'mutation';
     input: { product_id: number; url: string; alt?: string | undefined; position?: number | undefined; };
+    output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; tax_category: string | null; hsn_code: string | null; ships_in_days: number | null; returnable: boolean; images: { id: number; url: string; alt: string; position: number; }[]; variants: { id: number; sku: string; name: string; price: number; special_price: number | null; stock_quantity: number; options: Record<string, string>; position: number; }[]; category_ids: number[]; created_at: string; updated_at: string; }; message?: string | undefined; };
+  };
+  'admin.products.images.upload': {
+    type: 'mutation';
+    input: { product_id: number; image_base64: string; alt?: string | undefined; };
     output: { success: true; data: { id: number; sku: string; slug: string; name: string; type: 'simple' | 'configurable'; short_description: string; description: string; price: number; special_price: number | null; special_from: string | null; special_to: string | null; stock_quantity: number; featured: boolean; active: boolean; tax_category: string | null; hsn_code: string | null; ships_in_days: number | null; returnable: boolean; images: { id: number; url: string; alt: string; position: number; }[]; variants: { id: number; sku: string; name: string; price: number; special_price: number | null; stock_quantity: number; options: Record<string, string>; position: number; }[]; category_ids: number[]; created_at: string; updated_at: string; }; message?: string | undefined; };
   };
   'admin.products.images.update': {
@@ -989,6 +994,11 @@ export interface Procedures {
     type: 'query';
     input: void;
     output: { success: true; data: { currency: string; today: { orders: number; revenue: number; }; last_7_days: { orders: number; revenue: number; }; orders_waiting_to_ship: number; low_stock: { id: number; sku: string; name: string; stock_quantity: number; }[]; mobile_app: { connected: boolean; sync_enabled: boolean; last_sync_at: string | null; last_status: string; last_message: string; last_checked_at: string; }; }; message?: string | undefined; };
+  };
+  'admin.dashboard.sales': {
+    type: 'query';
+    input: void;
+    output: { success: true; data: { currency: string; time_zone: string; days: { date: string; orders: number; revenue: number; }[]; top_products: { product_id: number; name: string; units: number; revenue: number; }[]; returns_requested: number; failed_refunds: { total: number; items: { id: number; order_id: number; order_number: string; amount: number; created_at: string; }[]; }; }; message?: string | undefined; };
   };
   'admin.admins.me': {
     type: 'query';

@@ -82,6 +82,8 @@ export function createServices(deps: ServiceDeps): Services {
     counts,
     reviews: { recent: recentReviews, recentOfProducts: recentReviewsOfProducts },
     defaultCurrency: storeSettings.defaultCurrency,
+    imageStorage: deps.avatarStorage,
+    reportBackgroundError,
   });
   const delivery = createDeliverySlice({
     unitOfWork,
@@ -308,6 +310,7 @@ export function createServices(deps: ServiceDeps): Services {
         storeSettings.referenceData(db, { inTransaction: false }).defaultCurrency(),
       sync: sync.connection,
       clock,
+      timeZone: async () => (await tax.reader.settings()).timeZone,
     }),
     payments: paymentsSlice,
     refunds: orders.refunds,

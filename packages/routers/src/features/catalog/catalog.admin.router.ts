@@ -15,6 +15,7 @@ import {
   ZImageRefInput,
   ZImageReorderInput,
   ZImageUpdateInput,
+  ZImageUploadInput,
   ZSetStockInput,
   ZVariantAddInput,
   ZVariantRefInput,
@@ -32,6 +33,14 @@ const productImagesRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { product_id, ...image } = input;
       return ok(await ctx.services.catalog.parts.addImage(product_id, image), 'Image added.');
+    }),
+  /** A file from the panel (base64 in the JSON body, as /trpc carries no multipart). */
+  upload: adminProcedure('products:write')
+    .input(ZImageUploadInput)
+    .output(ZAdminProductOutput)
+    .mutation(async ({ ctx, input }) => {
+      const { product_id, ...image } = input;
+      return ok(await ctx.services.catalog.parts.uploadImage(product_id, image), 'Image uploaded.');
     }),
   update: adminProcedure('products:write')
     .input(ZImageUpdateInput)

@@ -19,7 +19,13 @@ export { creditNotePdfOperation, invoiceOperation, invoicePath } from './invoice
 export { invoiceAtPlacement, invoiceOrder, type NumberingSettings } from './invoicing.steps';
 export { amountDueCents, toOrderDto } from './order.dto';
 export { earlierLines } from './order-cancel.steps';
-export { ordersSince, ordersWaitingToShip } from './order-figures.repository';
+export {
+  failedRefundsAwaiting,
+  ordersPerShopDay,
+  ordersSince,
+  ordersWaitingToShip,
+  topProductsSince,
+} from './order-figures.repository';
 export { type PlacedOrderInput, writePlacedOrder } from './order-placement.steps';
 export { hasPurchased, openCodOrders, orderForPush } from './order-reads.repository';
 export { type OrderStatus, STATUS_EVENT_TEXT } from './order-status';

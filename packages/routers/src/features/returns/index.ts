@@ -2,5 +2,6 @@
 
 export { exportReturns, mergeGuestReturns } from './account-data.repository';
 export { returnSettingsAdminRouter, returnsAdminRouter } from './returns.admin.router';
+export { returnsAwaitingDecision } from './returns.repository';
 export { returnsRouter } from './returns.router';
 export { createReturnsSlice, type ReturnsSlice } from './returns.slice';

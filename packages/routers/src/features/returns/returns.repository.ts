@@ -207,3 +207,8 @@ export function createReturnsRepository(db: Executor) {
 }
 
 export type ReturnsRepository = ReturnType<typeof createReturnsRepository>;
+
+/** Returns the customer asked for that nobody has approved or rejected yet (the dashboard's). */
+export function returnsAwaitingDecision(db: Executor): Promise<number> {
+  return db.$count(returns, eq(returns.status, 'requested'));
+}
