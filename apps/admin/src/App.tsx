@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { Layout } from './components/Layout';
+import { AcceptInvitePage } from './pages/AcceptInvite';
 import { AdminsPage } from './pages/Admins';
 import { BannersPage } from './pages/Banners';
 import { CategoriesPage } from './pages/Categories';
@@ -19,11 +20,13 @@ import { OrdersPage } from './pages/Orders';
 import { ProductsPage } from './pages/Products';
 import { ProductEditPage } from './pages/product-edit/ProductEditPage';
 import { ReviewsPage } from './pages/Reviews';
+import { RolesPage } from './pages/Roles';
 import { ReturnDetailPage } from './pages/returns/ReturnDetailPage';
 import { ReturnsPage } from './pages/returns/ReturnsPage';
 import { SettingsPage } from './pages/Settings';
 import { ShippingMethodsPage } from './pages/ShippingMethods';
 import { SignInPage } from './pages/SignIn';
+import { StaffPage } from './pages/Staff';
 import { TaxCategoriesPage } from './pages/TaxCategories';
 import { TaxRatesPage } from './pages/TaxRates';
 import { TaxRulesPage } from './pages/tax-rules/TaxRulesPage';
@@ -33,6 +36,8 @@ import { createQueryClient, createTrpcClient, TRPCProvider } from './trpc';
 const router = createBrowserRouter(
   [
     { path: '/sign-in', element: <SignInPage /> },
+    // The invitation e-mail's link: public, outside the signed-in frame (no session yet).
+    { path: '/accept-invite', element: <AcceptInvitePage /> },
     {
       element: <Layout />,
       children: [
@@ -57,6 +62,8 @@ const router = createBrowserRouter(
         { path: 'customers', element: <CustomersPage /> },
         { path: 'reviews', element: <ReviewsPage /> },
         { path: 'settings', element: <SettingsPage /> },
+        { path: 'staff', element: <StaffPage /> },
+        { path: 'roles', element: <RolesPage /> },
         { path: 'admins', element: <AdminsPage /> },
         { path: 'notifications', element: <NotificationsPage /> },
         { path: 'failed-jobs', element: <FailedJobsPage /> },

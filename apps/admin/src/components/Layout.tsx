@@ -13,32 +13,45 @@ import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { allowedEntries, type Permission } from '../lib/permissions';
 import { session } from '../lib/session';
+import { usePermissions } from '../lib/use-permissions';
 import { useSessionToken } from '../lib/use-session';
 import { useTRPC } from '../trpc';
 
-/** The pages in the order shown; a `section` groups its pages under its name (the tax pages). */
-const NAVIGATION: readonly { to: string; label: string; section?: string }[] = [
-  { to: '/', label: 'Dashboard' },
-  { to: '/orders', label: 'Orders' },
-  { to: '/returns', label: 'Returns' },
-  { to: '/products', label: 'Products' },
-  { to: '/categories', label: 'Categories' },
-  { to: '/coupons', label: 'Coupons' },
-  { to: '/gift-cards', label: 'Gift cards' },
-  { to: '/banners', label: 'Banners' },
-  { to: '/customers', label: 'Customers' },
-  { to: '/reviews', label: 'Reviews' },
-  { to: '/notifications', label: 'Notifications' },
-  { to: '/currencies', label: 'Currencies' },
-  { to: '/shipping-methods', label: 'Shipping methods' },
-  { to: '/delivery-rules', label: 'Delivery rules' },
-  { to: '/tax-categories', label: 'Tax categories', section: 'Tax' },
-  { to: '/tax-rules', label: 'Tax rules', section: 'Tax' },
-  { to: '/tax-rates', label: 'Tax rates', section: 'Tax' },
-  { to: '/settings', label: 'Settings' },
-  { to: '/admins', label: 'Admins' },
-  { to: '/failed-jobs', label: 'Failed jobs' },
+/**
+ * The pages in the order shown; a `section` groups its pages under its name (the tax pages).
+ * `permission` is the one its page's list procedure declares: the entry is shown only to a role
+ * holding it (docs/admin-panel.md "Roles").
+ */
+const NAVIGATION: readonly {
+  to: string;
+  label: string;
+  permission: Permission;
+  section?: string;
+}[] = [
+  { to: '/', label: 'Dashboard', permission: 'orders:read' },
+  { to: '/orders', label: 'Orders', permission: 'orders:read' },
+  { to: '/returns', label: 'Returns', permission: 'orders:read' },
+  { to: '/products', label: 'Products', permission: 'products:read' },
+  { to: '/categories', label: 'Categories', permission: 'products:read' },
+  { to: '/coupons', label: 'Coupons', permission: 'marketing:write' },
+  { to: '/gift-cards', label: 'Gift cards', permission: 'marketing:write' },
+  { to: '/banners', label: 'Banners', permission: 'marketing:write' },
+  { to: '/customers', label: 'Customers', permission: 'customers:read' },
+  { to: '/reviews', label: 'Reviews', permission: 'products:read' },
+  { to: '/notifications', label: 'Notifications', permission: 'marketing:write' },
+  { to: '/currencies', label: 'Currencies', permission: 'settings:write' },
+  { to: '/shipping-methods', label: 'Shipping methods', permission: 'settings:write' },
+  { to: '/delivery-rules', label: 'Delivery rules', permission: 'settings:write' },
+  { to: '/tax-categories', label: 'Tax categories', section: 'Tax', permission: 'settings:write' },
+  { to: '/tax-rules', label: 'Tax rules', section: 'Tax', permission: 'settings:write' },
+  { to: '/tax-rates', label: 'Tax rates', section: 'Tax', permission: 'settings:write' },
+  { to: '/settings', label: 'Settings', permission: 'settings:write' },
+  { to: '/staff', label: 'Staff', permission: 'staff:manage' },
+  { to: '/roles', label: 'Roles', permission: 'staff:manage' },
+  { to: '/admins', label: 'Admins', permission: 'staff:manage' },
+  { to: '/failed-jobs', label: 'Failed jobs', permission: 'jobs:manage' },
 ];
 
 /** How often the Returns badge asks for new requests (a count: one cheap query). */
@@ -74,8 +87,9 @@ export function Layout() {
   const [opened, { toggle, close }] = useDisclosure();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const me = useQuery({ ...trpc.admin.admins.me.queryOptions(undefined), enabled: token !== null });
+  const { me } = usePermissions();
   const logout = useMutation(trpc.auth.logout.mutationOptions());
+  const menu = allowedEntries(NAVIGATION, me.data?.permissions ?? []);
   if (!token) return <Navigate to="/sign-in" replace state={{ from: pathname }} />;
   const signOut = () => {
     // The session ends on the server; the panel forgets the token whatever the answer.
@@ -107,7 +121,7 @@ export function Layout() {
           <Group>
             {me.data ? (
               <Text size="sm" c="dimmed">
-                {me.data.data.name} ({me.data.data.email})
+                {me.data.name} ({me.data.email}){me.data.role ? ` · ${me.data.role.name}` : ''}
               </Text>
             ) : null}
             <Button variant="default" size="xs" onClick={signOut} loading={logout.isPending}>
@@ -118,9 +132,9 @@ export function Layout() {
       </AppShell.Header>
       <AppShell.Navbar p="xs" component="nav" aria-label="Main">
         <ScrollArea>
-          {NAVIGATION.map((item, index) => (
+          {menu.map((item, index) => (
             <Fragment key={item.to}>
-              {item.section && NAVIGATION[index - 1]?.section !== item.section ? (
+              {item.section && menu[index - 1]?.section !== item.section ? (
                 <Text size="xs" fw={600} c="dimmed" tt="uppercase" px="sm" pt="sm" pb={4}>
                   {item.section}
                 </Text>

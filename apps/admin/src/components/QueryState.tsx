@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Group, Loader, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { errorMessage } from '../lib/errors';
+import { errorMessage, missingPermissionOf } from '../lib/errors';
 
 /** The server's message for a failed call, or nothing. */
 export function ErrorAlert({ error, title }: { error: unknown; title?: string }) {
@@ -9,6 +9,19 @@ export function ErrorAlert({ error, title }: { error: unknown; title?: string })
   return (
     <Alert color="red" title={title ?? 'The server refused'} role="alert">
       {errorMessage(error)}
+    </Alert>
+  );
+}
+
+/**
+ * A page (or part) the signed-in role may not use: the server's 403 names the permission it
+ * lacks (docs/admin-panel.md "Roles"), so the reader knows what to ask an Owner for.
+ */
+export function AccessDenied({ permission }: { permission: string }) {
+  return (
+    <Alert color="orange" title="You don't have access" role="alert">
+      Your role does not include the <code>{permission}</code> permission this page needs. Ask an
+      Owner to change your role.
     </Alert>
   );
 }
@@ -32,6 +45,8 @@ export function QueryState<T>(props: {
     );
   }
   if (query.isError) {
+    const missing = missingPermissionOf(query.error);
+    if (missing) return <AccessDenied permission={missing} />;
     return (
       <Alert color="red" title="Could not load" role="alert">
         <Group justify="space-between">

@@ -4,6 +4,8 @@ interface ServerErrorData {
   httpStatus?: number;
   error_code?: string;
   errors?: Record<string, string[]>;
+  /** A 403's: the permission the caller's role lacks (docs/admin-panel.md "Roles"). */
+  missing_permission?: string;
 }
 
 function errorData(error: unknown): ServerErrorData | undefined {
@@ -29,4 +31,10 @@ export function fieldErrors(error: unknown): Record<string, string> {
 
 export function httpStatusOf(error: unknown): number | undefined {
   return errorData(error)?.httpStatus;
+}
+
+/** The permission a 403 FORBIDDEN names as missing from the caller's role, or undefined. */
+export function missingPermissionOf(error: unknown): string | undefined {
+  const data = errorData(error);
+  return data?.httpStatus === 403 ? data.missing_permission : undefined;
 }

@@ -20,6 +20,7 @@ import { SpecForm } from '../components/SpecForm';
 import type { Inputs, Order } from '../lib/api-types';
 import { fieldsOf } from '../lib/form-spec';
 import { dateTime, label, money } from '../lib/format';
+import { usePermissions } from '../lib/use-permissions';
 import { useTRPC } from '../trpc';
 import { OrderRefunds } from './OrderRefunds';
 import { StatusBadge } from './Orders';
@@ -122,37 +123,46 @@ function Actions({ order }: { order: Order }) {
   const complete = useMutation(trpc.admin.orders.complete.mutationOptions());
   const [dialog, setDialog] = useState<'ship' | 'cancel' | null>(null);
   const close = () => setDialog(null);
+  // Only the actions the role allows are offered (docs/admin-panel.md "Roles").
+  const { can } = usePermissions();
+  const fulfils = can('orders:fulfil');
   // The server says what the order's status allows (admin.orders' allowed_actions).
   const allowed = (action: Order['allowed_actions'][number]) =>
     order.allowed_actions.includes(action);
   return (
     <Stack gap="xs">
       <Group>
-        <Button
-          disabled={!allowed('process')}
-          loading={process.isPending}
-          onClick={() => process.mutate({ id: order.id })}
-        >
-          Process
-        </Button>
-        <Button disabled={!allowed('ship')} onClick={() => setDialog('ship')}>
-          Ship
-        </Button>
-        <Button
-          disabled={!allowed('complete')}
-          loading={complete.isPending}
-          onClick={() => complete.mutate({ id: order.id })}
-        >
-          Complete
-        </Button>
-        <Button
-          color="red"
-          variant="light"
-          disabled={!allowed('cancel')}
-          onClick={() => setDialog('cancel')}
-        >
-          Cancel order
-        </Button>
+        {fulfils ? (
+          <>
+            <Button
+              disabled={!allowed('process')}
+              loading={process.isPending}
+              onClick={() => process.mutate({ id: order.id })}
+            >
+              Process
+            </Button>
+            <Button disabled={!allowed('ship')} onClick={() => setDialog('ship')}>
+              Ship
+            </Button>
+            <Button
+              disabled={!allowed('complete')}
+              loading={complete.isPending}
+              onClick={() => complete.mutate({ id: order.id })}
+            >
+              Complete
+            </Button>
+          </>
+        ) : null}
+        {can('orders:cancel') ? (
+          <Button
+            color="red"
+            variant="light"
+            disabled={!allowed('cancel')}
+            onClick={() => setDialog('cancel')}
+          >
+            Cancel order
+          </Button>
+        ) : null}
       </Group>
       <ErrorAlert error={process.error ?? complete.error} />
       <ShipDialog orderId={order.id} opened={dialog === 'ship'} onClose={close} />

@@ -7,6 +7,7 @@ import { SpecForm } from '../components/SpecForm';
 import type { Inputs, Order, RefundRow } from '../lib/api-types';
 import { fieldsOf } from '../lib/form-spec';
 import { dateTime, label, money } from '../lib/format';
+import { usePermissions } from '../lib/use-permissions';
 import { useTRPC } from '../trpc';
 import { StatusBadge } from './Orders';
 import { ReturnsTable } from './returns/ReturnsPage';
@@ -50,6 +51,7 @@ function RetryButton({ row }: { row: RefundRow }) {
 /** admin.orders.refunds: one row per refund, oldest first; a failed one can be asked again. */
 function RefundLedger({ order }: { order: Order }) {
   const trpc = useTRPC();
+  const { can } = usePermissions();
   const refunds = useQuery(trpc.admin.orders.refunds.queryOptions({ order_id: order.id }));
   return (
     <QueryState
@@ -81,7 +83,11 @@ function RefundLedger({ order }: { order: Order }) {
             { label: 'Credit note', render: (row) => row.credit_note_number ?? '—' },
             { label: 'Reason', render: (row) => row.reason },
             { label: 'Created', render: (row) => dateTime(row.created_at) },
-            { label: '', render: (row) => (row.can_retry ? <RetryButton row={row} /> : null) },
+            {
+              label: '',
+              render: (row) =>
+                row.can_retry && can('refunds:issue') ? <RetryButton row={row} /> : null,
+            },
           ]}
         />
       )}
@@ -140,6 +146,8 @@ function OrderReturns({ order }: { order: Order }) {
 
 /** The order page's refunds and returns sections. */
 export function OrderRefunds({ order }: { order: Order }) {
+  // Refunding is offered only to a role holding refunds:issue (docs/admin-panel.md "Roles").
+  const { can } = usePermissions();
   return (
     <>
       <Card withBorder component="section" aria-label="Refunds">
@@ -152,7 +160,7 @@ export function OrderRefunds({ order }: { order: Order }) {
         </Text>
         <Stack>
           <RefundLedger order={order} />
-          <GoodwillRefund order={order} />
+          {can('refunds:issue') ? <GoodwillRefund order={order} /> : null}
         </Stack>
       </Card>
       <Card withBorder component="section" aria-label="Returns">

@@ -34,6 +34,8 @@ export function SignInPage() {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [message, setMessage] = useState<string | null>(null);
+  // A notice handed over by the page that sent the person here (the invitation's password set).
+  const notice = (location.state as { notice?: string } | null)?.notice;
   if (token) return <Navigate to="/" replace />;
 
   const submit = async (event: FormEvent) => {
@@ -75,6 +77,11 @@ export function SignInPage() {
             <Title order={1} size="h3">
               Storefront admin
             </Title>
+            {notice ? (
+              <Alert color="green" role="status">
+                {notice}
+              </Alert>
+            ) : null}
             <TextInput
               label="Email"
               type="email"
