@@ -11,7 +11,7 @@ export type PaymentStatus = Order['payment_status'];
 export type AdminProduct = Outputs['admin']['products']['get']['data'];
 
 /** Every value the server has, checked at compile time (a new status fails the typecheck). */
-export function allOf<T extends string>() {
+function allOf<T extends string>() {
   return <const L extends readonly T[]>(
     list: L & ([Exclude<T, L[number]>] extends [never] ? unknown : 'missing a value'),
   ) => list;

@@ -1,4 +1,5 @@
-import { allOf, type Outputs } from './api-types';
+import { PERMISSIONS as SERVER_PERMISSIONS } from '@storefront/routers/permissions';
+import type { Outputs } from './api-types';
 
 /*
  * The back office's permissions as the panel uses them (docs/admin-panel.md "Roles"): the menu
@@ -9,24 +10,11 @@ import { allOf, type Outputs } from './api-types';
 export type Me = Outputs['admin']['me']['data'];
 export type Permission = Me['permissions'][number];
 
-/** Every permission the server has, in its order (a new one fails the typecheck until listed). */
-export const PERMISSIONS = allOf<Permission>()([
-  'orders:read',
-  'orders:fulfil',
-  'orders:cancel',
-  'refunds:issue',
-  'returns:manage',
-  'products:read',
-  'products:write',
-  'customers:read',
-  'customers:write',
-  'marketing:write',
-  'settings:write',
-  'staff:manage',
-  'audit:read',
-  'ai:use',
-  'jobs:manage',
-]);
+/**
+ * Every permission, the server's own table (a module without imports, so bundling it adds only
+ * the list): the panel never keeps a second copy to fall behind.
+ */
+export const PERMISSIONS: readonly Permission[] = SERVER_PERMISSIONS;
 
 /** `orders:read` → `orders`: the part before the colon names what it is about. */
 export const resourceOf = (permission: Permission) => permission.split(':')[0] ?? permission;
