@@ -6,6 +6,7 @@ import {
   type CodRefusalFor,
   createCheckoutSlice,
   type DeliveryPromiseFor,
+  type GatewayCustomers,
 } from './features/checkout';
 import { createCouponRedemptionsRepository } from './features/coupons';
 import {
@@ -42,6 +43,8 @@ export interface CommerceDeps {
   deliveryPromise: DeliveryPromiseFor;
   /** Why cash on delivery is refused (the delivery slice's COD rules). */
   codRefusal: CodRefusalFor;
+  /** Saved cards' Razorpay customer (the payments slice's, built after these). */
+  gatewayCustomers?: GatewayCustomers;
 }
 
 /**
@@ -93,6 +96,7 @@ export function createCommerceServices(deps: CommerceDeps) {
     tax: deps.tax.readers,
     deliveryPromise: deps.deliveryPromise,
     codRefusal: deps.codRefusal,
+    gatewayCustomers: deps.gatewayCustomers,
   });
   const orders = createOrdersSlice({
     db,

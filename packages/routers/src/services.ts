@@ -18,7 +18,11 @@ import { createContentSlice } from './features/content';
 import { createCouponsSlice } from './features/coupons';
 import { createCustomerSlice } from './features/customer';
 import { createDashboardSlice } from './features/dashboard';
-import { createDeliverySlice, memoryServiceabilityCache } from './features/delivery';
+import {
+  createDeliverySlice,
+  memoryServiceabilityCache,
+  paymentLinkExpiryHours,
+} from './features/delivery';
 import { createJobsRepository, createJobsSlice } from './features/jobs';
 import { createMailService } from './features/mail';
 import { createNotificationsSlice } from './features/notifications';
@@ -168,6 +172,11 @@ export function createServices(deps: ServiceDeps): Services {
         estimatedDelivery: answer.estimated_delivery,
       };
     },
+    // Saved cards' Razorpay customer: the payments slice is built after checkout, so late-bound.
+    gatewayCustomers: {
+      ensure: (userId) => payments.savedCards.gatewayCustomerId(userId),
+      known: (userId) => payments.savedCards.knownCustomerId(userId),
+    },
     // The customer's side of the COD rules: a verified phone, the COD orders still open.
     codRefusal: async (userId, facts) => {
       const [user, open] = await Promise.all([
@@ -179,6 +188,27 @@ export function createServices(deps: ServiceDeps): Services {
         phoneVerified: Boolean(user?.phoneVerifiedAt),
         openCodOrders: open,
       });
+    },
+  });
+  // Payments parses and stores the webhook's events; checkout reconciles, orders settles refunds;
+  // payment links make COD orders prepaid through orders' step (issue 40).
+  const payments = createPaymentsSlice({
+    db,
+    unitOfWork,
+    jobs,
+    handlers: { ...checkout.reconcilePayment, refund: orders.refunds.onGatewayRefund },
+    graceSeconds: config.paymentWebhookGraceSeconds ?? 120,
+    retentionDays: config.paymentEventRetentionDays ?? 30,
+    clock,
+    providers,
+    orders: {
+      order: orders.paidOnline.orderForLink,
+      markPaid: orders.paidOnline.markPaidByLink,
+      expiryHours: () => paymentLinkExpiryHours(db),
+    },
+    account: async (userId) => {
+      const user = await auth.users.findById(userId);
+      return user && { ...user, guest: user.role === 'guest' };
     },
   });
   const ai = createAiSlice({
@@ -273,16 +303,9 @@ export function createServices(deps: ServiceDeps): Services {
       sync: sync.connection,
       clock,
     }),
-    // Payments parses and stores the webhook's events; checkout reconciles, orders settles refunds.
-    payments: createPaymentsSlice({
-      db,
-      unitOfWork,
-      jobs,
-      handlers: { ...checkout.reconcilePayment, refund: orders.refunds.onGatewayRefund },
-      graceSeconds: config.paymentWebhookGraceSeconds ?? 120,
-      retentionDays: config.paymentEventRetentionDays ?? 30,
-      clock,
-    }),
+    payments,
+    paymentLinks: payments.links,
+    savedCards: payments.savedCards,
     refunds: orders.refunds,
     mail: createMailService({
       users: auth.users,

@@ -17,7 +17,7 @@ import {
   pendingUnpaidOrderIds,
   unfinishedOrderNumbers,
 } from '../orders/index';
-import { eraseGatewayOrderOwner } from '../payments/index';
+import { eraseGatewayCustomer, eraseGatewayOrderOwner } from '../payments/index';
 import { exportReviews } from '../reviews/index';
 import { eraseWishlist, exportWishlist } from '../wishlist/index';
 import { createAccountRepository } from './account.repository';
@@ -41,9 +41,10 @@ export function createAccountData(db: Executor) {
 
     /**
      * Deletes everything personal of the account and empties its row; orders (and their address
-     * snapshots), reviews and coupon redemptions stay, pointing at the emptied row.
+     * snapshots), reviews and coupon redemptions stay, pointing at the emptied row. Answers the
+     * Razorpay customer whose saved cards are to be erased at Razorpay (null: none).
      */
-    async erase(userId: number, now: Date, email: string | null): Promise<void> {
+    async erase(userId: number, now: Date, email: string | null): Promise<string | null> {
       await eraseCredentials(db, userId);
       await eraseLoyalty(db, userId);
       await eraseGiftCardRecipient(db, email);
@@ -52,10 +53,12 @@ export function createAccountData(db: Executor) {
       await eraseWishlist(db, userId);
       await eraseWishlistAlertsSent(db, userId);
       await eraseGatewayOrderOwner(db, userId);
+      const gatewayCustomerId = await eraseGatewayCustomer(db, userId);
       await eraseCarts(db, userId);
       await eraseIdempotencyKeys(db, userId);
       await own.eraseExports(userId);
       await emptyAccountRow(db, userId, now);
+      return gatewayCustomerId;
     },
 
     /** Everything the shop holds about the customer, slice by slice. */

@@ -21,6 +21,7 @@ import {
   type CheckoutRepositories,
   type CheckoutServiceDeps,
   createCheckoutService,
+  type GatewayCustomers,
 } from './checkout.service';
 import { createPlaceOrderService } from './place-order.service';
 import { createPaymentReconciler } from './reconcile-payment';
@@ -42,6 +43,8 @@ export interface CheckoutSliceDeps {
   deliveryPromise?: DeliveryPromiseFor | undefined;
   /** Why cash on delivery is refused (delivery's COD rules); absent: never. */
   codRefusal?: CodRefusalFor | undefined;
+  /** The Razorpay customer of saved cards (payments, composed late: built after checkout). */
+  gatewayCustomers?: GatewayCustomers | undefined;
 }
 
 /**
@@ -84,6 +87,7 @@ export function createCheckoutSlice(deps: CheckoutSliceDeps) {
       clock,
       deliveryPromise,
       codRefusal,
+      gatewayCustomers: deps.gatewayCustomers,
     }),
     placeOrder,
     /** The webhook's captured and failed payments, as payments hands them over. */

@@ -38,7 +38,7 @@ const card = {
   margin: '24px auto',
   maxWidth: '560px',
 };
-const button = {
+export const button = {
   backgroundColor: '#111111',
   color: '#ffffff',
   padding: '12px 20px',
@@ -47,7 +47,7 @@ const button = {
 };
 const muted = { color: '#666666', fontSize: '13px' };
 
-function Layout(props: { shop: Shop; preview: string; children: ReactNode }) {
+export function Layout(props: { shop: Shop; preview: string; children: ReactNode }) {
   return (
     <Html lang="en">
       <Head />

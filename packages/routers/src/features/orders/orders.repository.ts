@@ -41,6 +41,9 @@ export type OrderChanges = Partial<
     | 'refundReference'
     | 'invoiceNumber'
     | 'invoiceDate'
+    | 'paymentMethod'
+    | 'gatewayOrderId'
+    | 'gatewayPaymentId'
   >
 >;
 

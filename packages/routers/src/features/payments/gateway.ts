@@ -155,4 +155,6 @@ export type GatewayEvent =
   | { kind: 'captured'; subject: string; payment: ReportedPayment }
   | { kind: 'failed'; subject: string; payment: ReportedPayment; reason: string }
   | { kind: 'refund processed' | 'refund failed'; subject: string; refundId: string }
+  /** A payment link of the shop's was paid (`payment_link.paid`): `payment` is its payment. */
+  | { kind: 'link paid'; subject: string; linkId: string; payment: ReportedPayment }
   | { kind: 'other'; subject: string | null; payment?: ReportedPayment };

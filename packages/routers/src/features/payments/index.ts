@@ -1,6 +1,10 @@
 /** The payments slice's public surface: what other slices and the app may use (docs/architecture.md). */
 
-export { eraseGatewayOrderOwner, mergeGuestGatewayOrders } from './account-data.repository';
+export {
+  eraseGatewayCustomer,
+  eraseGatewayOrderOwner,
+  mergeGuestGatewayOrders,
+} from './account-data.repository';
 export {
   type PaymentProvider,
   paymentNotVerified,
@@ -19,10 +23,24 @@ export {
   type PaymentEventJob,
   type PaymentEvents,
 } from './payment-events';
+export {
+  type LinkPaidOutcome,
+  type OrderForLink,
+  type PaymentLinkDto,
+  type PaymentLinks,
+  toPaymentLinkDto,
+} from './payment-links';
+export { paymentLinksAdminRouter, paymentLinksRouter } from './payment-links.router';
 export { createPaymentsSlice } from './payments.slice';
 export { createPaymentProviders, type PaymentConfig, type PaymentProviders } from './providers';
 export { type RazorpayConfig, webhookSignatureValid } from './razorpay';
 export { razorpayWebhookOperation, razorpayWebhookPath } from './razorpay-webhook.openapi';
+export {
+  SAVED_CARDS_ERASE_QUEUE,
+  type SavedCards,
+  type SavedCardsEraseJob,
+} from './saved-cards';
+export { savedCardsRouter } from './saved-cards.router';
 export {
   createRefundExecution,
   paymentQueuePolicy,

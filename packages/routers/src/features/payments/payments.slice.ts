@@ -1,29 +1,51 @@
 import type { Executor } from '@storefront/db/client';
 import type { Clock, JobEnqueuer } from '../../ports';
 import type { UnitOfWorkFactory } from '../../transactions';
+import { enqueueMail } from '../mail';
 import { createGatewayOrdersRepository } from './gateway-orders.repository';
 import { createPaymentEvents, type PaymentEventHandlers } from './payment-events';
 import { createPaymentEventsRepository } from './payment-events.repository';
+import { createPaymentLinks, type PaymentLinksDeps } from './payment-links';
+import { createPaymentLinksRepository } from './payment-links.repository';
+import type { PaymentProviders } from './providers';
 import { parseRazorpayEvent, razorpayEventProblems } from './razorpay-events';
+import { createSavedCards, type SavedCardsDeps } from './saved-cards';
 
 export interface PaymentsSliceDeps {
   db: Executor;
   unitOfWork: UnitOfWorkFactory;
   jobs: (executor: Executor) => JobEnqueuer;
   /** What each event does to carts and orders: checkout's reconciler, orders' refund settlement. */
-  handlers: PaymentEventHandlers;
+  handlers: Omit<PaymentEventHandlers, 'linkPaid'>;
   graceSeconds: number;
   retentionDays: number;
   clock: Clock;
+  /** Payment links and saved cards (issue 40) go through Razorpay (`providers.links`). */
+  providers: PaymentProviders;
+  /** The orders a link is for and their becoming prepaid (the orders slice's, composed). */
+  orders: Pick<PaymentLinksDeps, 'order' | 'markPaid' | 'expiryHours'>;
+  /** The account a Razorpay customer is made for (auth's users, composed). */
+  account: SavedCardsDeps['account'];
 }
 
 /**
  * The payments slice's webhook side: Razorpay's events parsed, stored once and queued, then
- * claimed and handed to their handlers. It imports no other slice: the provider port, the refund
- * execution and the gateway orders are used by checkout and orders through its index.
+ * claimed and handed to their handlers; and payment links and saved cards (issue 40). It imports
+ * no other slice: the provider port, the refund execution and the gateway orders are used by
+ * checkout and orders through its index, and what links and cards read of orders and accounts is
+ * given (`orders`, `account`).
  */
 export function createPaymentsSlice(deps: PaymentsSliceDeps) {
   const { db } = deps;
+  const linksRepository = createPaymentLinksRepository(db);
+  const links = createPaymentLinks({
+    ...deps.orders,
+    links: linksRepository,
+    gateway: deps.providers.links,
+    refunds: deps.providers.forType('card'),
+    sendMail: (job) => enqueueMail(deps.jobs(db), job),
+    clock: deps.clock,
+  });
   return {
     events: createPaymentEvents({
       events: createPaymentEventsRepository(db),
@@ -32,12 +54,21 @@ export function createPaymentsSlice(deps: PaymentsSliceDeps) {
         jobs: deps.jobs(executor),
       })).inTransaction,
       gatewayOrders: createGatewayOrdersRepository(db),
-      handlers: deps.handlers,
+      paymentLinks: linksRepository,
+      handlers: { ...deps.handlers, linkPaid: links.linkPaid },
       graceSeconds: deps.graceSeconds,
       retentionDays: deps.retentionDays,
       clock: deps.clock,
       parseEvent: parseRazorpayEvent,
       eventProblems: razorpayEventProblems,
     }),
+    links,
+    savedCards: createSavedCards({
+      customers: linksRepository,
+      gateway: deps.providers.links,
+      account: deps.account,
+    }),
   };
 }
+
+export type PaymentsSlice = ReturnType<typeof createPaymentsSlice>;
