@@ -196,6 +196,40 @@ describe('pay-online: a COD order’s payment link', () => {
     expect(link.status).toBe(200);
   });
 
+  it('the link’s news handled by two workers at once: paid once, one event, nothing refunded', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const buyer = await codOrder();
+      await payOnline(buyer.token, buyer.orderId);
+      const [stored] = await t.db
+        .select()
+        .from(paymentLinks)
+        .where(eq(paymentLinks.orderId, buyer.orderId));
+      const paid = standIn.payLink(stored?.id ?? '');
+      const payment = {
+        paymentId: paid.payment.id,
+        gatewayOrderId: paid.order.id,
+        amountMinor: paid.payment.amount,
+        currency: paid.payment.currency,
+      };
+      const outcomes = await Promise.all([
+        t.services.paymentLinks.linkPaid(paid.link.id, payment),
+        t.services.paymentLinks.linkPaid(paid.link.id, payment),
+      ]);
+      expect(outcomes.sort()).toEqual(['already handled', 'order paid by payment link']);
+      expect(await orderRow(buyer.orderId)).toMatchObject({ paymentStatus: 'paid' });
+      expect(
+        await t.db.$count(
+          orderEvents,
+          and(
+            eq(orderEvents.orderId, buyer.orderId),
+            eq(orderEvents.description, 'Paid online by payment link.'),
+          ),
+        ),
+      ).toBe(1);
+      expect(razorpay.refundCalls(paid.payment.id)).toHaveLength(0);
+    }
+  }, 60_000);
+
   it('a link payment for an order cancelled meanwhile is refunded, the order left cancelled', async () => {
     const buyer = await codOrder();
     await payOnline(buyer.token, buyer.orderId);

@@ -29,7 +29,6 @@ export const savedCardsRouter = router({
       },
       errors: ['SERVICE_UNAVAILABLE'],
     })
-    .input(z.object({}).optional())
     .output(envelope(z.array(ZSavedCard)))
     .query(async ({ ctx }) => ok(await ctx.services.savedCards.list(ctx.session.user.id))),
 
