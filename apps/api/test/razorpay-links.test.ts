@@ -12,7 +12,7 @@ import {
   type TestApp,
   trpcFailure,
 } from './harness';
-import { startFakeRazorpay, signedDelivery } from './support/fake-razorpay';
+import { signedDelivery, startFakeRazorpay } from './support/fake-razorpay';
 import { openRazorpayShop, type razorpayShop } from './support/razorpay-shop';
 
 /*
@@ -86,7 +86,9 @@ describe('pay-online: a COD order’s payment link', () => {
     const before = standIn.linkRequests.length;
     const first = await payOnline(buyer.token, buyer.orderId);
     expect(first.status).toBe(200);
-    expect(first.body.data).toMatchObject({ amount: order?.totalCents ? order.totalCents / 100 : 0 });
+    expect(first.body.data).toMatchObject({
+      amount: order?.totalCents ? order.totalCents / 100 : 0,
+    });
     expect(first.body.data.short_url).toMatch(/^https:\/\/rzp\.io\//);
     const hours = (Date.parse(first.body.data.expires_at) - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(23.9);
@@ -190,7 +192,10 @@ describe('pay-online: a COD order’s payment link', () => {
     const seen = await t.request('GET', `/customer/orders/${buyer.orderId}`, {
       token: buyer.token,
     });
-    expect(seen.body.data).toMatchObject({ payment_method: 'payment_link', payment_status: 'paid' });
+    expect(seen.body.data).toMatchObject({
+      payment_method: 'payment_link',
+      payment_status: 'paid',
+    });
     // Paid: no further link is offered.
     expect((await payOnline(buyer.token, buyer.orderId)).status).toBe(422);
     expect(link.status).toBe(200);
@@ -351,9 +356,7 @@ describe('saved cards', () => {
       body: { password: buyer.password },
     });
     expect(deleted.status).toBe(200);
-    expect(
-      await t.db.$count(gatewayCustomers, eq(gatewayCustomers.userId, buyer.user.id)),
-    ).toBe(0);
+    expect(await t.db.$count(gatewayCustomers, eq(gatewayCustomers.userId, buyer.user.id))).toBe(0);
     await vi.waitFor(() => expect(standIn.tokens.get(customerId)).toEqual([]), {
       timeout: 15_000,
       interval: 100,

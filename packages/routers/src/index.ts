@@ -49,11 +49,11 @@ export { REFUND_QUEUE, type RefundJob, renderTaxDocumentPdf } from './features/o
 export {
   PAYMENT_EVENT_RETENTION_QUEUE,
   PAYMENT_EVENTS_QUEUE,
-  SAVED_CARDS_ERASE_QUEUE,
-  type SavedCardsEraseJob,
   type PaymentEventJob,
   paymentQueuePolicy,
   type RazorpayConfig,
+  SAVED_CARDS_ERASE_QUEUE,
+  type SavedCardsEraseJob,
   signPayment,
   webhookSignatureValid,
 } from './features/payments';

@@ -24,11 +24,7 @@ import { jobsAdminRouter } from './features/jobs';
 import { loyaltyAdminRouter, loyaltyRouter } from './features/loyalty';
 import { notificationsAdminRouter, notificationsRouter } from './features/notifications';
 import { ordersAdminRouter, ordersRouter } from './features/orders';
-import {
-  paymentLinksAdminRouter,
-  paymentLinksRouter,
-  savedCardsRouter,
-} from './features/payments';
+import { paymentLinksAdminRouter, paymentLinksRouter, savedCardsRouter } from './features/payments';
 import { returnSettingsAdminRouter, returnsAdminRouter, returnsRouter } from './features/returns';
 import { reviewsAdminRouter, reviewsRouter } from './features/reviews';
 import { searchRouter } from './features/search';

@@ -1,7 +1,7 @@
 import type { Clock } from '../../ports';
 import type { InTransaction } from '../../transactions';
-import type { ReferenceDataRepository } from '../store-settings';
 import { enqueueOrderPush } from '../notifications';
+import type { ReferenceDataRepository } from '../store-settings';
 import { invoiceOrder } from './invoicing.steps';
 import { amountDueCents } from './order.dto';
 import type { OrdersRepository } from './orders.repository';

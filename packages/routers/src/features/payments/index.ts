@@ -36,14 +36,14 @@ export { createPaymentProviders, type PaymentConfig, type PaymentProviders } fro
 export { type RazorpayConfig, webhookSignatureValid } from './razorpay';
 export { razorpayWebhookOperation, razorpayWebhookPath } from './razorpay-webhook.openapi';
 export {
-  SAVED_CARDS_ERASE_QUEUE,
-  type SavedCards,
-  type SavedCardsEraseJob,
-} from './saved-cards';
-export { savedCardsRouter } from './saved-cards.router';
-export {
   createRefundExecution,
   paymentQueuePolicy,
   type RefundExecution,
   type RefundRequest,
 } from './refunds';
+export {
+  SAVED_CARDS_ERASE_QUEUE,
+  type SavedCards,
+  type SavedCardsEraseJob,
+} from './saved-cards';
+export { savedCardsRouter } from './saved-cards.router';
