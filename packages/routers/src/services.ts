@@ -24,7 +24,7 @@ import {
   paymentLinkExpiryHours,
 } from './features/delivery';
 import { createJobsRepository, createJobsSlice } from './features/jobs';
-import { createMailService } from './features/mail';
+import { createMailService, enqueueMail } from './features/mail';
 import { createNotificationsSlice } from './features/notifications';
 import { openCodOrders } from './features/orders';
 import { createPaymentProviders, createPaymentsSlice } from './features/payments';
@@ -206,6 +206,7 @@ export function createServices(deps: ServiceDeps): Services {
       markPaid: orders.paidOnline.markPaidByLink,
       expiryHours: () => paymentLinkExpiryHours(db),
     },
+    sendMail: (job) => enqueueMail(jobs(db), job),
     account: async (userId) => {
       const user = await auth.users.findById(userId);
       return user && { ...user, guest: user.role === 'guest' };

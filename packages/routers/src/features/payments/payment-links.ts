@@ -2,7 +2,6 @@ import { AppError } from '../../errors';
 import { centsToAmount, formatMoney } from '../../money';
 import type { Clock } from '../../ports';
 import { toIso } from '../../zod-helpers';
-import type { MailJob } from '../mail';
 import type { PaymentProvider, ReportedPayment } from './gateway';
 import type { PaymentLinkRecord, PaymentLinksRepository } from './payment-links.repository';
 import type { LinksGateway } from './razorpay-links';
@@ -33,6 +32,17 @@ export interface OrderForLink {
   customer: { name: string; email: string | null; contact: string | null };
 }
 
+/** The e-mail carrying a link to its customer (the mail slice's `payment-link` job). */
+export interface PaymentLinkMail {
+  kind: 'payment-link';
+  orderId: number;
+  url: string;
+  /** Minor units of `currency`. */
+  amountMinor: number;
+  currency: string;
+  expiresAt: string;
+}
+
 /** What `payment_link.paid` did to the order (the outcome recorded with the event). */
 export type LinkPaidOutcome = 'paid' | 'already paid' | 'not payable';
 
@@ -50,8 +60,8 @@ export interface PaymentLinksDeps {
     orderId: number,
     payment: { paymentId: string; gatewayOrderId: string | null; amountCents: number },
   ): Promise<LinkPaidOutcome>;
-  /** Queues the customer's e-mail (the mail slice's durable job). */
-  sendMail(job: Extract<MailJob, { kind: 'payment-link' }>): Promise<void>;
+  /** Queues the customer's e-mail (the mail slice's durable job, composed in services.ts). */
+  sendMail(job: PaymentLinkMail): Promise<void>;
   clock: Clock;
 }
 

@@ -1,7 +1,6 @@
 import type { Executor } from '@storefront/db/client';
 import type { Clock, JobEnqueuer } from '../../ports';
 import type { UnitOfWorkFactory } from '../../transactions';
-import { enqueueMail } from '../mail';
 import { createGatewayOrdersRepository } from './gateway-orders.repository';
 import { createPaymentEvents, type PaymentEventHandlers } from './payment-events';
 import { createPaymentEventsRepository } from './payment-events.repository';
@@ -24,6 +23,8 @@ export interface PaymentsSliceDeps {
   providers: PaymentProviders;
   /** The orders a link is for and their becoming prepaid (the orders slice's, composed). */
   orders: Pick<PaymentLinksDeps, 'order' | 'markPaid' | 'expiryHours'>;
+  /** Queues a link's e-mail (the mail slice's job, composed). */
+  sendMail: PaymentLinksDeps['sendMail'];
   /** The account a Razorpay customer is made for (auth's users, composed). */
   account: SavedCardsDeps['account'];
 }
@@ -43,7 +44,7 @@ export function createPaymentsSlice(deps: PaymentsSliceDeps) {
     links: linksRepository,
     gateway: deps.providers.links,
     refunds: deps.providers.forType('card'),
-    sendMail: (job) => enqueueMail(deps.jobs(db), job),
+    sendMail: deps.sendMail,
     clock: deps.clock,
   });
   return {
