@@ -50,6 +50,10 @@ async function codOrder() {
 const payOnline = (token: string, orderId: number) =>
   t.request('POST', `/customer/orders/${orderId}/pay-online`, { token });
 
+/** The payment link recorded for the order (the newest). */
+const linkOf = async (orderId: number) =>
+  (await t.db.select().from(paymentLinks).where(eq(paymentLinks.orderId, orderId))).at(-1);
+
 const orderRow = async (id: number) =>
   (await t.db.select().from(orders).where(eq(orders.id, id)))[0];
 
@@ -152,10 +156,7 @@ describe('pay-online: a COD order’s payment link', () => {
   it('paid (payment_link.paid, delivered twice and its job run twice): prepaid once, one event, one push, invoiced', async () => {
     const buyer = await codOrder();
     const link = await payOnline(buyer.token, buyer.orderId);
-    const [stored] = await t.db
-      .select()
-      .from(paymentLinks)
-      .where(eq(paymentLinks.orderId, buyer.orderId));
+    const stored = await linkOf(buyer.orderId);
     const paid = standIn.payLink(stored?.id ?? '');
     const first = await shop.deliver(linkPaid(paid, 'evt_link_paid_1'));
     expect(first.status).toBe(200);
@@ -205,10 +206,7 @@ describe('pay-online: a COD order’s payment link', () => {
     for (let round = 0; round < 3; round += 1) {
       const buyer = await codOrder();
       await payOnline(buyer.token, buyer.orderId);
-      const [stored] = await t.db
-        .select()
-        .from(paymentLinks)
-        .where(eq(paymentLinks.orderId, buyer.orderId));
+      const stored = await linkOf(buyer.orderId);
       const paid = standIn.payLink(stored?.id ?? '');
       const payment = {
         paymentId: paid.payment.id,
@@ -238,10 +236,7 @@ describe('pay-online: a COD order’s payment link', () => {
   it('a link payment for an order cancelled meanwhile is refunded, the order left cancelled', async () => {
     const buyer = await codOrder();
     await payOnline(buyer.token, buyer.orderId);
-    const [stored] = await t.db
-      .select()
-      .from(paymentLinks)
-      .where(eq(paymentLinks.orderId, buyer.orderId));
+    const stored = await linkOf(buyer.orderId);
     await t.request('POST', `/customer/orders/${buyer.orderId}/cancel`, {
       token: buyer.token,
       body: { reason: 'too slow' },
