@@ -113,6 +113,23 @@ describe('pay-online: a COD order’s payment link', () => {
     expect(await t.db.$count(paymentLinks, eq(paymentLinks.orderId, buyer.orderId))).toBe(1);
   });
 
+  it('an expired link is replaced by a new one, under the next reference (Razorpay takes each once)', async () => {
+    const buyer = await codOrder();
+    const first = await payOnline(buyer.token, buyer.orderId);
+    const stored = await linkOf(buyer.orderId);
+    await t.db
+      .update(paymentLinks)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(paymentLinks.id, stored?.id ?? ''));
+    const second = await payOnline(buyer.token, buyer.orderId);
+    expect(second.status).toBe(200);
+    expect(second.body.data.short_url).not.toBe(first.body.data.short_url);
+    const order = await orderRow(buyer.orderId);
+    expect(standIn.linkRequests.at(-1)).toMatchObject({
+      reference_id: `${order?.orderNumber}/2`,
+    });
+  });
+
   it('the expiry follows the shop’s setting (admin.settings.updateDelivery)', async () => {
     const server = await t.listen();
     try {
