@@ -10,6 +10,7 @@ import { CouponsPage } from './pages/Coupons';
 import { CurrenciesPage } from './pages/Currencies';
 import { CustomersPage } from './pages/Customers';
 import { DashboardPage } from './pages/Dashboard';
+import { DeliveryRulesPage } from './pages/DeliveryRules';
 import { FailedJobsPage } from './pages/FailedJobs';
 import { GiftCardsPage } from './pages/GiftCards';
 import { NotificationsPage } from './pages/Notifications';
@@ -18,6 +19,8 @@ import { OrdersPage } from './pages/Orders';
 import { ProductsPage } from './pages/Products';
 import { ProductEditPage } from './pages/product-edit/ProductEditPage';
 import { ReviewsPage } from './pages/Reviews';
+import { ReturnDetailPage } from './pages/returns/ReturnDetailPage';
+import { ReturnsPage } from './pages/returns/ReturnsPage';
 import { SettingsPage } from './pages/Settings';
 import { ShippingMethodsPage } from './pages/ShippingMethods';
 import { SignInPage } from './pages/SignIn';
@@ -36,6 +39,8 @@ const router = createBrowserRouter(
         { index: true, element: <DashboardPage /> },
         { path: 'orders', element: <OrdersPage /> },
         { path: 'orders/:id', element: <OrderDetailPage /> },
+        { path: 'returns', element: <ReturnsPage /> },
+        { path: 'returns/:id', element: <ReturnDetailPage /> },
         { path: 'products', element: <ProductsPage /> },
         { path: 'products/new', element: <ProductEditPage /> },
         { path: 'products/:id', element: <ProductEditPage /> },
@@ -48,6 +53,7 @@ const router = createBrowserRouter(
         { path: 'tax-categories', element: <TaxCategoriesPage /> },
         { path: 'tax-rules', element: <TaxRulesPage /> },
         { path: 'tax-rates', element: <TaxRatesPage /> },
+        { path: 'delivery-rules', element: <DeliveryRulesPage /> },
         { path: 'customers', element: <CustomersPage /> },
         { path: 'reviews', element: <ReviewsPage /> },
         { path: 'settings', element: <SettingsPage /> },

@@ -143,16 +143,20 @@ export function createApp(deps: AppDeps): Express {
       catalogCacheControl,
     }),
   );
-  // The delivery rules' CSV import alone takes up to 5 MB (a 50,000-line file); a batch naming
-  // it, like every other /trpc call, keeps the 1 MB limit.
+  // The delivery rules' CSV import alone takes up to 5 MB (a 50,000-line file), a product image
+  // upload 3 MB (2 MB of bytes as base64); a batch naming them, like every other /trpc call,
+  // keeps the 1 MB limit.
   const importJson = express.json({ limit: '5mb' });
+  const imageJson = express.json({ limit: '3mb' });
   app.use(
     '/trpc',
     limitTrpcBatches(appRouter, MAX_TRPC_BATCH),
     (req, res, next) =>
       req.path === '/admin.delivery.importRules'
         ? importJson(req, res, next)
-        : json(req, res, next),
+        : req.path === '/admin.products.images.upload'
+          ? imageJson(req, res, next)
+          : json(req, res, next),
     createExpressMiddleware({
       router: appRouter,
       createContext,

@@ -19,6 +19,7 @@ const PRODUCTION_PAYMENTS = {
   RAZORPAY_KEY_ID: 'rzp_live_x',
   RAZORPAY_KEY_SECRET: 's3cret',
   RAZORPAY_WEBHOOK_SECRET: 'wh',
+  STORE_CREDIT_CODE_KEY: 'a-random-store-credit-secret-of-32+',
 };
 describe('loadEnv defaults (docs/contract.md §6)', () => {
   it('applies the contract defaults to an empty environment', () => {
@@ -162,6 +163,10 @@ describe('loadEnv refusals', () => {
     ['NODE_ENV', 'staging'],
     ['DATABASE_TIMEOUT_MS', '50'],
     ['PAYMENT_EVENT_RETENTION_DAYS', '0'],
+    ['PAYMENT_RECONCILE_MINUTES', '60'],
+    ['PAYMENT_RECONCILE_MIN_AGE_SECONDS', '-1'],
+    ['REFUND_RETRY_SECONDS', '0'],
+    ['REFUND_MAX_ATTEMPTS', '21'],
     ['GUEST_RETENTION_DAYS', '0'],
     ['APP_DEEP_LINK_BASE', 'myshop://orders'],
     ['EXPO_BASE_URL', 'exp host'],
@@ -187,6 +192,14 @@ describe('loadEnv refusals', () => {
     ).toBe('production');
     expect(load({}).RAZORPAY_API_URL).toBe('https://api.razorpay.com');
     expect(load({}).PAYMENT_EVENT_RETENTION_DAYS).toBe(30);
+    // Issue 40: the reconciler every 5 minutes for gateway orders 10 minutes to 3 days old; a
+    // failed refund retried a minute apart, 3 times after the first attempt.
+    expect(load({})).toMatchObject({
+      PAYMENT_RECONCILE_MINUTES: 5,
+      PAYMENT_RECONCILE_MIN_AGE_SECONDS: 600,
+      REFUND_RETRY_SECONDS: 60,
+      REFUND_MAX_ATTEMPTS: 3,
+    });
     expect(load({}).GUEST_RETENTION_DAYS).toBe(30);
     expect(load({}).APP_DEEP_LINK_BASE).toBe('myshop://');
     expect(load({ APP_DEEP_LINK_BASE: 'https://shop.example/app/' }).APP_DEEP_LINK_BASE).toBe(

@@ -66,6 +66,15 @@ const EnvSchema = z
         .regex(/^rediss?:\/\//, 'must be a redis:// URL')
         .optional(),
     ),
+    /**
+     * The secret store-credit codes are sealed with (AES-256-GCM, its key the SHA-256 of this;
+     * docs/returns.md): a random value of 32 bytes or more, e.g. `openssl rand -base64 32`.
+     * Required in production; changing it hides the codes already issued from GET
+     * /customer/store-credit (the cards still pay by the code e-mailed).
+     */
+    STORE_CREDIT_CODE_KEY: optionalString().pipe(
+      z.string().min(16, 'must be at least 16 characters').optional(),
+    ),
     /** The development gateway's HMAC secret (no Razorpay account): no money moves. */
     PAYMENT_GATEWAY_SECRET: optionalString(),
     /** Razorpay: all three, or none (the development gateway). Required in production. */
@@ -78,6 +87,14 @@ const EnvSchema = z
     REFUND_SPEED: z.enum(['optimum', 'normal']).default('optimum'),
     /** How long a webhook-reported payment waits for the app's own place-order. */
     PAYMENT_WEBHOOK_GRACE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
+    /** Minutes between runs of the payment reconciler (payments no webhook told of). */
+    PAYMENT_RECONCILE_MINUTES: z.coerce.number().int().min(1).max(59).default(5),
+    /** How old a gateway order is before the reconciler asks Razorpay about it. */
+    PAYMENT_RECONCILE_MIN_AGE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
+    /** Seconds between automatic retries of a refund Razorpay failed. */
+    REFUND_RETRY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+    /** Automatic retries of a failed refund after its first attempt; then the panel's failed list. */
+    REFUND_MAX_ATTEMPTS: z.coerce.number().int().min(0).max(20).default(3),
     /** Days Razorpay webhook payloads (customers' e-mail, phone) are kept; a daily job drops them. */
     PAYMENT_EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     /** Days a guest that never ordered is kept after its last session ended; a daily job deletes it. */
@@ -250,6 +267,13 @@ const EnvSchema = z
           'must be set when NODE_ENV=production (the development payment gateway moves no money)',
       });
     }
+    if (env.NODE_ENV === 'production' && !env.STORE_CREDIT_CODE_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STORE_CREDIT_CODE_KEY'],
+        message: 'must be set when NODE_ENV=production (it seals the store-credit codes)',
+      });
+    }
     const twilio = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const;
     const twilioMissing = twilio.filter((name) => !env[name]);
     if (twilioMissing.length > 0 && twilioMissing.length < twilio.length) {
@@ -313,6 +337,10 @@ const ECHOED = new Set([
   'REFUND_SPEED',
   'PAYMENT_WEBHOOK_GRACE_SECONDS',
   'PAYMENT_EVENT_RETENTION_DAYS',
+  'PAYMENT_RECONCILE_MINUTES',
+  'PAYMENT_RECONCILE_MIN_AGE_SECONDS',
+  'REFUND_RETRY_SECONDS',
+  'REFUND_MAX_ATTEMPTS',
   'GUEST_RETENTION_DAYS',
   'SYNC_RETENTION_DAYS',
   'RESEND_API_URL',

@@ -9,6 +9,7 @@ import {
   mailQueuePolicy,
   PAYMENT_EVENT_RETENTION_QUEUE,
   PAYMENT_EVENTS_QUEUE,
+  PAYMENT_RECONCILE_QUEUE,
   type PaymentEventJob,
   PUSH_QUEUE,
   PUSH_RECEIPTS_QUEUE,
@@ -47,6 +48,8 @@ export const MAIL_BATCH_SIZE = 10;
 /** How long finished (completed or failed) jobs stay in the job table (JOB_RETENTION_DAYS). */
 export interface QueueOptions extends RetryOverrides {
   retentionDays: number;
+  /** Minutes between payment reconciler runs (PAYMENT_RECONCILE_MINUTES, default 5). */
+  reconcileMinutes?: number;
 }
 
 type WorkerServices = Pick<
@@ -70,7 +73,7 @@ interface QueueDefinition<T extends object> {
   reservedForPriority?: number;
   run: (services: WorkerServices, job: { id: string; data: T }) => Promise<void>;
   /** Cron (UTC): pg-boss queues one job each time, whichever instance takes it. */
-  schedule?: string;
+  schedule?: string | ((options: QueueOptions) => string);
 }
 
 const queue = <T extends object>(definition: QueueDefinition<T>) =>
@@ -161,6 +164,18 @@ const QUEUES = [
     },
     schedule: '17 3 * * *',
   }),
+  // Payments no webhook told of (docs/payments.md, "Reconciler"); a run that fails is retried
+  // and counted (storefront_payments_reconciled_total{outcome="failed"}).
+  queue<object>({
+    name: PAYMENT_RECONCILE_QUEUE,
+    policy: (retry) => paymentQueuePolicy({ ...retry, retryLimit: retry.retryLimit ?? 2 }),
+    concurrency: () => 1,
+    batchSize: 1,
+    run: async (services) => {
+      await services.payments.reconciler.run();
+    },
+    schedule: (options) => `*/${options.reconcileMinutes ?? 5} * * * *`,
+  }),
   // Guests that never ordered and whose sessions ended GUEST_RETENTION_DAYS ago: nothing left to keep.
   queue<object>({
     name: GUEST_RETENTION_QUEUE,
@@ -206,7 +221,9 @@ export async function createQueues(boss: PgBoss, options: QueueOptions): Promise
     const queueOptions = { ...policy(retry), deleteAfterSeconds: retentionDays * 24 * 60 * 60 };
     if (await boss.getQueue(name)) await boss.updateQueue(name, queueOptions);
     else await boss.createQueue(name, queueOptions);
-    if (schedule) await boss.schedule(name, schedule);
+    if (schedule) {
+      await boss.schedule(name, typeof schedule === 'string' ? schedule : schedule(options));
+    }
   }
 }
 

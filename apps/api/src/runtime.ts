@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import type { Tracer } from '@opentelemetry/api';
 import { type DatabaseHandle, DataDirLockedError, openDatabase } from '@storefront/db/client';
@@ -149,6 +150,7 @@ export async function createRuntime(
       retryDelaySeconds: env.JOB_RETRY_DELAY_SECONDS,
       retryLimit: env.JOB_RETRY_LIMIT,
       retentionDays: env.JOB_RETENTION_DAYS,
+      reconcileMinutes: env.PAYMENT_RECONCILE_MINUTES,
     });
   } catch (error) {
     redis?.disconnect();
@@ -174,6 +176,9 @@ export async function createRuntime(
       emailVerifyUrl: env.EMAIL_VERIFY_URL,
       paymentWebhookGraceSeconds: env.PAYMENT_WEBHOOK_GRACE_SECONDS,
       paymentEventRetentionDays: env.PAYMENT_EVENT_RETENTION_DAYS,
+      paymentReconcileMinAgeSeconds: env.PAYMENT_RECONCILE_MIN_AGE_SECONDS,
+      refundRetrySeconds: env.REFUND_RETRY_SECONDS,
+      refundMaxAttempts: env.REFUND_MAX_ATTEMPTS,
       syncRetentionDays: env.SYNC_RETENTION_DAYS,
       shop: { name: env.SHOP_NAME, url: env.APP_URL },
       tokenTtlSeconds: env.TOKEN_TTL_SECONDS,
@@ -187,6 +192,9 @@ export async function createRuntime(
       referenceCacheTtlMs: env.REFERENCE_CACHE_TTL_MS,
       storeTimeZone: env.STORE_TIMEZONE,
       storeCountry: env.DEFAULT_PHONE_REGION,
+      storeCreditKey: env.STORE_CREDIT_CODE_KEY
+        ? createHash('sha256').update(env.STORE_CREDIT_CODE_KEY).digest()
+        : undefined,
       serviceabilityCacheTtlMs: env.SERVICEABILITY_CACHE_TTL * 1000,
       links: env.LINK_POLICY,
       signIn: {

@@ -184,7 +184,7 @@ describe('admin.admins', () => {
     }
     const last = await trpcFailure(asNewAdmin.admin.admins.disable.mutate({ id: invited.data.id }));
     expect(last.data?.httpStatus).toBe(422);
-    expect(last.message).toContain('last active admin');
+    expect(last.message).toContain('last active Owner');
     // The disabled admins' sessions are gone.
     expect((await trpcFailure(app.admin.admin.admins.list.query())).data?.httpStatus).toBe(401);
     const customer = await registerCustomer(app.t);

@@ -185,7 +185,7 @@ describe('admin.settings.getDelivery / updateDelivery', () => {
       holidays: ['2026-12-25', '2026-01-26', '2026-12-25'],
       cod_min_order: 100,
       cod_max_order: 5000.5,
-      cod_fee: 0,
+      cod_fee: 49.99,
     });
     expect(saved.data).toMatchObject({
       dispatch_days: 2,
@@ -193,15 +193,15 @@ describe('admin.settings.getDelivery / updateDelivery', () => {
       holidays: ['2026-01-26', '2026-12-25'],
       cod_min_order: 100,
       cod_max_order: 5000.5,
-      cod_fee: 0,
+      cod_fee: 49.99,
       cod_enabled: true,
     });
     const [row] = await app.t.db.select().from(deliverySettings);
-    expect(row).toMatchObject({ codFeeCents: 0, codMaxOrderCents: 500050, dispatchDays: 2 });
+    expect(row).toMatchObject({ codFeeCents: 4999, codMaxOrderCents: 500050, dispatchDays: 2 });
     await app.admin.admin.settings.updateDelivery.mutate({ cod_requires_verified_phone: true });
     expect((await app.admin.admin.settings.getDelivery.query()).data).toMatchObject({
       cod_requires_verified_phone: true,
-      cod_fee: 0,
+      cod_fee: 49.99,
       cutoff_hour: 12,
     });
   });
@@ -223,12 +223,11 @@ describe('admin.settings.getDelivery / updateDelivery', () => {
       app.admin.admin.settings.updateDelivery.mutate({ cutoff_hour: 25 }),
       'cutoff_hour',
     );
-    // Checkout charges no COD fee yet: a fee no order would collect is refused, nothing saved.
     await expectFieldError(
-      app.admin.admin.settings.updateDelivery.mutate({ cod_fee: 49.99 }),
+      app.admin.admin.settings.updateDelivery.mutate({ cod_fee: -1 }),
       'cod_fee',
     );
-    expect((await app.admin.admin.settings.getDelivery.query()).data.cod_fee).toBe(0);
+    expect((await app.admin.admin.settings.getDelivery.query()).data.cod_fee).toBe(49.99);
   });
 });
 

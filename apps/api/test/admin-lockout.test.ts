@@ -31,7 +31,7 @@ async function twoAdmins() {
 }
 
 describe('admin.customers.setBlocked keeps an active admin', () => {
-  it('the last active admin cannot block their own account (422, still active)', async () => {
+  it('the last active Owner cannot block their own account (422, still active)', async () => {
     const [first, second] = await twoAdmins();
     if (!first || !second) throw new Error('two admins expected');
     // Blocking another admin is allowed while one remains…
@@ -45,7 +45,7 @@ describe('admin.customers.setBlocked keeps an active admin', () => {
       first.client.admin.customers.setBlocked.mutate({ id: first.user.id, blocked: true }),
     );
     expect(self.data?.httpStatus).toBe(422);
-    expect(self.message).toContain('last active admin');
+    expect(self.message).toContain('last active Owner');
     const viaDisable = await trpcFailure(
       first.client.admin.admins.disable.mutate({ id: first.user.id }),
     );

@@ -40,6 +40,12 @@ interface Attempt {
   errorCode: string;
 }
 
+const RETURN_BODY = {
+  items: [{ order_item_id: 1, quantity: 1, reason: 'damaged' }],
+  method: 'drop_off',
+  refund_to: 'store_credit',
+};
+
 const ATTEMPTS: Attempt[] = [
   {
     route: 'address update',
@@ -131,6 +137,43 @@ const ATTEMPTS: Attempt[] = [
     errorCode: 'NOT_FOUND',
   },
   {
+    route: 'order returnable',
+    method: 'GET',
+    path: (i) => `/customer/orders/${i.order}/returnable`,
+    status: 404,
+    errorCode: 'NOT_FOUND',
+  },
+  {
+    route: 'return quote',
+    method: 'POST',
+    path: (i) => `/customer/orders/${i.order}/returns/quote`,
+    body: RETURN_BODY,
+    status: 404,
+    errorCode: 'NOT_FOUND',
+  },
+  {
+    route: 'return request',
+    method: 'POST',
+    path: (i) => `/customer/orders/${i.order}/returns`,
+    body: RETURN_BODY,
+    status: 404,
+    errorCode: 'NOT_FOUND',
+  },
+  {
+    route: 'return detail',
+    method: 'GET',
+    path: (i) => `/customer/returns/${i.return}`,
+    status: 404,
+    errorCode: 'NOT_FOUND',
+  },
+  {
+    route: 'return cancel',
+    method: 'POST',
+    path: (i) => `/customer/returns/${i.return}/cancel`,
+    status: 404,
+    errorCode: 'NOT_FOUND',
+  },
+  {
     route: 'review update',
     method: 'PUT',
     path: (i) => `/reviews/${i.review}`,
@@ -179,6 +222,7 @@ describe("customer B on customer A's resources", () => {
       review: 2_000_000_000,
       wishlistItem: 2_000_000_000,
       gatewayOrder: 'gw_unknown',
+      return: 2_000_000_000,
     };
     for (const attempt of ATTEMPTS.filter((a) => a.status === 404)) {
       const opts = { token: intruder.token, ...(attempt.body ? { body: attempt.body } : {}) };
@@ -190,6 +234,15 @@ describe("customer B on customer A's resources", () => {
         missing.body,
       ]);
     }
+  });
+
+  it("shows B none of A's returns nor store credit in B's own lists", async () => {
+    const returns = await t.request('GET', '/customer/returns', { token: intruder.token });
+    expect(returns.status).toBe(200);
+    expect(returns.body.data).toEqual([]);
+    const credit = await t.request('GET', '/customer/store-credit', { token: intruder.token });
+    expect(credit.status).toBe(200);
+    expect(credit.body.data).toMatchObject({ balance: 0, cards: [] });
   });
 
   it("refuses A's saved address as B's checkout address (422 naming address_id)", async () => {
@@ -220,6 +273,9 @@ describe("customer B on customer A's resources", () => {
     expect((await t.request('GET', `/customer/orders/${owner.ids.order}`, { token })).status).toBe(
       200,
     );
+    expect(
+      (await t.request('GET', `/customer/returns/${owner.ids.return}`, { token })).status,
+    ).toBe(200);
     const addressUpdate = await t.request('PUT', `/customer/addresses/${owner.ids.address}`, {
       token,
       body: { ...NEW_ADDRESS, city: 'Bath' },

@@ -159,6 +159,38 @@ describe('cancel-items on a paid order', () => {
   });
 });
 
+describe('the full cancel after partial refunds', () => {
+  it('its e-mail names what this cancel gives back, not what was paid', async () => {
+    const customer = await registerCustomer(app.t);
+    const shirt = await shop.product('Flannel Shirt', 1002);
+    const bought = await shop.order({
+      token: customer.token,
+      lines: [{ productId: shirt.id, quantity: 3 }],
+    });
+    const line = bought.order.items[0];
+    const first = await shop.cancelItems(bought.id, customer.token, [
+      { order_item_id: line.id, quantity: 1 },
+    ]);
+    expect(first.status).toBe(200);
+    const canceled = await app.t.request('POST', `/customer/orders/${bought.id}/cancel`, {
+      token: customer.token,
+      body: { reason: 'Found it cheaper' },
+    });
+    expect(canceled.status).toBe(200);
+    const rows = await shop.ledger(bought.id);
+    const cancel = rows.find((row) => row.kind === 'cancel');
+    expect(cancel?.gatewayCents).toBe(
+      cents(bought.order.amount_due) - (rows[0]?.gatewayCents ?? 0),
+    );
+    const mail = await app.t.mailTo(customer.email, /cancelled/);
+    const currency = bought.order.currency;
+    expect(mail.text).toContain(
+      `${((cancel?.gatewayCents ?? 0) / 100).toFixed(2)} ${currency} is being refunded`,
+    );
+    expect(mail.text).not.toContain(`payment of ${bought.order.amount_due.toFixed(2)}`);
+  });
+});
+
 describe('cancel-items on cash on delivery', () => {
   it('no gateway money: the placed totals stay, amount_due falls by the units’ value, stock back', async () => {
     const shirt = await shop.product('Linen Shirt', 1002);

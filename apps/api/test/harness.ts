@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Tracer } from '@opentelemetry/api';
 import type { Executor } from '@storefront/db/client';
 import { createJobBoss, jobQueueOf } from '@storefront/db/jobs';
-import { users } from '@storefront/db/schema';
+import { type StaffRolePreset, staffRoles, users } from '@storefront/db/schema';
 import { openTestDatabase, type TestDatabase } from '@storefront/db/testing';
 import type { ServiceabilityProvider } from '@storefront/routers';
 import {
@@ -359,10 +359,23 @@ export async function registerCustomer(t: Requester, overrides: Record<string, u
   };
 }
 
-/** A customer promoted to admin in the database (how `pnpm admin:create` does it). */
-export async function registerAdmin(t: Requester & { db: Executor }) {
+/**
+ * A customer promoted to admin in the database (how `pnpm admin:create` does it), with a preset
+ * role: an Owner unless told (docs/admin-panel.md "Roles").
+ */
+export async function registerAdmin(
+  t: Requester & { db: Executor },
+  preset: StaffRolePreset = 'owner',
+) {
   const admin = await registerCustomer(t);
-  await t.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.user.id));
+  const [role] = await t.db
+    .select({ id: staffRoles.id })
+    .from(staffRoles)
+    .where(eq(staffRoles.preset, preset));
+  await t.db
+    .update(users)
+    .set({ role: 'admin', staffRoleId: role?.id ?? null })
+    .where(eq(users.id, admin.user.id));
   return admin;
 }
 

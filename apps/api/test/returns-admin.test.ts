@@ -1,5 +1,11 @@
-import { loyaltyLedger, orderItems, orderRefunds, returns } from '@storefront/db/schema';
-import { eq, sql } from 'drizzle-orm';
+import {
+  creditNotes,
+  loyaltyLedger,
+  orderItems,
+  orderRefunds,
+  returns,
+} from '@storefront/db/schema';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { trpcFailure } from './harness';
 import {
@@ -36,16 +42,7 @@ async function requested(
   return answer.body.data;
 }
 
-const pushesOf = async (returnId: number) => {
-  const result = await app.t.db.execute(
-    sql`select data->>'type' as type from pgboss.job where name = 'push' and data->>'kind' = 'return' and (data->>'returnId')::int = ${returnId} order by created_on`,
-  );
-  // postgres.js answers the rows, PGlite's driver an object holding them.
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-    type: string;
-  }[];
-  return rows.map((row) => row.type);
-};
+const pushesOf = shop.returnPushes;
 
 describe('admin.returns: the loop', () => {
   it('approve → receive (stock back, returned_quantity) → refund the received units’ frozen share less the fee, a credit note, mails and pushes', async () => {
@@ -58,6 +55,9 @@ describe('admin.returns: the loop', () => {
 
     const listed = await admin().list.query({ status: 'requested', per_page: 100 });
     expect(listed.data.map((entry) => entry.id)).toContain(made.id);
+    // The panel's order page lists that order's returns only.
+    const ofOrder = await admin().list.query({ order_id: id });
+    expect(ofOrder.data.map((entry) => entry.id)).toEqual([made.id]);
     const approved = await admin().approve.mutate({ id: made.id, note: 'Use the prepaid label.' });
     expect(approved.data.status).toBe('approved');
     const twice = await trpcFailure(admin().approve.mutate({ id: made.id }));
@@ -90,6 +90,13 @@ describe('admin.returns: the loop', () => {
     expect(Math.abs((rows[0]?.amountCents ?? 0) - (share - 100))).toBeLessThanOrEqual(1);
     expect(rows[0]).toMatchObject({ kind: 'return', status: 'processed' });
     expect(rows[0]?.creditNoteId).not.toBeNull();
+    // The panel's ledger names the credit note by its number.
+    const [note] = await app.t.db
+      .select()
+      .from(creditNotes)
+      .where(eq(creditNotes.id, rows[0]?.creditNoteId ?? 0));
+    const ledger = await app.admin.admin.orders.refunds.query({ order_id: id });
+    expect(ledger.data.map((row) => row.credit_note_number)).toEqual([note?.number]);
     const [stored] = await app.t.db.select().from(returns).where(eq(returns.id, made.id));
     expect(stored?.refundId).toBe(rows[0]?.id);
     const after = await shop.get(id, token);

@@ -8,7 +8,7 @@ import type { TRPC_ERROR_CODE_NUMBER } from '@trpc/server/rpc';
 import type { Procedures } from './procedures.generated';
 
 /** The error shape of the /trpc endpoint (the server's errorFormatter). */
-export type ErrorShape = { message: string; data: { httpStatus: number; stack: undefined; error_code: 'BAD_REQUEST' | 'SERVICE_UNAVAILABLE' | 'FORBIDDEN' | 'NOT_FOUND' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'UNAUTHENTICATED' | 'INVALID_CREDENTIALS' | 'FEATURE_DISABLED' | 'ACCOUNT_REQUIRED' | 'GIFT_CARD_NOT_FOUND' | 'REVIEW_EXISTS' | 'TAX_CATEGORY_EXISTS' | 'TAX_CATEGORY_IN_USE' | 'TAX_RULE_EXISTS' | 'IDEMPOTENCY_CONFLICT' | 'SYNC_CURSOR_EXPIRED' | 'VALIDATION_ERROR' | 'OUT_OF_STOCK' | 'COUPON_INVALID' | 'GIFT_CARD_EXPIRED' | 'GIFT_CARD_BALANCE_CHANGED' | 'LOYALTY_BALANCE_CHANGED' | 'CART_EMPTY' | 'COD_NOT_AVAILABLE' | 'ADDRESS_NOT_SERVICEABLE' | 'CHECKOUT_INCOMPLETE' | 'PAYMENT_FAILED' | 'PAYMENT_LINK_NOT_AVAILABLE' | 'ORDER_NOT_CANCELLABLE' | 'RETURN_NOT_ALLOWED' | 'REFUND_EXCEEDS_PAID' | 'ACCOUNT_HAS_OPEN_ORDERS' | 'INVOICE_NOT_AVAILABLE' | 'INVALID_RESET_TOKEN' | 'INVALID_VERIFICATION_TOKEN' | 'AI_GENERATION_FAILED' | 'INVALID_SOCIAL_TOKEN' | 'INVALID_OTP' | 'REQUEST_HEADER_FIELDS_TOO_LARGE' | 'RATE_LIMITED' | 'INTERNAL_ERROR'; errors: Record<string, string[]> | undefined; code: 'PARSE_ERROR' | 'BAD_REQUEST' | 'INTERNAL_SERVER_ERROR' | 'NOT_IMPLEMENTED' | 'BAD_GATEWAY' | 'SERVICE_UNAVAILABLE' | 'GATEWAY_TIMEOUT' | 'UNAUTHORIZED' | 'PAYMENT_REQUIRED' | 'FORBIDDEN' | 'NOT_FOUND' | 'METHOD_NOT_SUPPORTED' | 'TIMEOUT' | 'CONFLICT' | 'PRECONDITION_FAILED' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'UNPROCESSABLE_CONTENT' | 'PRECONDITION_REQUIRED' | 'TOO_MANY_REQUESTS' | 'CLIENT_CLOSED_REQUEST'; path?: string | undefined; }; code: TRPC_ERROR_CODE_NUMBER; };
+export type ErrorShape = { message: string; data: { missing_permission?: string | undefined; httpStatus: number; stack: undefined; error_code: 'BAD_REQUEST' | 'SERVICE_UNAVAILABLE' | 'FORBIDDEN' | 'NOT_FOUND' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'UNKNOWN_PERMISSION' | 'INVALID_TOKEN' | 'UNAUTHENTICATED' | 'INVALID_CREDENTIALS' | 'FEATURE_DISABLED' | 'ACCOUNT_REQUIRED' | 'GIFT_CARD_NOT_FOUND' | 'REVIEW_EXISTS' | 'TAX_CATEGORY_EXISTS' | 'TAX_CATEGORY_IN_USE' | 'TAX_RULE_EXISTS' | 'ROLE_IN_USE' | 'IDEMPOTENCY_CONFLICT' | 'SYNC_CURSOR_EXPIRED' | 'VALIDATION_ERROR' | 'OUT_OF_STOCK' | 'COUPON_INVALID' | 'GIFT_CARD_EXPIRED' | 'GIFT_CARD_BALANCE_CHANGED' | 'LOYALTY_BALANCE_CHANGED' | 'CART_EMPTY' | 'COD_NOT_AVAILABLE' | 'ADDRESS_NOT_SERVICEABLE' | 'CHECKOUT_INCOMPLETE' | 'PAYMENT_FAILED' | 'PAYMENT_LINK_NOT_AVAILABLE' | 'ORDER_NOT_CANCELLABLE' | 'RETURN_NOT_ALLOWED' | 'REFUND_EXCEEDS_PAID' | 'ACCOUNT_HAS_OPEN_ORDERS' | 'INVOICE_NOT_AVAILABLE' | 'INVALID_RESET_TOKEN' | 'INVALID_VERIFICATION_TOKEN' | 'AI_GENERATION_FAILED' | 'INVALID_SOCIAL_TOKEN' | 'INVALID_OTP' | 'REQUEST_HEADER_FIELDS_TOO_LARGE' | 'RATE_LIMITED' | 'INTERNAL_ERROR'; errors: Record<string, string[]> | undefined; code: 'PARSE_ERROR' | 'BAD_REQUEST' | 'INTERNAL_SERVER_ERROR' | 'NOT_IMPLEMENTED' | 'BAD_GATEWAY' | 'SERVICE_UNAVAILABLE' | 'GATEWAY_TIMEOUT' | 'UNAUTHORIZED' | 'PAYMENT_REQUIRED' | 'FORBIDDEN' | 'NOT_FOUND' | 'METHOD_NOT_SUPPORTED' | 'TIMEOUT' | 'CONFLICT' | 'PRECONDITION_FAILED' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'UNPROCESSABLE_CONTENT' | 'PRECONDITION_REQUIRED' | 'TOO_MANY_REQUESTS' | 'CLIENT_CLOSED_REQUEST'; path?: string | undefined; }; code: TRPC_ERROR_CODE_NUMBER; };
 
 type Query<K extends keyof Procedures> = TRPCQueryProcedure<{
   input: Procedures[K]['input'];
@@ -113,6 +113,7 @@ export type AppRouter = TRPCBuiltRouter<
     };
     giftCards: {
       balance: Mutation<'giftCards.balance'>;
+      storeCredit: Query<'giftCards.storeCredit'>;
       applyGiftCard: Mutation<'giftCards.applyGiftCard'>;
       removeGiftCard: Mutation<'giftCards.removeGiftCard'>;
     };
@@ -130,6 +131,7 @@ export type AppRouter = TRPCBuiltRouter<
       paymentMethods: Query<'checkout.paymentMethods'>;
       paymentMethod: Mutation<'checkout.paymentMethod'>;
       summary: Query<'checkout.summary'>;
+      paymentStatus: Query<'checkout.paymentStatus'>;
       placeOrder: Mutation<'checkout.placeOrder'>;
     };
     orders: {
@@ -170,7 +172,23 @@ export type AppRouter = TRPCBuiltRouter<
     ai: {
       generateDescription: Mutation<'ai.generateDescription'>;
     };
+    staff: {
+      acceptInvite: Mutation<'staff.acceptInvite'>;
+    };
     admin: {
+      me: Query<'admin.me'>;
+      roles: {
+        list: Query<'admin.roles.list'>;
+        create: Mutation<'admin.roles.create'>;
+        update: Mutation<'admin.roles.update'>;
+        delete: Mutation<'admin.roles.delete'>;
+      };
+      staff: {
+        list: Query<'admin.staff.list'>;
+        invite: Mutation<'admin.staff.invite'>;
+        setRole: Mutation<'admin.staff.setRole'>;
+        disable: Mutation<'admin.staff.disable'>;
+      };
       customers: {
         list: Query<'admin.customers.list'>;
         get: Query<'admin.customers.get'>;
@@ -191,12 +209,17 @@ export type AppRouter = TRPCBuiltRouter<
         cancel: Mutation<'admin.orders.cancel'>;
         sendPaymentLink: Mutation<'admin.orders.sendPaymentLink'>;
       };
+      refunds: {
+        failed: Query<'admin.refunds.failed'>;
+        retry: Mutation<'admin.refunds.retry'>;
+      };
       returns: {
         list: Query<'admin.returns.list'>;
         get: Query<'admin.returns.get'>;
         approve: Mutation<'admin.returns.approve'>;
         reject: Mutation<'admin.returns.reject'>;
         receive: Mutation<'admin.returns.receive'>;
+        sendReplacement: Mutation<'admin.returns.sendReplacement'>;
         refund: Mutation<'admin.returns.refund'>;
       };
       products: {
@@ -209,6 +232,7 @@ export type AppRouter = TRPCBuiltRouter<
         applyDescription: Mutation<'admin.products.applyDescription'>;
         images: {
           add: Mutation<'admin.products.images.add'>;
+          upload: Mutation<'admin.products.images.upload'>;
           update: Mutation<'admin.products.images.update'>;
           remove: Mutation<'admin.products.images.remove'>;
           reorder: Mutation<'admin.products.images.reorder'>;
@@ -300,6 +324,7 @@ export type AppRouter = TRPCBuiltRouter<
       };
       dashboard: {
         summary: Query<'admin.dashboard.summary'>;
+        sales: Query<'admin.dashboard.sales'>;
       };
       admins: {
         me: Query<'admin.admins.me'>;

@@ -527,6 +527,15 @@ export const ROUTES = {
     idempotent: false,
     session: null,
   },
+  'giftCards.storeCredit': {
+    method: 'GET',
+    path: '/customer/store-credit',
+    namespace: 'giftCards',
+    name: 'storeCredit',
+    hasInput: true,
+    idempotent: false,
+    session: null,
+  },
   'giftCards.applyGiftCard': {
     method: 'POST',
     path: '/cart/apply-gift-card',
@@ -641,6 +650,15 @@ export const ROUTES = {
     namespace: 'checkout',
     name: 'summary',
     hasInput: false,
+    idempotent: false,
+    session: null,
+  },
+  'checkout.paymentStatus': {
+    method: 'GET',
+    path: '/checkout/payment-status',
+    namespace: 'checkout',
+    name: 'paymentStatus',
+    hasInput: true,
     idempotent: false,
     session: null,
   },
@@ -887,6 +905,15 @@ export const ROUTES = {
     idempotent: false,
     session: null,
   },
+  'staff.acceptInvite': {
+    method: 'POST',
+    path: '/staff/accept-invite',
+    namespace: 'staff',
+    name: 'acceptInvite',
+    hasInput: true,
+    idempotent: false,
+    session: null,
+  },
 } as const;
 
 /** The client's namespaces: the server router's top-level keys that have REST operations. */
@@ -913,6 +940,7 @@ export const NAMESPACES = [
   'notifications',
   'sync',
   'ai',
+  'staff',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];
@@ -920,6 +948,8 @@ export type Namespace = (typeof NAMESPACES)[number];
 /** The contract's error codes (docs/contract.md §2), as the server declares them. */
 export const SERVER_ERROR_CODES = [
   'BAD_REQUEST',
+  'UNKNOWN_PERMISSION',
+  'INVALID_TOKEN',
   'UNAUTHENTICATED',
   'INVALID_CREDENTIALS',
   'FORBIDDEN',
@@ -931,6 +961,7 @@ export const SERVER_ERROR_CODES = [
   'TAX_CATEGORY_EXISTS',
   'TAX_CATEGORY_IN_USE',
   'TAX_RULE_EXISTS',
+  'ROLE_IN_USE',
   'IDEMPOTENCY_CONFLICT',
   'SYNC_CURSOR_EXPIRED',
   'PAYLOAD_TOO_LARGE',

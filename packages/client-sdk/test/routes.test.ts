@@ -81,6 +81,8 @@ describe('namespace mapping', () => {
     ['/customer/orders/{id}/pay-online', 'orders'],
     ['/customer/saved-cards', 'customer'],
     ['/customer/saved-cards/{id}', 'customer'],
+    // Issue 41: the back office's invitation link sets the password.
+    ['/staff/accept-invite', 'staff'],
   ];
 
   /** The REST routes that are not procedures (multipart, binary, DELETE with a body): client.ts adds them. */

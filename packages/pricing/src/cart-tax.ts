@@ -18,6 +18,7 @@ export interface CartTax {
   totals: Totals;
   taxedLines: TaxedLine[];
   shippingTax: TaxedShipping | null;
+  codFeeTax: TaxedShipping | null;
   taxLinesByName: TaxSummaryLine[];
   taxProblem: CartTaxProblem | null;
 }
@@ -63,6 +64,7 @@ export function taxCart(input: {
   lines: readonly PricedLine[];
   discountCents: number;
   shippingCents: number;
+  codFeeCents?: number | undefined;
   tax: PricingTax;
 }): CartTax {
   const sellable = input.lines.flatMap((line, index) => (line.available ? [{ line, index }] : []));
@@ -75,6 +77,7 @@ export function taxCart(input: {
       })),
       discountCents: input.discountCents,
       shippingCents: input.shippingCents,
+      codFeeCents: input.codFeeCents ?? 0,
       shippingTaxable: tax.shippingTaxable,
       address: tax.address ?? { country: ANY, region: null },
       rules: tax.rules,
@@ -94,6 +97,7 @@ export function taxCart(input: {
     totals: result.priced.totals,
     taxedLines: input.lines.map((_, index) => byIndex.get(index) ?? zeroLine(String(index))),
     shippingTax: result.priced.shipping,
+    codFeeTax: result.priced.codFee,
     taxLinesByName: result.priced.taxLinesByName,
     taxProblem,
   };

@@ -48,6 +48,7 @@ describe('priceItems (the server cart and the SDK offline cart alike)', () => {
       discountCents: 675,
       shippingCents: 500,
       taxCents: 1215,
+      codFeeCents: 0,
       totalCents: 6749 - 675 + 500 + 1215,
     });
     expect(priced).toMatchObject({ couponValid: true, shippingOffered: true, warnings: [] });

@@ -57,6 +57,7 @@ describe('cart pricing', () => {
       discountCents: 1_000,
       shippingCents: 500,
       taxCents: 1_800,
+      codFeeCents: 0,
       totalCents: 11_300,
     });
   });

@@ -1,6 +1,6 @@
 /**
  * Cart arithmetic, all in integer minor units with one half-up rounding per computed amount
- * (docs/contract.md §1): subtotal − discount + shipping + tax = total, exactly.
+ * (docs/contract.md §1): subtotal − discount + shipping + tax + cod_fee = total, exactly.
  *
  * Shared by the server's cart slice and the client SDK's optimistic totals (issue 29), so both
  * compute the same numbers: plain functions over plain data, no I/O, no Node APIs (the SDK runs
@@ -88,6 +88,8 @@ export interface Totals {
   discountCents: number;
   shippingCents: number;
   taxCents: number;
+  /** The cash-on-delivery fee (0 unless the checkout pays by COD; docs/delivery.md). */
+  codFeeCents: number;
   totalCents: number;
 }
 
@@ -105,6 +107,7 @@ export function computeTotals(input: {
     discountCents,
     shippingCents: input.shippingCents,
     taxCents,
+    codFeeCents: 0,
     totalCents: taxable + input.shippingCents + taxCents,
   };
 }
@@ -183,6 +186,8 @@ export interface PricingInput<I extends PricingItem, P extends PricingPurchasabl
    * for everything (a single `*` rule, prices excluding tax).
    */
   tax: PricingTax | { rateBasisPoints: number };
+  /** The cash-on-delivery fee, when the cart pays by COD (taxed like shipping); absent: none. */
+  codFeeCents?: number | undefined;
 }
 
 export interface PricedItems<I extends PricingItem, P extends PricingPurchasable> {
@@ -192,6 +197,8 @@ export interface PricedItems<I extends PricingItem, P extends PricingPurchasable
   taxedLines: TaxedLine[];
   /** The shipping charge's tax, when shipping is taxed. */
   shippingTax: TaxedShipping | null;
+  /** The cash-on-delivery fee's tax, when shipping is taxed and the fee charged. */
+  codFeeTax: TaxedShipping | null;
   /** The order's tax per component and rate. */
   taxLinesByName: TaxSummaryLine[];
   /** Why the tax could not be worked out (the cart shows no tax then; checkout refuses). */
@@ -257,6 +264,7 @@ export function priceItems<I extends PricingItem, P extends PricingPurchasable>(
     lines,
     discountCents,
     shippingCents: shippingOffered ? (input.shippingMethod?.rateCents ?? 0) : 0,
+    codFeeCents: input.codFeeCents ?? 0,
     tax: 'rules' in input.tax ? input.tax : singleRateTax(input.tax.rateBasisPoints),
   });
   if (taxed.taxProblem) warnings.push(taxed.taxProblem.message);

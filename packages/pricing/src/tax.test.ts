@@ -64,6 +64,7 @@ describe('priceLinesWithTax: worked examples', () => {
       discountCents: 675,
       shippingCents: 500,
       taxCents: 1215,
+      codFeeCents: 0,
       totalCents: 7789,
     });
     expect(order.shipping).toBeNull();
@@ -117,6 +118,7 @@ describe('priceLinesWithTax: worked examples', () => {
       discountCents: 0,
       shippingCents: 0,
       taxCents: 305,
+      codFeeCents: 0,
       totalCents: 2000,
     });
     // Three lines of odd tax (153, 153, 152): split line by line CGST would get 230 and SGST 228;
@@ -318,4 +320,46 @@ describe('priceLinesWithTax: properties over random carts', () => {
       { numRuns: 3000 },
     );
   }, 60_000);
+});
+
+describe('priceLinesWithTax: the cash-on-delivery fee (docs/delivery.md)', () => {
+  const withFee = (overrides: Partial<LinesWithTaxInput>) =>
+    priced(
+      base({
+        lines: [{ key: 'a', grossCents: 10_000, taxCategory: '*' }],
+        shippingCents: 500,
+        codFeeCents: 4900,
+        rules: [rule('IN', 'KA', '*', ['CGST', 250], ['SGST', 250])],
+        ...overrides,
+      }),
+    );
+  it('is its own item, taxed as shipping is: in the totals identity and the tax summary', () => {
+    const order = withFee({ shippingTaxable: true });
+    expect(order.codFee).toMatchObject({ chargedCents: 4900, taxableValueCents: 4900 });
+    // 5 % of 49.00, its share of the order's once-rounded components.
+    expect(Math.abs((order.codFee?.taxCents ?? 0) - 245)).toBeLessThanOrEqual(2);
+    const { totals } = order;
+    expect(totals.codFeeCents).toBe(4900);
+    expect(
+      totals.subtotalCents -
+        totals.discountCents +
+        totals.shippingCents +
+        totals.taxCents +
+        totals.codFeeCents,
+    ).toBe(totals.totalCents);
+    expect(order.taxLinesByName.reduce((sum, line) => sum + line.amountCents, 0)).toBe(
+      totals.taxCents,
+    );
+  });
+  it('untaxed when shipping is untaxed; with prices including tax, the fee less its tax', () => {
+    const untaxed = withFee({});
+    expect(untaxed.codFee).toBeNull();
+    expect(untaxed.totals).toMatchObject({
+      codFeeCents: 4900,
+      totalCents: 10_000 + 500 + 4900 + 500,
+    });
+    const mrp = withFee({ shippingTaxable: true, pricesIncludeTax: true });
+    expect(mrp.totals.totalCents).toBe(10_000 + 500 + 4900);
+    expect(mrp.totals.codFeeCents + (mrp.codFee?.taxCents ?? 0)).toBe(4900);
+  });
 });

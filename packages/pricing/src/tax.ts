@@ -28,6 +28,11 @@ export interface LinesWithTaxInput {
   shippingTaxable: boolean;
   /** The category whose rule taxes shipping; `*` (only `*` rules) when absent. */
   shippingTaxCategory?: string | undefined;
+  /**
+   * The cash-on-delivery fee, as listed (docs/delivery.md): a service charge taxed exactly as the
+   * shipping charge is (`shippingTaxable`, `shippingTaxCategory`), as its own item. Absent: 0.
+   */
+  codFeeCents?: number | undefined;
   /** The shipping address; `region` is its ISO 3166-2 subdivision (`KA` or `IN-KA`). */
   address: { country: string; region: string | null };
   rules: readonly TaxRule[];
@@ -73,6 +78,8 @@ export interface LinesWithTax {
   lines: TaxedLine[];
   /** Present when shipping is taxable and charged. */
   shipping: TaxedShipping | null;
+  /** The cash-on-delivery fee's tax: present when shipping is taxable and a fee is charged. */
+  codFee: TaxedShipping | null;
   /**
    * subtotal − discount + shipping + tax = total, in both modes. With prices including tax,
    * `subtotalCents` and `shippingCents` are the listed amounts less the tax they contain.
@@ -84,7 +91,7 @@ export interface LinesWithTax {
 
 export type LinesWithTaxResult =
   | { ok: true; priced: LinesWithTax }
-  /** `lineKey` null: the shipping charge found no rule. Checkout answers 422. */
+  /** `lineKey` null: the shipping charge (or the COD fee) found no rule. Checkout answers 422. */
   | { ok: false; problem: TaxRuleProblem; lineKey: string | null };
 
 /** A line or the shipping charge: an amount owing tax under one rule. */
@@ -180,6 +187,8 @@ export function priceLinesWithTax(input: LinesWithTaxInput): LinesWithTaxResult 
   for (const line of input.lines) assertAmount(line.grossCents, `Line ${line.key}'s gross`);
   assertAmount(input.discountCents, 'The discount');
   assertAmount(input.shippingCents, 'The shipping charge');
+  const codFeeCents = input.codFeeCents ?? 0;
+  assertAmount(codFeeCents, 'The cash-on-delivery fee');
   const grosses = input.lines.map((line) => line.grossCents);
   const grossSum = sum(grosses);
   if (input.discountCents > grossSum) {
@@ -216,17 +225,29 @@ export function priceLinesWithTax(input: LinesWithTaxInput): LinesWithTaxResult 
     }
     lineItems.push(newItem(line.grossCents - (discounts[i] ?? 0), selection.rule));
   }
-  let shippingItem: TaxItem | null = null;
-  if (input.shippingTaxable && input.shippingCents > 0) {
+  // The shipping charge and the COD fee: each its own item under the rule that taxes shipping.
+  const chargeItem = (cents: number) => {
+    if (!input.shippingTaxable || cents <= 0) return { ok: true as const, item: null };
     const selection = ruleFor(input.shippingTaxCategory ?? ANY);
-    if (!selection.ok) {
-      const { ok: _, ...problem } = selection;
+    if (!selection.ok) return selection;
+    return { ok: true as const, item: newItem(cents, selection.rule) };
+  };
+  const shippingCharge = chargeItem(input.shippingCents);
+  const feeCharge = chargeItem(codFeeCents);
+  for (const charge of [shippingCharge, feeCharge]) {
+    if (!charge.ok) {
+      const { ok: _, ...problem } = charge;
       return { ok: false, problem, lineKey: null };
     }
-    shippingItem = newItem(input.shippingCents, selection.rule);
   }
+  const shippingItem = shippingCharge.ok ? shippingCharge.item : null;
+  const feeItem = feeCharge.ok ? feeCharge.item : null;
 
-  const items = shippingItem ? [...lineItems, shippingItem] : lineItems;
+  const items = [
+    ...lineItems,
+    ...(shippingItem ? [shippingItem] : []),
+    ...(feeItem ? [feeItem] : []),
+  ];
   if (input.pricesIncludeTax) carveTaxOut(items);
   else addTaxOnTop(items);
 
@@ -239,9 +260,12 @@ export function priceLinesWithTax(input: LinesWithTaxInput): LinesWithTaxResult 
   const shipping: TaxedShipping | null = shippingItem
     ? { chargedCents: input.shippingCents, ...finish(shippingItem, input.pricesIncludeTax) }
     : null;
+  const codFee: TaxedShipping | null = feeItem
+    ? { chargedCents: codFeeCents, ...finish(feeItem, input.pricesIncludeTax) }
+    : null;
 
   const summary = new Map<string, TaxSummaryLine>();
-  for (const taxed of shipping ? [...lines, shipping] : lines) {
+  for (const taxed of [...lines, ...(shipping ? [shipping] : []), ...(codFee ? [codFee] : [])]) {
     for (const line of taxed.taxLines) {
       const key = `${line.name}\u0000${line.rateBasisPoints}`;
       const entry = summary.get(key) ?? { ...line, amountCents: 0, taxableValueCents: 0 };
@@ -253,14 +277,20 @@ export function priceLinesWithTax(input: LinesWithTaxInput): LinesWithTaxResult 
   }
 
   const itemsTaxable = sum(lines.map((line) => line.taxableValueCents));
-  const taxCents = sum(lines.map((line) => line.taxCents)) + (shipping?.taxCents ?? 0);
+  const taxCents =
+    sum(lines.map((line) => line.taxCents)) + (shipping?.taxCents ?? 0) + (codFee?.taxCents ?? 0);
   const shippingCents = shipping ? shipping.taxableValueCents : input.shippingCents;
+  const feeCents = codFee ? codFee.taxableValueCents : codFeeCents;
   const totals: Totals = {
     subtotalCents: itemsTaxable + input.discountCents,
     discountCents: input.discountCents,
     shippingCents,
     taxCents,
-    totalCents: itemsTaxable + shippingCents + taxCents,
+    codFeeCents: feeCents,
+    totalCents: itemsTaxable + shippingCents + feeCents + taxCents,
   };
-  return { ok: true, priced: { lines, shipping, totals, taxLinesByName: [...summary.values()] } };
+  return {
+    ok: true,
+    priced: { lines, shipping, codFee, totals, taxLinesByName: [...summary.values()] },
+  };
 }

@@ -13,6 +13,7 @@ import {
   cartCreditsReader,
   createGiftCardsRepository,
   createGiftCardsSlice,
+  type StoreCreditCodes,
 } from './features/gift-cards';
 import { createLoyaltyRepository, createLoyaltySlice } from './features/loyalty';
 import { createOrdersSlice } from './features/orders';
@@ -21,7 +22,7 @@ import type { createStoreSettingsSlice } from './features/store-settings';
 import type { TaxSlice } from './features/tax';
 import { createIdempotencyRepository } from './idempotency.repository';
 import type { BusinessMetrics, Clock, JobEnqueuer, RateLimits } from './ports';
-import type { UnitOfWorkFactory } from './transactions';
+import type { RepositoryFactory, UnitOfWorkFactory } from './transactions';
 
 export interface CommerceDeps {
   db: Database;
@@ -45,6 +46,14 @@ export interface CommerceDeps {
   codRefusal: CodRefusalFor;
   /** Saved cards' Razorpay customer (the payments slice's, built after these). */
   gatewayCustomers?: GatewayCustomers;
+  /** Automatic retries of a refund the gateway failed (REFUND_RETRY_SECONDS, REFUND_MAX_ATTEMPTS). */
+  refundRetry?: { seconds: number; maxAttempts: number } | undefined;
+  /** The payments reconciler's look-up of one gateway order (payment-status). */
+  lookUpGatewayPayment: (gatewayOrderId: string) => Promise<unknown>;
+  /** Seals and opens store-credit codes (STORE_CREDIT_CODE_KEY). */
+  storeCreditCodes: StoreCreditCodes;
+  /** The COD fee in cents (the delivery slice's settings), charged on carts paying by COD. */
+  codFee?: RepositoryFactory<() => Promise<number>> | undefined;
 }
 
 /**
@@ -64,6 +73,7 @@ export function createCommerceServices(deps: CommerceDeps) {
     flags: storeSettings.featuresOn,
     credits: cartCreditsReader,
     tax: deps.tax.readers,
+    codFee: deps.codFee,
     isFeatureEnabled,
     clock,
   });
@@ -74,6 +84,7 @@ export function createCommerceServices(deps: CommerceDeps) {
     defaultCurrency: storeSettings.defaultCurrency,
     cart: createCartRepository,
     jobs: deps.jobs,
+    storeCreditCodes: deps.storeCreditCodes,
   });
   const loyalty = createLoyaltySlice({
     unitOfWork,
@@ -97,6 +108,8 @@ export function createCommerceServices(deps: CommerceDeps) {
     deliveryPromise: deps.deliveryPromise,
     codRefusal: deps.codRefusal,
     gatewayCustomers: deps.gatewayCustomers,
+    paymentLookUpLimiter: deps.rateLimits.paymentLookUpsPerGatewayOrder,
+    lookUpGatewayPayment: deps.lookUpGatewayPayment,
   });
   const orders = createOrdersSlice({
     db,
@@ -112,6 +125,7 @@ export function createCommerceServices(deps: CommerceDeps) {
     reference: cart.reads.reference,
     metrics: deps.metrics,
     tax: deps.tax.readers,
+    refundRetry: deps.refundRetry,
   });
   return { cart, giftCards, loyalty, checkout, orders };
 }

@@ -17,10 +17,10 @@ import type {
   CategoriesAdminService,
   ProductPartsService,
 } from './features/catalog';
-import type { CheckoutService, PlaceOrderService } from './features/checkout';
+import type { CheckoutService, PaymentStatusService, PlaceOrderService } from './features/checkout';
 import type { ContentAdminService, ContentService } from './features/content';
 import type { CouponsService } from './features/coupons';
-import type { AdminsService, CustomerService } from './features/customer';
+import type { AdminsService, CustomerService, StaffService } from './features/customer';
 import type { DashboardService } from './features/dashboard';
 import type {
   DeliveryRulesService,
@@ -33,7 +33,12 @@ import type { LoyaltySlice } from './features/loyalty';
 import type { MailService } from './features/mail';
 import type { NotificationsSlice } from './features/notifications';
 import type { OrderRefunds, OrdersService } from './features/orders';
-import type { PaymentEvents, PaymentLinks, SavedCards } from './features/payments';
+import type {
+  PaymentEvents,
+  PaymentLinks,
+  PaymentReconciler,
+  SavedCards,
+} from './features/payments';
 import type { ReturnsSlice } from './features/returns';
 import type { ReviewsService } from './features/reviews';
 import type { SearchService } from './features/search';
@@ -101,6 +106,8 @@ export interface AppServices {
   customer: {
     profiles: CustomerService;
     admins: AdminsService;
+    /** Roles, staff and invitations; what a staff member may do (trpc.ts adminProcedure). */
+    staff: StaffService;
     /** Account deletion and the customer's data export (docs/privacy.md). */
     account: AccountSlice;
   };
@@ -147,6 +154,8 @@ export interface AppServices {
     steps: CheckoutService;
     placeOrder: PlaceOrderService;
     idempotency: IdempotencyService;
+    /** GET /checkout/payment-status: what became of a gateway order's payment. */
+    paymentStatus: PaymentStatusService;
   };
   orders: OrdersService;
   /** Customers' returns: what may come back, quotes, requests; the shop's return policy. */
@@ -181,6 +190,8 @@ export interface WorkerServices {
   payments: {
     /** Razorpay's webhook: stored once, handled by jobs (http/razorpay-webhook.ts, the workers). */
     events: PaymentEvents;
+    /** The scheduled look-up of payments no webhook told of (its job in apps/api/src/jobs.ts). */
+    reconciler: PaymentReconciler;
   };
   /** The refund jobs of cancelled paid orders (the orders slice's). */
   refunds: OrderRefunds;

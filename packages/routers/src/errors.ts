@@ -8,6 +8,16 @@ import { z } from 'zod';
  */
 export const ERROR_TABLE = {
   BAD_REQUEST: { status: 400, trpc: 'BAD_REQUEST', message: 'The request body is not valid JSON.' },
+  UNKNOWN_PERMISSION: {
+    status: 400,
+    trpc: 'BAD_REQUEST',
+    message: 'That permission does not exist.',
+  },
+  INVALID_TOKEN: {
+    status: 400,
+    trpc: 'BAD_REQUEST',
+    message: 'This invitation link is invalid, already used or has expired.',
+  },
   UNAUTHENTICATED: { status: 401, trpc: 'UNAUTHORIZED', message: 'Authentication is required.' },
   INVALID_CREDENTIALS: {
     status: 401,
@@ -46,6 +56,11 @@ export const ERROR_TABLE = {
     status: 409,
     trpc: 'CONFLICT',
     message: 'A tax rule for this country, region and category already exists.',
+  },
+  ROLE_IN_USE: {
+    status: 409,
+    trpc: 'CONFLICT',
+    message: 'Staff members still have this role: give them another one first.',
   },
   IDEMPOTENCY_CONFLICT: {
     status: 409,
@@ -202,6 +217,8 @@ export interface AppErrorOptions {
   fieldErrors?: FieldErrors;
   /** Seconds, sent as `Retry-After` with RATE_LIMITED. */
   retryAfterSeconds?: number;
+  /** With FORBIDDEN from an admin procedure: the permission the caller's role lacks. */
+  missingPermission?: string;
   cause?: unknown;
 }
 
@@ -213,6 +230,7 @@ export class AppError extends TRPCError {
   readonly errorCode: ErrorCode;
   readonly fieldErrors: FieldErrors | undefined;
   readonly retryAfterSeconds: number | undefined;
+  readonly missingPermission: string | undefined;
 
   constructor(errorCode: ErrorCode, message?: string, options: AppErrorOptions = {}) {
     super({
@@ -223,6 +241,7 @@ export class AppError extends TRPCError {
     this.errorCode = errorCode;
     this.fieldErrors = options.fieldErrors;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.missingPermission = options.missingPermission;
   }
 }
 

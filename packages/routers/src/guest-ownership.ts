@@ -2,8 +2,10 @@ import type { Executor } from '@storefront/db/client';
 import type { GuestOwnership } from './features/auth';
 import { mergeGuestCart, mergeGuestOrderedCarts } from './features/cart';
 import { mergeGuestRedemptions } from './features/coupons';
+import { mergeGuestStoreCredit } from './features/gift-cards';
 import { mergeGuestOrders, usersWithOrders } from './features/orders';
 import { mergeGuestGatewayOrders } from './features/payments';
+import { mergeGuestReturns } from './features/returns';
 
 /*
  * What a guest owns, slice by slice, for the auth slice's merge and retention job. Composed here
@@ -18,6 +20,9 @@ export const guestOwnership = (db: Executor): GuestOwnership => ({
     mergeGuestOrderedCarts,
     mergeGuestGatewayOrders,
     mergeGuestRedemptions,
+    // Returns and the store credit they issued follow the orders (issue 38).
+    mergeGuestReturns,
+    mergeGuestStoreCredit,
   ],
   usersWithOrders: (userIds) => usersWithOrders(db, userIds),
 });

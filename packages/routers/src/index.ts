@@ -49,13 +49,16 @@ export { REFUND_QUEUE, type RefundJob, renderTaxDocumentPdf } from './features/o
 export {
   PAYMENT_EVENT_RETENTION_QUEUE,
   PAYMENT_EVENTS_QUEUE,
+  PAYMENT_RECONCILE_QUEUE,
   type PaymentEventJob,
   paymentQueuePolicy,
   type RazorpayConfig,
   SAVED_CARDS_ERASE_QUEUE,
   type SavedCardsEraseJob,
+  RECONCILE_OUTCOMES,
   signPayment,
   webhookSignatureValid,
 } from './features/payments';
 export { FEATURE_FLAGS, type FeatureFlags } from './features/store-settings';
 export { SYNC_COMPACTION_QUEUE } from './features/sync';
+export { isPermission, PERMISSIONS, type Permission } from './permissions';

@@ -35,6 +35,7 @@ const TAGS: Record<string, string> = {
   notifications: "Push notifications: the customer's devices and what they are told about.",
   sync: 'Mobile-app connectivity shown in the admin panel.',
   ai: 'AI-written product descriptions.',
+  staff: "The back office's invitation link: a new staff member sets their password.",
 };
 
 /** Every operation can meet these, whatever its shape. */

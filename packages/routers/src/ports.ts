@@ -139,6 +139,8 @@ export interface RateLimits {
   resetMailsPerAddress: RateLimiter;
   /** Gateway (Razorpay) orders created for a customer: each is a call to Razorpay. */
   gatewayOrdersPerCustomer: RateLimiter;
+  /** payment-status's look-ups at the gateway: one per gateway order per 10 s (shared). */
+  paymentLookUpsPerGatewayOrder: RateLimiter;
   /** Gift card lookups and applies by code, per customer, hit or miss (20 an hour: guessing). */
   giftCardLookupsPerCustomer: RateLimiter;
   /** One-time codes sent to one phone (3 per 10 minutes), keyed by the number's digest. */
@@ -171,6 +173,8 @@ export interface BusinessMetrics {
   push(outcome: 'sent' | 'failed' | 'removed'): void;
   /** A courier's serviceability answer: given, or unknown after a timeout or a failure. */
   serviceability(outcome: 'answered' | 'timeout' | 'failed'): void;
+  /** What the payment reconciler made of one gateway order (payments' RECONCILE_OUTCOMES). */
+  paymentReconciled(outcome: string): void;
 }
 
 export const noBusinessMetrics: BusinessMetrics = {
@@ -179,6 +183,7 @@ export const noBusinessMetrics: BusinessMetrics = {
   mail: () => {},
   push: () => {},
   serviceability: () => {},
+  paymentReconciled: () => {},
 };
 
 /** The mailer, each delivery counted as sent or failed (the failure still goes to the job). */

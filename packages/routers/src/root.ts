@@ -12,7 +12,15 @@ import {
 import { checkoutRouter } from './features/checkout';
 import { bannersAdminRouter, bannersRouter } from './features/content';
 import { couponsAdminRouter } from './features/coupons';
-import { adminsAdminRouter, customerAdminRouter, customerRouter } from './features/customer';
+import {
+  adminsAdminRouter,
+  customerAdminRouter,
+  customerRouter,
+  meProcedure,
+  rolesAdminRouter,
+  staffAdminRouter,
+  staffRouter,
+} from './features/customer';
 import { dashboardAdminRouter } from './features/dashboard';
 import {
   deliveryAdminRouter,
@@ -23,7 +31,7 @@ import { giftCardsAdminRouter, giftCardsRouter } from './features/gift-cards';
 import { jobsAdminRouter } from './features/jobs';
 import { loyaltyAdminRouter, loyaltyRouter } from './features/loyalty';
 import { notificationsAdminRouter, notificationsRouter } from './features/notifications';
-import { ordersAdminRouter, ordersRouter } from './features/orders';
+import { ordersAdminRouter, ordersRouter, refundsAdminRouter } from './features/orders';
 import { paymentLinksAdminRouter, paymentLinksRouter, savedCardsRouter } from './features/payments';
 import { returnSettingsAdminRouter, returnsAdminRouter, returnsRouter } from './features/returns';
 import { reviewsAdminRouter, reviewsRouter } from './features/reviews';
@@ -47,13 +55,18 @@ import { mergeRouters, router } from './trpc';
 
 /*
  * The back office, over /trpc only: no admin procedure has OpenAPI meta, so none has a REST path,
- * and every one requires the admin role (403 FORBIDDEN for customers). Each slice owns its admin
+ * and every one requires the admin role and its declared permission (403 FORBIDDEN otherwise,
+ * docs/admin-panel.md "Roles"). Each slice owns its admin
  * procedures; this only composes them.
  */
 const adminRouter = router({
+  me: meProcedure,
+  roles: rolesAdminRouter,
+  staff: staffAdminRouter,
   customers: customerAdminRouter,
   // Orders' desk and the payments slice's "Send payment link".
   orders: mergeRouters(ordersAdminRouter, paymentLinksAdminRouter),
+  refunds: refundsAdminRouter,
   returns: returnsAdminRouter,
   products: productsAdminRouter,
   categories: categoriesAdminRouter,
@@ -115,6 +128,7 @@ export const appRouter = router({
   notifications: notificationsRouter,
   sync: syncRouter,
   ai: aiRouter,
+  staff: staffRouter,
   admin: adminRouter,
 });
 

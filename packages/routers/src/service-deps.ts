@@ -58,6 +58,12 @@ export interface ServiceConfig {
   links?: LinkPolicy;
   /** Days Razorpay webhook payloads are kept (default 30). */
   paymentEventRetentionDays?: number;
+  /** How old a gateway order is before the reconciler asks the gateway about it (default 600 s). */
+  paymentReconcileMinAgeSeconds?: number;
+  /** Seconds between automatic retries of a refund the gateway failed (default 60). */
+  refundRetrySeconds?: number;
+  /** Automatic retries of a failed refund after its first attempt (default 3); then the shop's. */
+  refundMaxAttempts?: number;
   /** Days the catalogue change feed keeps its changes (SYNC_RETENTION_DAYS, default 30). */
   syncRetentionDays?: number;
   /** Apple/Google client ids and key sets, phone codes (default: social off, region IN). */
@@ -72,6 +78,11 @@ export interface ServiceConfig {
   storeCountry?: string;
   /** SERVICEABILITY_CACHE_TTL in ms (default 6 h) when no cache is given. */
   serviceabilityCacheTtlMs?: number;
+  /**
+   * STORE_CREDIT_CODE_KEY: the 32-byte AES-256-GCM key store-credit codes are sealed with
+   * (docs/returns.md); unset: a development key.
+   */
+  storeCreditKey?: Buffer;
 }
 
 export interface ServiceDeps {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Executor } from '@storefront/db/client';
 import { createCatalogVersion } from './catalog-version';
 import { createCommerceServices } from './commerce.services';
@@ -23,6 +24,7 @@ import {
   memoryServiceabilityCache,
   paymentLinkExpiryHours,
 } from './features/delivery';
+import { storeCreditCodes } from './features/gift-cards';
 import { createJobsRepository, createJobsSlice } from './features/jobs';
 import { createMailService, enqueueMail } from './features/mail';
 import { createNotificationsSlice } from './features/notifications';
@@ -41,6 +43,11 @@ import { countedMailer, noBusinessMetrics } from './ports';
 import type { ServiceDeps } from './service-deps';
 import { createUnitOfWork } from './transactions';
 import { setLinkPolicy } from './zod-helpers';
+
+/** Tests' and development's key when none is configured (env.ts refuses this in production). */
+const DEVELOPMENT_STORE_CREDIT_KEY = createHash('sha256')
+  .update('storefront development store credit key')
+  .digest();
 
 /**
  * The composition root: builds each slice once per process with its factory, in dependency
@@ -79,6 +86,8 @@ export function createServices(deps: ServiceDeps): Services {
     counts,
     reviews: { recent: recentReviews, recentOfProducts: recentReviewsOfProducts },
     defaultCurrency: storeSettings.defaultCurrency,
+    imageStorage: deps.avatarStorage,
+    reportBackgroundError,
   });
   const delivery = createDeliverySlice({
     unitOfWork,
@@ -137,6 +146,7 @@ export function createServices(deps: ServiceDeps): Services {
     avatarLimiter: deps.rateLimits.avatarPerCustomer,
     revokeAllSessions,
     clock,
+    jobs,
     reportBackgroundError,
   });
   const addresses = createAddressesSlice({ db, unitOfWork, users: auth.users });
@@ -149,8 +159,17 @@ export function createServices(deps: ServiceDeps): Services {
     ...(reportBackgroundError ? { reportError: reportBackgroundError } : {}),
   });
   const providers = createPaymentProviders(deps.payments);
+  // payment-status (checkout) asks the payments reconciler, built after checkout hands it its
+  // handlers: bound late, called only once requests are served.
+  let payments: ReturnType<typeof createPaymentsSlice> | undefined;
+  const builtPayments = () => {
+    if (!payments) throw new Error('The payments slice is used before it is built');
+    return payments;
+  };
+  const codes = storeCreditCodes(config.storeCreditKey ?? DEVELOPMENT_STORE_CREDIT_KEY);
   const { cart, giftCards, loyalty, checkout, orders } = createCommerceServices({
     db,
+    storeCreditCodes: codes,
     unitOfWork,
     clock,
     metrics,
@@ -172,12 +191,19 @@ export function createServices(deps: ServiceDeps): Services {
         estimatedDelivery: answer.estimated_delivery,
       };
     },
+    refundRetry: {
+      seconds: config.refundRetrySeconds ?? 60,
+      maxAttempts: config.refundMaxAttempts ?? 3,
+    },
+    lookUpGatewayPayment: async (gatewayOrderId) =>
+      payments?.reconciler.reconcileGatewayOrder(gatewayOrderId),
     // Saved cards' Razorpay customer: the payments slice is built after checkout, so late-bound.
     gatewayCustomers: {
-      ensure: (userId) => payments.savedCards.gatewayCustomerId(userId),
-      known: (userId) => payments.savedCards.knownCustomerId(userId),
+      ensure: (userId) => builtPayments().savedCards.gatewayCustomerId(userId),
+      known: (userId) => builtPayments().savedCards.knownCustomerId(userId),
     },
     // The customer's side of the COD rules: a verified phone, the COD orders still open.
+    codFee: delivery.codFee,
     codRefusal: async (userId, facts) => {
       const [user, open] = await Promise.all([
         auth.users.findById(userId),
@@ -188,28 +214,6 @@ export function createServices(deps: ServiceDeps): Services {
         phoneVerified: Boolean(user?.phoneVerifiedAt),
         openCodOrders: open,
       });
-    },
-  });
-  // Payments parses and stores the webhook's events; checkout reconciles, orders settles refunds;
-  // payment links make COD orders prepaid through orders' step (issue 40).
-  const payments = createPaymentsSlice({
-    db,
-    unitOfWork,
-    jobs,
-    handlers: { ...checkout.reconcilePayment, refund: orders.refunds.onGatewayRefund },
-    graceSeconds: config.paymentWebhookGraceSeconds ?? 120,
-    retentionDays: config.paymentEventRetentionDays ?? 30,
-    clock,
-    providers,
-    orders: {
-      order: orders.paidOnline.orderForLink,
-      markPaid: orders.paidOnline.markPaidByLink,
-      expiryHours: () => paymentLinkExpiryHours(db),
-    },
-    sendMail: (job) => enqueueMail(jobs(db), job),
-    account: async (userId) => {
-      const user = await auth.users.findById(userId);
-      return user && { ...user, guest: user.role === 'guest' };
     },
   });
   const ai = createAiSlice({
@@ -223,6 +227,32 @@ export function createServices(deps: ServiceDeps): Services {
     rateLimiter: deps.rateLimits.aiPerCustomer,
     timeoutMs: config.aiTimeoutMs,
   });
+
+  // Payments parses and stores the webhook's events; checkout reconciles, orders settles refunds;
+  // payment links make COD orders prepaid through orders' step (issue 40).
+  const paymentsSlice = createPaymentsSlice({
+    db,
+    unitOfWork,
+    jobs,
+    handlers: { ...checkout.reconcilePayment, refund: orders.refunds.onGatewayRefund },
+    graceSeconds: config.paymentWebhookGraceSeconds ?? 120,
+    retentionDays: config.paymentEventRetentionDays ?? 30,
+    clock,
+    providers,
+    reconcileMinAgeSeconds: config.paymentReconcileMinAgeSeconds ?? 600,
+    metrics,
+    orders: {
+      order: orders.paidOnline.orderForLink,
+      markPaid: orders.paidOnline.markPaidByLink,
+      expiryHours: () => paymentLinkExpiryHours(db),
+    },
+    sendMail: (job) => enqueueMail(jobs(db), job),
+    account: async (userId) => {
+      const user = await auth.users.findById(userId);
+      return user && { ...user, guest: user.role === 'guest' };
+    },
+  });
+  payments = paymentsSlice;
 
   return {
     metrics,
@@ -284,6 +314,7 @@ export function createServices(deps: ServiceDeps): Services {
       unitOfWork,
       orderRepositories: orders.repositories,
       clock,
+      storeCreditCodes: codes,
     }),
     wishlist: createWishlistSlice({
       db,
@@ -303,10 +334,11 @@ export function createServices(deps: ServiceDeps): Services {
         storeSettings.referenceData(db, { inTransaction: false }).defaultCurrency(),
       sync: sync.connection,
       clock,
+      timeZone: async () => (await tax.reader.settings()).timeZone,
     }),
-    payments,
-    paymentLinks: payments.links,
-    savedCards: payments.savedCards,
+    payments: paymentsSlice,
+    paymentLinks: paymentsSlice.links,
+    savedCards: paymentsSlice.savedCards,
     refunds: orders.refunds,
     mail: createMailService({
       users: auth.users,

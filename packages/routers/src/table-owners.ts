@@ -14,6 +14,9 @@ export const tableOwners = {
   userIdentities: 'auth',
   usedSocialTokens: 'auth',
   otpCodes: 'auth',
+  // the back office's roles and invitations: an admin account points at its role (issue 41)
+  staffRoles: 'auth',
+  staffInvites: 'auth',
   accountExports: 'account',
   addresses: 'addresses',
   aiAgents: 'ai',

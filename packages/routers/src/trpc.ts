@@ -6,6 +6,7 @@ import type { Context } from './context';
 import { toErrorResponse } from './error-response';
 import { AppError, type ErrorCode, validationError } from './errors';
 import type { FeatureFlag } from './features/store-settings';
+import type { Permission } from './permissions';
 import './zod-messages';
 
 export type Meta = OpenApiMeta<{
@@ -44,6 +45,11 @@ export type Meta = OpenApiMeta<{
    * customer procedure answers a guest 403 ACCOUNT_REQUIRED (one rule, in `customer` below).
    */
   allowGuest?: true;
+  /**
+   * An admin procedure's permission (`adminProcedure('orders:read')`), checked before its input
+   * and handler; `self`: any staff member, for reading their own account only (admin.me).
+   */
+  permission?: Permission | 'self';
 }>;
 
 const t = initTRPC
@@ -62,6 +68,9 @@ const t = initTRPC
           stack: undefined,
           error_code: body.error_code,
           errors: body.errors,
+          ...(error instanceof AppError && error.missingPermission
+            ? { missing_permission: error.missingPermission }
+            : {}),
         },
       };
     },
@@ -220,13 +229,32 @@ export const customerProcedure = idempotency.use(refuseUnstorableStrings);
 /** A customer procedure a guest session may call as well (cart, checkout, its own orders). */
 export const shopperProcedure = customerProcedure.meta({ allowGuest: true });
 
-/** Every admin mutation counts as a catalogue change (one rule instead of a list to keep up). */
-export const adminProcedure = customer
-  .use(async ({ ctx, type, next }) => {
+/**
+ * A staff member with the procedure's permission (their role's, docs/admin-panel.md "Roles"):
+ * 403 FORBIDDEN otherwise, whose error data names the `missing_permission`. A procedure without
+ * a declared permission answers 403 to everyone. Every admin mutation counts as a catalogue
+ * change (one rule instead of a list to keep up).
+ */
+const staffMember = customer
+  .use(async ({ ctx, meta, type, next }) => {
     if (ctx.session.user.role !== 'admin') throw new AppError('FORBIDDEN');
-    return afterCatalogWrite(ctx, type, await next(), 'anything');
+    const staff = await ctx.services.customer.staff.access(ctx.session.user.id);
+    const permission = meta?.permission;
+    if (permission !== 'self' && (!permission || !staff.permissions.includes(permission))) {
+      throw new AppError(
+        'FORBIDDEN',
+        permission
+          ? `Your role does not allow this (it needs the ${permission} permission).`
+          : undefined,
+        permission ? { missingPermission: permission } : {},
+      );
+    }
+    return afterCatalogWrite(ctx, type, await next({ ctx: { staff } }), 'anything');
   })
   .use(refuseUnstorableStrings);
+
+/** An admin procedure requiring `permission` (declared in its definition; the walking test checks). */
+export const adminProcedure = (permission: Permission | 'self') => staffMember.meta({ permission });
 
 /** 403 FEATURE_DISABLED unless the flag is on (checked on every call: admins can flip it). */
 export function requireFeature(flag: FeatureFlag) {

@@ -99,6 +99,7 @@ export async function openSlice(): Promise<SliceHarness> {
       verificationPerUser: unlimited,
       resetMailsPerAddress: unlimited,
       gatewayOrdersPerCustomer: unlimited,
+      paymentLookUpsPerGatewayOrder: unlimited,
       giftCardLookupsPerCustomer: unlimited,
       otpPerPhone: unlimited,
       otpPerCountry: unlimited,

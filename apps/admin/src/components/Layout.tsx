@@ -1,4 +1,14 @@
-import { AppShell, Burger, Button, Group, NavLink, ScrollArea, Text, Title } from '@mantine/core';
+import {
+  AppShell,
+  Badge,
+  Burger,
+  Button,
+  Group,
+  NavLink,
+  ScrollArea,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment } from 'react';
@@ -11,6 +21,7 @@ import { useTRPC } from '../trpc';
 const NAVIGATION: readonly { to: string; label: string; section?: string }[] = [
   { to: '/', label: 'Dashboard' },
   { to: '/orders', label: 'Orders' },
+  { to: '/returns', label: 'Returns' },
   { to: '/products', label: 'Products' },
   { to: '/categories', label: 'Categories' },
   { to: '/coupons', label: 'Coupons' },
@@ -21,6 +32,7 @@ const NAVIGATION: readonly { to: string; label: string; section?: string }[] = [
   { to: '/notifications', label: 'Notifications' },
   { to: '/currencies', label: 'Currencies' },
   { to: '/shipping-methods', label: 'Shipping methods' },
+  { to: '/delivery-rules', label: 'Delivery rules' },
   { to: '/tax-categories', label: 'Tax categories', section: 'Tax' },
   { to: '/tax-rules', label: 'Tax rules', section: 'Tax' },
   { to: '/tax-rates', label: 'Tax rates', section: 'Tax' },
@@ -28,6 +40,28 @@ const NAVIGATION: readonly { to: string; label: string; section?: string }[] = [
   { to: '/admins', label: 'Admins' },
   { to: '/failed-jobs', label: 'Failed jobs' },
 ];
+
+/** How often the Returns badge asks for new requests (a count: one cheap query). */
+const BADGE_REFRESH_MS = 15_000;
+
+/** The badge's id: the Returns link names it as its description, so its name stays "Returns". */
+const RETURNS_BADGE_ID = 'requested-returns';
+
+/** The Returns entry's badge: returns waiting for a decision (status `requested`). */
+function RequestedReturnsBadge() {
+  const trpc = useTRPC();
+  const requested = useQuery({
+    ...trpc.admin.returns.list.queryOptions({ status: 'requested', per_page: 1 }),
+    refetchInterval: BADGE_REFRESH_MS,
+    select: (result) => result.meta.total,
+  });
+  if (!requested.data) return null;
+  return (
+    <Badge id={RETURNS_BADGE_ID} size="sm" color="red" title="Returns waiting for a decision">
+      {requested.data}
+    </Badge>
+  );
+}
 
 function isCurrent(pathname: string, to: string) {
   return to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`);
@@ -95,6 +129,13 @@ export function Layout() {
                 component={Link}
                 to={item.to}
                 label={item.label}
+                {...(item.to === '/returns'
+                  ? {
+                      rightSection: <RequestedReturnsBadge />,
+                      'aria-label': item.label,
+                      'aria-describedby': RETURNS_BADGE_ID,
+                    }
+                  : {})}
                 pl={item.section ? 'lg' : undefined}
                 active={isCurrent(pathname, item.to)}
                 aria-current={isCurrent(pathname, item.to) ? 'page' : undefined}

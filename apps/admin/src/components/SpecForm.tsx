@@ -2,6 +2,7 @@ import { Button, Checkbox, Group, NativeSelect, Stack, Textarea, TextInput } fro
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { fieldErrors } from '../lib/errors';
 import { type FieldSpec, type FormValues, initialValues, procedureInput } from '../lib/form-spec';
+import { CategorySelect, ProductSelect } from './EntityPickers';
 import { ErrorAlert } from './QueryState';
 
 /**
@@ -75,7 +76,19 @@ export function SpecForm<I>(props: {
                   onChange={(event) => set(field.name, event.currentTarget.value)}
                 />
               );
-            default:
+            default: {
+              const picked = field.pickBy ? values[field.pickBy] : undefined;
+              if (picked === 'product' || picked === 'category') {
+                const Picker = picked === 'product' ? ProductSelect : CategorySelect;
+                return (
+                  <Picker
+                    key={field.name}
+                    {...common}
+                    value={String(value)}
+                    onChange={(id) => set(field.name, id)}
+                  />
+                );
+              }
               return (
                 <TextInput
                   key={field.name}
@@ -92,6 +105,7 @@ export function SpecForm<I>(props: {
                   onChange={(event) => set(field.name, event.currentTarget.value)}
                 />
               );
+            }
           }
         })}
         {props.children}

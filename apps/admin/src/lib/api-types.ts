@@ -32,3 +32,28 @@ export const PAYMENT_STATUSES = allOf<PaymentStatus>()([
   'failed',
   'partially_refunded',
 ]);
+
+export type Return = Outputs['admin']['returns']['get']['data'];
+export type ReturnStatus = Return['status'];
+export type ReturnReason = Return['items'][number]['reason'];
+export type ReturnCondition = Inputs['admin']['returns']['receive']['items'][number]['condition'];
+export type RefundRow = Outputs['admin']['orders']['refunds']['data'][number];
+
+export const RETURN_STATUSES = allOf<ReturnStatus>()([
+  'requested',
+  'approved',
+  'received',
+  'refunded',
+  'rejected',
+  'canceled',
+  'exchanged',
+]);
+export const RETURN_REASONS = allOf<ReturnReason>()([
+  'damaged',
+  'wrong_item',
+  'not_as_described',
+  'size_fit',
+  'changed_mind',
+  'other',
+]);
+export const RETURN_CONDITIONS = allOf<ReturnCondition>()(['resellable', 'damaged', 'missing']);

@@ -20,6 +20,11 @@ export interface Field {
   defaultValue?: string | boolean;
   description?: string;
   step?: string;
+  /**
+   * A text field holding an id: when the field named here says 'product' or 'category', a
+   * searchable select of those replaces the text input (a banner's link).
+   */
+  pickBy?: string;
 }
 
 type Key<I> = Extract<keyof I, string>;

@@ -2,6 +2,7 @@ import { Button, Group, Stack, Textarea, TextInput, Title } from '@mantine/core'
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable } from '../components/DataTable';
+import { CategorySelect, ProductSelect } from '../components/EntityPickers';
 import { Pager } from '../components/Pager';
 import { ErrorAlert, QueryState } from '../components/QueryState';
 import { dateTime } from '../lib/format';
@@ -47,18 +48,16 @@ export function NotificationsPage() {
         <Stack maw={520}>
           <TextInput label="Title" required value={draft.title} onChange={set('title')} />
           <Textarea label="Message" required value={draft.body} onChange={set('body')} />
-          <Group grow>
-            <TextInput
-              label="Product id (optional)"
-              inputMode="numeric"
+          <Group grow align="flex-start">
+            <ProductSelect
+              label="Product (optional)"
               value={draft.productId}
-              onChange={set('productId')}
+              onChange={(productId) => setDraft({ ...draft, productId })}
             />
-            <TextInput
-              label="Category id (optional)"
-              inputMode="numeric"
+            <CategorySelect
+              label="Category (optional)"
               value={draft.categoryId}
-              onChange={set('categoryId')}
+              onChange={(categoryId) => setDraft({ ...draft, categoryId })}
             />
           </Group>
           <ErrorAlert error={send.error} />

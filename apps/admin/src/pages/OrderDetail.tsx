@@ -21,6 +21,7 @@ import type { Inputs, Order } from '../lib/api-types';
 import { fieldsOf } from '../lib/form-spec';
 import { dateTime, label, money } from '../lib/format';
 import { useTRPC } from '../trpc';
+import { OrderRefunds } from './OrderRefunds';
 import { StatusBadge } from './Orders';
 
 type Address = Order['shipping_address'];
@@ -210,6 +211,8 @@ export function OrderDetailPage() {
                   <Table.Th>SKU</Table.Th>
                   <Table.Th>Price</Table.Th>
                   <Table.Th>Quantity</Table.Th>
+                  <Table.Th>Cancelled</Table.Th>
+                  <Table.Th>Returned</Table.Th>
                   <Table.Th>Total</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -223,6 +226,8 @@ export function OrderDetailPage() {
                     <Table.Td>{item.sku}</Table.Td>
                     <Table.Td>{money(item.price, data.currency)}</Table.Td>
                     <Table.Td>{item.quantity}</Table.Td>
+                    <Table.Td>{item.canceled_quantity}</Table.Td>
+                    <Table.Td>{item.returned_quantity}</Table.Td>
                     <Table.Td>{money(item.total, data.currency)}</Table.Td>
                   </Table.Tr>
                 ))}
@@ -250,11 +255,15 @@ export function OrderDetailPage() {
                 <Text size="sm" fw={700}>
                   Total: {money(data.total, data.currency)}
                 </Text>
+                {data.refunded_amount > 0 ? (
+                  <Text size="sm">Refunded: {money(data.refunded_amount, data.currency)}</Text>
+                ) : null}
               </Card>
               <AddressCard title="Shipping address" address={data.shipping_address} />
               <AddressCard title="Billing address" address={data.billing_address} />
             </SimpleGrid>
             {data.notes ? <Text size="sm">Customer's note: {data.notes}</Text> : null}
+            <OrderRefunds order={data} />
             <Card withBorder component="section" aria-label="Events">
               <Title order={3} size="h5" mb="sm">
                 Events

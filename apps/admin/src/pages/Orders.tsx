@@ -27,6 +27,13 @@ const STATUS_COLOURS: Record<string, string> = {
   partially_refunded: 'grape',
   refunded: 'gray',
   failed: 'red',
+  // Returns (issue 38) and refund rows.
+  requested: 'yellow',
+  approved: 'blue',
+  received: 'cyan',
+  rejected: 'red',
+  exchanged: 'teal',
+  processed: 'green',
 };
 
 export function StatusBadge({ value }: { value: string }) {

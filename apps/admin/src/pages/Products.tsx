@@ -6,6 +6,7 @@ import { ActiveBadge } from '../components/ActiveBadge';
 import { DataTable } from '../components/DataTable';
 import { Pager } from '../components/Pager';
 import { QueryState } from '../components/QueryState';
+import { Thumbnail } from '../components/Thumbnail';
 import type { Inputs } from '../lib/api-types';
 import { flattenTree } from '../lib/categories';
 import { amount } from '../lib/format';
@@ -119,6 +120,7 @@ export function ProductsPage() {
               rows={result.data}
               rowKey={(product) => product.id}
               columns={[
+                { label: 'Image', render: (product) => <Thumbnail url={product.image_url} /> },
                 {
                   label: 'Name',
                   render: (product) => (

@@ -7,7 +7,9 @@ import type { Inputs } from '../lib/api-types';
 import { fieldsOf } from '../lib/form-spec';
 import { label } from '../lib/format';
 import { useTRPC } from '../trpc';
+import { DeliverySettings } from './DeliverySettings';
 import { LoyaltySettings } from './LoyaltySettings';
+import { ReturnSettings } from './ReturnSettings';
 import { TaxSettings } from './TaxSettings';
 
 /** Each flag's name and what it switches, for the shop owner. */
@@ -77,7 +79,9 @@ export function SettingsPage() {
       <Title order={2}>Settings</Title>
       <FeatureFlags />
       <TaxSettings />
+      <DeliverySettings />
       <LoyaltySettings />
+      <ReturnSettings />
       <Card withBorder component="section">
         <ResourcePage
           title="AI agents"

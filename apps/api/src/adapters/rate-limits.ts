@@ -94,6 +94,8 @@ export function createRateLimits(options: RateLimitOptions): RateLimits {
       options.giftCardLookupsPerCustomerPerHour ?? 20,
       60 * 60,
     ),
+    // payment-status asks Razorpay at most once per 10 s per gateway order, however often polled.
+    paymentLookUpsPerGatewayOrder: make('payment-lookup-gateway-order', 1, 10),
     otpPerPhone: make('otp-phone', options.otpPerPhonePer10Minutes ?? 3, 10 * 60),
     otpPerCountry: make('otp-country', options.otpPerCountryPerHour ?? 500, 60 * 60),
   };

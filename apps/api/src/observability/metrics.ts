@@ -1,5 +1,9 @@
 import type { DatabaseHandle, PoolStats } from '@storefront/db/client';
-import { createJobQueueStatsRepository, type JobQueueStats } from '@storefront/routers';
+import {
+  createJobQueueStatsRepository,
+  type JobQueueStats,
+  RECONCILE_OUTCOMES,
+} from '@storefront/routers';
 import type { BusinessMetrics } from '@storefront/routers/ports';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
@@ -92,6 +96,13 @@ export function createMetrics(sources: MetricsSources = {}): AppMetrics {
     registers: [registry],
   });
   for (const outcome of ['answered', 'timeout', 'failed']) serviceability.inc({ outcome }, 0);
+  const reconciled = new Counter({
+    name: 'storefront_payments_reconciled_total',
+    help: 'Gateway orders the payment reconciler looked up, by outcome (failed: the gateway or the handling failed).',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+  for (const outcome of RECONCILE_OUTCOMES) reconciled.inc({ outcome }, 0);
   // Every outcome exported from the start (0), so rates and alerts have a series to read.
   for (const outcome of ['captured', 'failed', 'refunded']) payments.inc({ outcome }, 0);
   for (const outcome of ['sent', 'failed']) {
@@ -173,6 +184,7 @@ export function createMetrics(sources: MetricsSources = {}): AppMetrics {
       mail: (outcome) => mails.inc({ outcome }),
       push: (outcome) => pushes.inc({ outcome }),
       serviceability: (outcome) => serviceability.inc({ outcome }),
+      paymentReconciled: (outcome) => reconciled.inc({ outcome }),
     },
     observeRequest({ method, route, status }, seconds) {
       const key = `${method} ${status} ${route}`;

@@ -149,6 +149,7 @@ const PRODUCTION_ENV = {
   RAZORPAY_KEY_SECRET: randomBytes(12).toString('hex'),
   RAZORPAY_WEBHOOK_SECRET: randomBytes(12).toString('hex'),
   RAZORPAY_API_URL: 'http://127.0.0.1:9',
+  STORE_CREDIT_CODE_KEY: randomBytes(32).toString('base64'),
 };
 
 /** dist/main.js on the bench database; `overrides` are extra environment variables. */

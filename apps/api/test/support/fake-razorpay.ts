@@ -31,6 +31,8 @@ export interface FakeRazorpayRefund {
   status: string;
   receipt: string | null;
   speed_requested: string | null;
+  /** Razorpay's `speed_processed` (`refund.speed_changed` moves it): instant or normal. */
+  speed_processed: 'instant' | 'normal';
   notes: Record<string, string>;
   created_at: number;
 }
@@ -41,6 +43,7 @@ const error = (description: string) => ({ error: { code: 'BAD_REQUEST_ERROR', de
 /**
  * A local stand-in for the part of Razorpay's API the server uses, speaking its HTTP protocol:
  * basic auth with the key id and secret; `POST /v1/orders`, `GET /v1/orders/:id`,
+ * `GET /v1/orders/:id/payments` (SDK `orders.fetchPayments`),
  * `GET /v1/payments/:id`, `POST /v1/payments/:id/capture`, `POST /v1/payments/:id/refund`,
  * `GET /v1/payments/:id/refunds`, `GET /v1/refunds/:id`. `pay()` plays the customer paying in the app's Razorpay checkout.
  */
@@ -107,6 +110,12 @@ export async function startFakeRazorpay(keys: { keyId: string; keySecret: string
       orders.set(order.id, order);
       return sendJson(res, 200, order);
     }
+    if (resource === 'orders' && req.method === 'GET' && key && action === 'payments') {
+      // As Razorpay: a collection of every payment attempted on the order, oldest first.
+      if (!orders.has(key)) return sendJson(res, 400, error('The id provided does not exist'));
+      const items = [...payments.values()].filter((payment) => payment.order_id === key);
+      return sendJson(res, 200, { entity: 'collection', count: items.length, items });
+    }
     if (resource === 'orders' && req.method === 'GET' && key) {
       const order = orders.get(key);
       return order
@@ -165,6 +174,7 @@ export async function startFakeRazorpay(keys: { keyId: string; keySecret: string
           status: refundMode,
           receipt: typeof body.receipt === 'string' ? body.receipt : null,
           speed_requested: typeof body.speed === 'string' ? body.speed : null,
+          speed_processed: body.speed === 'normal' ? 'normal' : 'instant',
           notes: (body.notes ?? {}) as Record<string, string>,
           created_at: Math.floor(Date.now() / 1000),
         };
@@ -185,6 +195,20 @@ export async function startFakeRazorpay(keys: { keyId: string; keySecret: string
     return sendJson(res, 404, error('The requested URL was not found'));
   });
 
+  /** The requests `METHOD /v1/<resource>/<id>/<action>`, for one id or all. */
+  const callsOn = (method: string, resource: string, action: string, key?: string) =>
+    requests.filter((request) => {
+      const [, version, onResource, onKey, onAction, ...rest] = request.path.split('/');
+      return (
+        request.method === method &&
+        version === 'v1' &&
+        onResource === resource &&
+        onAction === action &&
+        rest.length === 0 &&
+        (key === undefined || onKey === key)
+      );
+    });
+
   return {
     ...server,
     linksAndCards,
@@ -204,14 +228,11 @@ export async function startFakeRazorpay(keys: { keyId: string; keySecret: string
       delayMs = ms;
     },
     /** The refund requests the stand-in received (`POST /v1/payments/:id/refund`), by payment. */
-    refundCalls(paymentId?: string) {
-      return requests.filter(
-        (request) =>
-          request.method === 'POST' &&
-          /^\/v1\/payments\/[^/]+\/refund$/.test(request.path) &&
-          (paymentId === undefined || request.path.split('/')[3] === paymentId),
-      );
-    },
+    refundCalls: (paymentId?: string) => callsOn('POST', 'payments', 'refund', paymentId),
+    /** The payments looked up by order (`GET /v1/orders/:id/payments`), for one order or all. */
+    fetchPaymentsCalls: (orderId?: string) => callsOn('GET', 'orders', 'payments', orderId),
+    /** The captures asked for (`POST /v1/payments/:id/capture`), for one payment or all. */
+    captureCalls: (paymentId?: string) => callsOn('POST', 'payments', 'capture', paymentId),
     /** The orders created at the stand-in (`POST /v1/orders`). */
     orderCalls() {
       return requests.filter(
@@ -283,6 +304,13 @@ export async function startFakeRazorpay(keys: { keyId: string; keySecret: string
       refund.status = 'failed';
       const payment = payments.get(refund.payment_id);
       if (payment) payment.status = 'captured';
+      return refund;
+    },
+    /** Razorpay changes a refund's speed (its `refund.speed_changed` webhook follows). */
+    changeRefundSpeed(refundId: string, speed: 'instant' | 'normal') {
+      const refund = refunds.get(refundId);
+      if (!refund) throw new Error(`no refund ${refundId}`);
+      refund.speed_processed = speed;
       return refund;
     },
     /**

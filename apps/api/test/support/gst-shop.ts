@@ -78,7 +78,8 @@ export async function gstProduct(t: TestApp, gst18: number, name: string, priceC
 }
 
 export interface Purchase {
-  lines: { productId: number; quantity: number }[];
+  /** `variantId`: a configurable product's variant. */
+  lines: { productId: number; variantId?: number; quantity: number }[];
   address?: object;
   pay?: 'card' | 'cod';
   /** The billing address's GSTIN (a B2B buyer). */
@@ -98,7 +99,11 @@ export async function buy(t: TestApp, purchase: Purchase) {
   for (const line of purchase.lines) {
     const added = await t.request('POST', '/cart/add', {
       token,
-      body: { product_id: line.productId, quantity: line.quantity },
+      body: {
+        product_id: line.productId,
+        quantity: line.quantity,
+        ...(line.variantId === undefined ? {} : { variant_id: line.variantId }),
+      },
     });
     if (added.status !== 200) throw new Error(JSON.stringify(added.body));
   }

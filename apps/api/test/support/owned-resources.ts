@@ -1,5 +1,7 @@
+import { giftCardLedger, giftCards, orderItems, returns } from '@storefront/db/schema';
 import { seedStoreSetup } from '@storefront/db/seed/store-setup';
 import { createCurrency, createProduct } from '@storefront/db/testing/factories';
+import { eq } from 'drizzle-orm';
 import { registerCustomer, type TestApp } from '../harness';
 import { gatewayPayment, NEW_ADDRESS, prepareCheckout } from './shop';
 
@@ -78,6 +80,40 @@ export async function createOwner(t: TestApp) {
   );
   const open = await prepareCheckout(t, token, { paymentMethod: 'card' });
 
+  // A return of the order and store credit, written directly: a return needs a delivered order
+  // (the returns tests walk that loop through the API); here only their owner matters.
+  const [item] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+  const [ownReturn] = await t.db
+    .insert(returns)
+    .values({
+      number: `OWNER-${orderId}-RMA1`,
+      orderId,
+      userId: owner.user.id,
+      method: 'drop_off',
+      refundTo: 'store_credit',
+      quote: {
+        items: [{ orderItemId: item?.id ?? 0, quantity: 1, amountCents: 1500 }],
+        itemsCents: 1500,
+        shippingCents: 0,
+        feeCents: 0,
+        totalCents: 1500,
+        split: { gatewayCents: 0, giftCardCents: 0, loyaltyCents: 0, storeCreditCents: 1500 },
+      },
+    })
+    .returning({ id: returns.id });
+  const [credit] = await t.db
+    .insert(giftCards)
+    .values({
+      codeHash: `owner-${orderId}`,
+      last4: 'OWNR',
+      currency: 'USD',
+      ownerUserId: owner.user.id,
+    })
+    .returning({ id: giftCards.id });
+  await t.db
+    .insert(giftCardLedger)
+    .values({ giftCardId: credit?.id ?? 0, amountCents: 1500, reason: 'issued', orderId });
+
   return {
     ...owner,
     product,
@@ -89,6 +125,7 @@ export async function createOwner(t: TestApp) {
       review: review.body.data.id as number,
       wishlistItem: wishlist.body.data.id as number,
       gatewayOrder: open.gateway_order?.id ?? '',
+      return: ownReturn?.id ?? 0,
     },
   };
 }

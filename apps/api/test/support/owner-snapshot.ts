@@ -2,7 +2,9 @@ import {
   addresses,
   cartItems,
   carts,
+  giftCards,
   orders,
+  returns,
   reviews,
   users,
   wishlistItems,
@@ -39,6 +41,16 @@ export async function ownerSnapshot(t: TestApp, userId: number) {
             .where(inArray(cartItems.cartId, cartIds))
             .orderBy(asc(cartItems.id)),
     orders: await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(asc(orders.id)),
+    returns: await db
+      .select()
+      .from(returns)
+      .where(eq(returns.userId, userId))
+      .orderBy(asc(returns.id)),
+    storeCredit: await db
+      .select()
+      .from(giftCards)
+      .where(eq(giftCards.ownerUserId, userId))
+      .orderBy(asc(giftCards.id)),
     reviews: await db
       .select()
       .from(reviews)

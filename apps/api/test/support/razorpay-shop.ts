@@ -3,6 +3,7 @@ import { seedStoreSetup } from '@storefront/db/seed/store-setup';
 import { createCurrency, createProduct } from '@storefront/db/testing/factories';
 import { eq } from 'drizzle-orm';
 import supertest from 'supertest';
+import { expect, vi } from 'vitest';
 import { createTestApp, registerCustomer, type TestApp, type TestAppOptions } from '../harness';
 import type { startFakeRazorpay } from './fake-razorpay';
 import { NEW_ADDRESS } from './shop';
@@ -11,7 +12,7 @@ type FakeRazorpay = Awaited<ReturnType<typeof startFakeRazorpay>>;
 
 /**
  * An app paying card and wallet through the stand-in (2 s client timeout, the webhook served, a
- * 1 s grace period; `options` override), in INR with the store setup, and the shop's helpers.
+ * 1 s grace period, failed refunds retried after 1 s; `options` override), in INR with the store setup, and the shop's helpers.
  */
 export async function openRazorpayShop(
   razorpay: FakeRazorpay,
@@ -23,7 +24,8 @@ export async function openRazorpayShop(
     razorpay: { ...keys, apiUrl: razorpay.url, timeoutMs: 2_000 },
     razorpayWebhookSecret: webhookSecret,
     ...options,
-    config: { paymentWebhookGraceSeconds: 1, ...options.config },
+    // A failed refund is asked for again after 1 s, not REFUND_RETRY_SECONDS' minute.
+    config: { paymentWebhookGraceSeconds: 1, refundRetrySeconds: 1, ...options.config },
   });
   await createCurrency(t.db, { code: 'INR', isDefault: true });
   await seedStoreSetup(t.db);
@@ -86,6 +88,16 @@ export function razorpayShop(t: TestApp, razorpay: FakeRazorpay, webhookSecret: 
         .from(paymentWebhookEvents)
         .where(eq(paymentWebhookEvents.eventId, eventId))
     )[0];
+  /** Waits until the stored event has been handled by its job (or by the reconciler). */
+  const processed = (eventId: string) =>
+    vi.waitFor(
+      async () => {
+        const event = await storedEvent(eventId);
+        expect(event?.processedAt).toBeTruthy();
+        return event;
+      },
+      { timeout: 15_000, interval: 100 },
+    );
   const ordersOf = (userId: number) => t.db.$count(orders, eq(orders.userId, userId));
   const stockOf = async (id: number) =>
     (await t.db.select({ s: products.stockQuantity }).from(products).where(eq(products.id, id)))[0]
@@ -98,6 +110,7 @@ export function razorpayShop(t: TestApp, razorpay: FakeRazorpay, webhookSecret: 
     deliver,
     captured,
     storedEvent,
+    processed,
     ordersOf,
     stockOf,
   };

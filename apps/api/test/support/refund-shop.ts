@@ -1,7 +1,7 @@
 import { orderRefunds, orders, products } from '@storefront/db/schema';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, expect, vi } from 'vitest';
-import { useAdminApp } from '../harness';
+import { type TestAppOptions, useAdminApp } from '../harness';
 import { startFakeRazorpay } from './fake-razorpay';
 import { buy, gstProduct, openGstShop, type Purchase } from './gst-shop';
 
@@ -14,13 +14,27 @@ import { buy, gstProduct, openGstShop, type Purchase } from './gst-shop';
 export const KEYS = { keyId: 'rzp_test_refunds', keySecret: 'razorpay-refunds-secret' };
 export const WEBHOOK_SECRET = 'razorpay-refunds-webhook';
 
-export async function openRefundShop() {
+/**
+ * `adminPanelDir`: the panel's browser test serves the built panel from the same app.
+ * `refundRetrySeconds`/`refundMaxAttempts`: automatic retries of a failed refund; by default one,
+ * at once (the ledger's tests before REFUND_RETRY_SECONDS and REFUND_MAX_ATTEMPTS, issue 40).
+ */
+export async function openRefundShop(
+  options: Pick<TestAppOptions, 'adminPanelDir'> & {
+    refundRetrySeconds?: number;
+    refundMaxAttempts?: number;
+  } = {},
+) {
+  const { refundRetrySeconds = 0, refundMaxAttempts = 1, ...appOptions } = options;
+  const refundRetry = { refundRetrySeconds, refundMaxAttempts };
   const razorpay = await startFakeRazorpay(KEYS);
   afterAll(() => razorpay.close());
   let gst18 = 0;
   const app = useAdminApp({
+    ...appOptions,
     razorpay: { ...KEYS, apiUrl: razorpay.url, timeoutMs: 2_000 },
     razorpayWebhookSecret: WEBHOOK_SECRET,
+    config: refundRetry,
     prepare: async (t) => {
       gst18 = (await openGstShop(t)).gst18;
     },
@@ -97,6 +111,18 @@ export async function openRefundShop() {
         .where(eq(products.id, id))
     )[0]?.stock;
 
+  /** The `data.type` of every push queued for a return, oldest first. */
+  async function returnPushes(returnId: number) {
+    const result = await app.t.db.execute(
+      sql`select data->>'type' as type from pgboss.job where name = 'push' and data->>'kind' = 'return' and (data->>'returnId')::int = ${returnId} order by created_on`,
+    );
+    // postgres.js answers the rows, PGlite's driver an object holding them.
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+      type: string;
+    }[];
+    return rows.map((row) => row.type);
+  }
+
   return {
     app,
     razorpay,
@@ -108,6 +134,7 @@ export async function openRefundShop() {
     gatewayRefunds,
     settled,
     stockOf,
+    returnPushes,
   };
 }
 
@@ -120,11 +147,13 @@ export const lineCents = (item: { taxable_value: number; tax: number }) =>
 
 /**
  * A delivered order of the returns tests: 3 × 10.02 (18 % GST) and 1 × 50.00, paid by card,
- * shipped and completed. `names` keep the products of each test apart.
+ * shipped and completed. `names` keep the products of each test apart; `token`: the buyer's
+ * (a new customer's otherwise).
  */
 export async function deliveredOrder(
   shop: Awaited<ReturnType<typeof openRefundShop>>,
   names: { shirt: string; scarf: string } = { shirt: 'Linen Shirt', scarf: 'Silk Scarf' },
+  token?: string,
 ) {
   const admin = shop.app.admin.admin.orders;
   const shirt = await shop.product(names.shirt, 1002);
@@ -134,6 +163,7 @@ export async function deliveredOrder(
       { productId: shirt.id, quantity: 3 },
       { productId: scarf.id, quantity: 1 },
     ],
+    ...(token ? { token } : {}),
   });
   const { id } = bought;
   await admin.process.mutate({ id });

@@ -100,9 +100,18 @@ export const gatewayOrders = pgTable(
     cartVersion: integer('cart_version').notNull(),
     /** When Razorpay reported a payment captured on it: it takes no other, so it is not reused. */
     paidAt: timestamptz('paid_at'),
+    /**
+     * When its payment could not become an order and was refunded in full (payment-status
+     * answers `refunded`); null otherwise.
+     */
+    refundedAt: timestamptz('refunded_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('gateway_orders_cart_idx').on(t.cartId)],
+  (t) => [
+    index('gateway_orders_cart_idx').on(t.cartId),
+    // The reconciler's list: recent gateway orders no payment has settled yet.
+    index('gateway_orders_unpaid_created_idx').on(t.createdAt).where(sql`${t.paidAt} is null`),
+  ],
 );
 
 export const cartItems = pgTable(

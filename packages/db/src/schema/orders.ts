@@ -124,6 +124,13 @@ export const orders = pgTable(
      */
     taxLines: jsonb('tax_lines').$type<TaxSummaryRow[]>(),
     shippingTax: jsonb('shipping_tax').$type<ShippingTaxRow>(),
+    /**
+     * The cash-on-delivery fee (docs/delivery.md): its own amount, apart from shipping, so a COD
+     * order turned prepaid can drop it; taxed like shipping (`cod_fee_tax`, null when untaxed).
+     * With prices including tax, the fee less the tax it contains, as `shipping_cents` is.
+     */
+    codFeeCents: integer('cod_fee_cents').notNull().default(0),
+    codFeeTax: jsonb('cod_fee_tax').$type<ShippingTaxRow>(),
     placeOfSupply: jsonb('place_of_supply').$type<PlaceOfSupplyRow>(),
     pricesIncludeTax: boolean('prices_include_tax'),
     /** From the gapless invoice series, once invoiced (docs/tax.md, "Invoices"). */
@@ -162,6 +169,10 @@ export const orders = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('orders_status_idx').on(t.status, t.createdAt),
+    // payment-status: the order a gateway order's payment became.
+    index('orders_gateway_order_idx')
+      .on(t.gatewayOrderId)
+      .where(sql`${t.gatewayOrderId} is not null`),
   ],
 );
 
@@ -283,8 +294,10 @@ export const documentCounters = pgTable(
 
 /** One credit note line: what it reverses of an order line (or the shipping charge). */
 export interface CreditNoteLineRow {
-  /** Null for the shipping charge. */
+  /** Null for a charge: the shipping charge, or the COD fee (`charge`). */
   orderItemId: number | null;
+  /** `cod_fee` on the cash-on-delivery fee's line; absent on every other line. */
+  charge?: 'cod_fee';
   description: string;
   hsnCode: string | null;
   quantity: number;

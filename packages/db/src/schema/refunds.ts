@@ -49,6 +49,11 @@ export const orderRefunds = pgTable(
      * customer no longer owes, not money given back.
      */
     uncollectedCents: integer('uncollected_cents').notNull().default(0),
+    /**
+     * Given back as store credit: a gift card issued to the customer (a return with
+     * `refund_to: store_credit`, or of a cash-on-delivery order; docs/returns.md).
+     */
+    storeCreditCents: integer('store_credit_cents').notNull().default(0),
     /** The points given back for `loyalty_cents`. */
     loyaltyPoints: integer('loyalty_points').notNull().default(0),
     reason: text('reason').notNull(),
@@ -61,6 +66,13 @@ export const orderRefunds = pgTable(
     retryOfId: integer('retry_of_id').references((): AnyPgColumn => orderRefunds.id, {
       onDelete: 'restrict',
     }),
+    /**
+     * Which attempt at the gateway part this row is: 0 the first, n its nth retry after a failure
+     * (REFUND_MAX_ATTEMPTS bounds the automatic ones; docs/refunds.md).
+     */
+    attempt: integer('attempt').notNull().default(0),
+    /** The speed the gateway processes it at (`refund.speed_changed`: `instant` or `normal`). */
+    gatewaySpeed: text('gateway_speed'),
     creditNoteId: integer('credit_note_id').references(() => creditNotes.id, {
       onDelete: 'restrict',
     }),
@@ -79,7 +91,7 @@ export const orderRefunds = pgTable(
     index('order_refunds_order_idx').on(t.orderId, t.id),
     check(
       'order_refunds_amounts_check',
-      sql`${t.amountCents} > 0 and ${t.gatewayCents} >= 0 and ${t.giftCardCents} >= 0 and ${t.loyaltyCents} >= 0 and ${t.uncollectedCents} >= 0 and ${t.amountCents} = ${t.gatewayCents} + ${t.giftCardCents} + ${t.loyaltyCents} + ${t.uncollectedCents}`,
+      sql`${t.amountCents} > 0 and ${t.gatewayCents} >= 0 and ${t.giftCardCents} >= 0 and ${t.loyaltyCents} >= 0 and ${t.uncollectedCents} >= 0 and ${t.storeCreditCents} >= 0 and ${t.amountCents} = ${t.gatewayCents} + ${t.giftCardCents} + ${t.loyaltyCents} + ${t.uncollectedCents} + ${t.storeCreditCents}`,
     ),
   ],
 );

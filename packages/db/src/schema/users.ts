@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   uniqueIndex,
@@ -17,6 +19,41 @@ export type UserRole = (typeof USER_ROLES)[number];
 
 export const GENDERS = ['male', 'female', 'other', 'prefer_not_to_say'] as const;
 export type Gender = (typeof GENDERS)[number];
+
+/** The preset roles a new shop starts with (editable rows; `owner` always holds every permission). */
+export const STAFF_ROLE_PRESETS = [
+  'owner',
+  'manager',
+  'support',
+  'warehouse',
+  'catalogue',
+  'marketing',
+  'accountant',
+] as const;
+export type StaffRolePreset = (typeof STAFF_ROLE_PRESETS)[number];
+
+/**
+ * The back office's roles (issue 41, docs/admin-panel.md "Roles"): a name, the permissions it
+ * grants (`resource:action` strings, checked against the code's table when written) and the
+ * refund limit above which a refund waits for an Owner (null: unlimited).
+ */
+export const staffRoles = pgTable(
+  'staff_roles',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    /** The preset this row started as; `owner` marks the Owner role (never zero active Owners). */
+    preset: text('preset', { enum: STAFF_ROLE_PRESETS }),
+    permissions: jsonb('permissions').$type<string[]>().notNull().default([]),
+    refundLimitCents: integer('refund_limit_cents'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('staff_roles_name_lower_key').on(sql`lower(${t.name})`),
+    uniqueIndex('staff_roles_preset_key').on(t.preset).where(sql`${t.preset} is not null`),
+  ],
+);
 
 export const users = pgTable(
   'users',
@@ -34,6 +71,10 @@ export const users = pgTable(
     dateOfBirth: date('date_of_birth', { mode: 'string' }),
     gender: text('gender', { enum: GENDERS }),
     role: text('role', { enum: USER_ROLES }).notNull().default('customer'),
+    /** An admin's role (what they may do); null for customers. An admin without one may do nothing. */
+    staffRoleId: integer('staff_role_id').references((): AnyPgColumn => staffRoles.id, {
+      onDelete: 'restrict',
+    }),
     emailVerifiedAt: timestamptz('email_verified_at'),
     blockedAt: timestamptz('blocked_at'),
     /** The customer deleted the account: the row stays (orders point at it), emptied. */
@@ -108,6 +149,27 @@ export const emailVerificationTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('email_verification_tokens_user_id_idx').on(t.userId)],
+);
+
+/**
+ * Invitations of staff (admin.staff.invite): the account exists without a password until the
+ * link's token (stored as SHA-256 only, single use, 72 h) sets one (staff.acceptInvite).
+ */
+export const staffInvites = pgTable(
+  'staff_invites',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+    /** The mail job that minted and sent it: a retried job replaces its own token. */
+    mailJobId: uuid('mail_job_id').unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('staff_invites_user_id_idx').on(t.userId)],
 );
 
 export const SOCIAL_PROVIDERS = ['apple', 'google'] as const;

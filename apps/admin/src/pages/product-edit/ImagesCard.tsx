@@ -15,13 +15,22 @@ import { type FormEvent, useState } from 'react';
 import { ErrorAlert } from '../../components/QueryState';
 import type { AdminProduct } from '../../lib/api-types';
 import { fieldErrors } from '../../lib/errors';
+import { moved } from '../../lib/file-base64';
 import { useTRPC } from '../../trpc';
+import { ImageDropzone } from './ImageDropzone';
 
-/** The product's images in order (the first is the main one): added by URL, removed one by one. */
+/**
+ * The product's images in order (the first is the main one): uploaded (drag and drop, several)
+ * or added by URL, moved earlier or later, removed one by one.
+ */
 export function ImagesCard({ product }: { product: AdminProduct }) {
   const trpc = useTRPC();
   const add = useMutation(trpc.admin.products.images.add.mutationOptions());
   const remove = useMutation(trpc.admin.products.images.remove.mutationOptions());
+  const reorder = useMutation(trpc.admin.products.images.reorder.mutationOptions());
+  const ids = product.images.map((image) => image.id);
+  const move = (index: number, step: -1 | 1) =>
+    reorder.mutate({ product_id: product.id, image_ids: moved(ids, index, step) });
   const [url, setUrl] = useState('');
   const [alt, setAlt] = useState('');
   const errors = fieldErrors(add.error);
@@ -46,6 +55,26 @@ export function ImagesCard({ product }: { product: AdminProduct }) {
           <Stack key={image.id} gap={4}>
             <Image src={image.url} alt={image.alt} h={100} fit="contain" />
             {index === 0 ? <Badge size="xs">Main image</Badge> : null}
+            <Group gap={4} grow>
+              <Button
+                size="xs"
+                variant="default"
+                disabled={index === 0}
+                aria-label={`Move image ${index + 1} earlier`}
+                onClick={() => move(index, -1)}
+              >
+                ←
+              </Button>
+              <Button
+                size="xs"
+                variant="default"
+                disabled={index === ids.length - 1}
+                aria-label={`Move image ${index + 1} later`}
+                onClick={() => move(index, 1)}
+              >
+                →
+              </Button>
+            </Group>
             <Button
               size="xs"
               color="red"
@@ -58,6 +87,7 @@ export function ImagesCard({ product }: { product: AdminProduct }) {
           </Stack>
         ))}
       </SimpleGrid>
+      <ImageDropzone productId={product.id} />
       <form onSubmit={submit}>
         <Group align="flex-end" mt="md">
           <TextInput
@@ -74,7 +104,11 @@ export function ImagesCard({ product }: { product: AdminProduct }) {
           </Button>
         </Group>
       </form>
-      <ErrorAlert error={Object.keys(errors).length === 0 ? (add.error ?? remove.error) : null} />
+      <ErrorAlert
+        error={
+          Object.keys(errors).length === 0 ? (add.error ?? remove.error ?? reorder.error) : null
+        }
+      />
     </Card>
   );
 }

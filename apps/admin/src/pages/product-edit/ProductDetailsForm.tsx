@@ -6,7 +6,7 @@ import { fieldErrors } from '../../lib/errors';
 import { taxCategoryInput } from '../../lib/tax-form';
 import { useTRPC } from '../../trpc';
 import { CategoryPicker } from './CategoryPicker';
-import { PRODUCT_FIELDS } from './product-fields';
+import { PRODUCT_EDIT_FIELDS } from './product-fields';
 import { TaxCategorySelect } from './TaxCategorySelect';
 
 /** The product's own fields, its categories and its tax category, saved together. */
@@ -19,7 +19,7 @@ export function ProductDetailsForm(props: {
   const [taxCategory, setTaxCategory] = useState(product.tax_category ?? '');
   return (
     <SpecForm
-      fields={PRODUCT_FIELDS}
+      fields={PRODUCT_EDIT_FIELDS}
       mode="update"
       record={product}
       submitLabel="Save product"

@@ -29,3 +29,28 @@ export const PRODUCT_FIELDS = fieldsOf<Inputs['admin']['products']['create']>()(
   { name: 'featured', label: 'Featured', kind: 'checkbox' },
   { name: 'active', label: 'Active (shown in the app)', kind: 'checkbox', defaultValue: true },
 ]);
+
+/** Fields only an existing product's form shows (`admin.products.update`; docs/delivery.md). */
+export const PRODUCT_UPDATE_FIELDS = fieldsOf<
+  Pick<Inputs['admin']['products']['update'], 'ships_in_days' | 'returnable'>
+>()([
+  {
+    name: 'ships_in_days',
+    label: 'Ships in (working days)',
+    kind: 'number',
+    nullable: true,
+    description: 'Made to order: working days added before dispatch; empty: none',
+  },
+  {
+    name: 'returnable',
+    label: 'Returnable',
+    kind: 'checkbox',
+    description: 'Off: the product cannot be returned (docs/returns.md)',
+  },
+]);
+
+/** The edit form's fields: the product's own, then the update-only ones (checked above). */
+export const PRODUCT_EDIT_FIELDS = [
+  ...PRODUCT_FIELDS,
+  ...(PRODUCT_UPDATE_FIELDS as unknown as typeof PRODUCT_FIELDS),
+];

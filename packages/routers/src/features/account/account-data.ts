@@ -1,9 +1,14 @@
 import type { Executor } from '@storefront/db/client';
 import { eraseAddresses, exportAddresses } from '../addresses/index';
-import { emptyAccountRow, eraseCredentials, lockAccount, lockActiveAdminIds } from '../auth/index';
+import { emptyAccountRow, eraseCredentials, lockAccount, lockActiveOwnerIds } from '../auth/index';
 import { eraseCarts } from '../cart/index';
 import { eraseIdempotencyKeys } from '../checkout/index';
-import { eraseGiftCardRecipient, exportGiftCardsReceived } from '../gift-cards/index';
+import {
+  eraseGiftCardRecipient,
+  eraseStoreCreditOwner,
+  exportGiftCardsReceived,
+  exportStoreCredit,
+} from '../gift-cards/index';
 import { eraseLoyalty, exportLoyaltyLedger } from '../loyalty/index';
 import {
   eraseDevicesAndPreferences,
@@ -18,6 +23,7 @@ import {
   unfinishedOrderNumbers,
 } from '../orders/index';
 import { eraseGatewayCustomer, eraseGatewayOrderOwner } from '../payments/index';
+import { exportReturns } from '../returns/index';
 import { exportReviews } from '../reviews/index';
 import { eraseWishlist, exportWishlist } from '../wishlist/index';
 import { createAccountRepository } from './account.repository';
@@ -32,7 +38,7 @@ export function createAccountData(db: Executor) {
   const own = createAccountRepository(db);
   return {
     lockUser: (userId: number) => lockAccount(db, userId),
-    activeAdminIds: () => lockActiveAdminIds(db),
+    activeOwnerIds: () => lockActiveOwnerIds(db),
     openOrderNumbers: (userId: number) => openOrderNumbers(db, userId),
     unfinishedOrderNumbers: (userId: number) => unfinishedOrderNumbers(db, userId),
     pendingUnpaidOrderIds: (userId: number) => pendingUnpaidOrderIds(db, userId),
@@ -48,6 +54,7 @@ export function createAccountData(db: Executor) {
       await eraseCredentials(db, userId);
       await eraseLoyalty(db, userId);
       await eraseGiftCardRecipient(db, email);
+      await eraseStoreCreditOwner(db, userId);
       await eraseDevicesAndPreferences(db, userId);
       await eraseAddresses(db, userId);
       await eraseWishlist(db, userId);
@@ -67,11 +74,13 @@ export function createAccountData(db: Executor) {
       return {
         addresses: await exportAddresses(db, userId),
         orders,
+        returns: await exportReturns(db, userId),
         reviews: await exportReviews(db, userId),
         wishlist: await exportWishlist(db, userId),
         devices: await exportDevices(db, userId),
         loyaltyLedger: await exportLoyaltyLedger(db, userId),
         giftCardsReceived: await exportGiftCardsReceived(db, email),
+        storeCredit: await exportStoreCredit(db, userId),
         preferences: await exportPreferences(db, userId),
       };
     },

@@ -12,7 +12,7 @@ export const accountRouter = router({
         tags: ['customer'],
         summary: 'Export my data',
         description:
-          'A copy of everything the shop holds about the customer, as a JSON attachment (see the `Content-Disposition` header): `profile`, `addresses`, `orders` (each with its `items` and `events`), `reviews`, `wishlist`, `devices`, `loyalty_ledger` (points earned, redeemed, returned, expired and adjusted), `gift_cards_received` (gift cards sent to the customer’s e-mail address, by their last 4 characters, never the code) and `notification_preferences`, stamped `exported_at`. At most 3 exports a day: then 429 RATE_LIMITED with Retry-After.',
+          'A copy of everything the shop holds about the customer, as a JSON attachment (see the `Content-Disposition` header): `profile`, `addresses`, `orders` (each with its `items` and `events`), `returns` (each with its `items` and `events`), `reviews`, `wishlist`, `devices`, `loyalty_ledger` (points earned, redeemed, returned, expired and adjusted), `gift_cards_received` (gift cards sent to the customer’s e-mail address, by their last 4 characters, never the code), `store_credit` (store-credit cards the customer owns, by last 4 and `balance_cents`, never the code) and `notification_preferences`, stamped `exported_at`. At most 3 exports a day: then 429 RATE_LIMITED with Retry-After.',
         responseHeaders: z.object({
           'Content-Disposition': z.string().meta({
             description: 'Always `attachment; filename="account-<customer id>.json"`.',

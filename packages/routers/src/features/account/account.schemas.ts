@@ -57,6 +57,8 @@ export const ZAccountExport = z
     }),
     addresses: ZRows,
     orders: z.array(z.object({ order: ZRow, items: ZRows, events: ZRows })),
+    /** The customer's returns, each with its `items` and `events` (issue 38). */
+    returns: z.array(z.object({ return: ZRow, items: ZRows, events: ZRows })),
     reviews: ZRows,
     wishlist: ZRows,
     /** Devices as registered (their push tokens included: they are the customer's data). */
@@ -65,6 +67,8 @@ export const ZAccountExport = z
     loyalty_ledger: ZRows,
     /** Gift cards sent to the customer's e-mail address (last 4 characters, never the code). */
     gift_cards_received: ZRows,
+    /** Store credit owned by the customer: each card's last 4 and balance, never the code. */
+    store_credit: ZRows,
     notification_preferences: z.object({
       order_updates: z.boolean(),
       wishlist_alerts: z.boolean(),

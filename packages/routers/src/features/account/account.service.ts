@@ -99,9 +99,10 @@ export function createAccountService(deps: AccountServiceDeps) {
       const locked = await tx.repo.lockUser(userId);
       if (!locked || locked.deletedAt) throw new AppError('NOT_FOUND');
       if (locked.role === 'admin') {
-        const admins = await tx.repo.activeAdminIds();
-        if (admins.includes(userId) && admins.length <= 1) {
-          const message = 'The last active admin cannot be deleted.';
+        // Never zero active Owners (docs/admin-panel.md "Roles").
+        const owners = await tx.repo.activeOwnerIds();
+        if (owners.includes(userId) && owners.length <= 1) {
+          const message = 'The last active Owner cannot be deleted.';
           throw validationError({ [options.byAdmin ? 'id' : 'password']: [message] }, message);
         }
       }
@@ -182,6 +183,11 @@ export function createAccountService(deps: AccountServiceDeps) {
             items: items.map(exported),
             events: events.map(exported),
           })),
+          returns: data.returns.map(({ return: row, items, events }) => ({
+            return: exported(row),
+            items: items.map(exported),
+            events: events.map(exported),
+          })),
           reviews: data.reviews.map(({ review, productName }) =>
             exported({ ...review, productName }),
           ),
@@ -191,6 +197,7 @@ export function createAccountService(deps: AccountServiceDeps) {
           devices: data.devices.map(({ sessionId: _session, ...device }) => exported(device)),
           loyalty_ledger: data.loyaltyLedger.map(exported),
           gift_cards_received: data.giftCardsReceived.map(exported),
+          store_credit: data.storeCredit.map(exported),
           notification_preferences: {
             order_updates: data.preferences?.orderUpdates ?? true,
             wishlist_alerts: data.preferences?.wishlistAlerts ?? true,

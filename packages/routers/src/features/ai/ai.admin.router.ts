@@ -24,22 +24,22 @@ function agentValues(input: Partial<AgentInput>): Partial<AgentValues> {
 
 /** admin.aiAgents (/trpc only): the system prompts description generation can run with. */
 export const aiAgentsAdminRouter = router({
-  list: adminProcedure
+  list: adminProcedure('ai:use')
     .output(ZAgentListOutput)
     .query(async ({ ctx }) => ok(await ctx.services.ai.agents.list())),
-  create: adminProcedure
+  create: adminProcedure('ai:use')
     .input(ZAgentInput)
     .output(ZAgentOutput)
     .mutation(async ({ ctx, input }) =>
       ok(await ctx.services.ai.agents.create(agentValues(input) as AgentValues)),
     ),
-  update: adminProcedure
+  update: adminProcedure('ai:use')
     .input(ZAgentUpdateInput)
     .output(ZAgentOutput)
     .mutation(async ({ ctx, input }) =>
       ok(await ctx.services.ai.agents.update(input.id, agentValues(input))),
     ),
-  remove: adminProcedure
+  remove: adminProcedure('ai:use')
     .input(ZIdInput)
     .output(ZNullEnvelope)
     .mutation(async ({ ctx, input }) => ok(await ctx.services.ai.agents.remove(input.id))),

@@ -7,7 +7,7 @@ import {
   userIdentities,
   users,
 } from '@storefront/db/schema';
-import { and, eq, ilike, inArray, isNull } from 'drizzle-orm';
+import { eq, ilike, inArray } from 'drizzle-orm';
 
 /*
  * The auth slice's part of erasing an account (the account slice composes the slices' steps,
@@ -21,17 +21,6 @@ const DELETED_CUSTOMER_NAME = 'Deleted customer';
 export async function lockAccount(db: Executor, userId: number) {
   const [row] = await db.select().from(users).where(eq(users.id, userId)).for('update');
   return row;
-}
-
-/** The active admins' ids, locked (the last one is never deleted). */
-export async function lockActiveAdminIds(db: Executor): Promise<number[]> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.role, 'admin'), isNull(users.blockedAt), isNull(users.deletedAt)))
-    .orderBy(users.id)
-    .for('update');
-  return rows.map((row) => row.id);
 }
 
 /** Sessions, linked Apple/Google accounts, codes and link tokens of the account. */

@@ -8,6 +8,7 @@ import { type AuthenticatedSession, createSessionStore, type SessionConfig } fro
 import { createSessionsRepository } from './sessions.repository';
 import { createSignInSlice, type GuestOwnership, type SignInConfig } from './sign-in.slice';
 import { DEFAULT_JWKS_URLS } from './social.service';
+import { createStaffRepository } from './staff.repository';
 import { createUsersRepository } from './users.repository';
 
 export interface AuthSliceDeps {
@@ -98,6 +99,7 @@ export function createAuthSlice(deps: AuthSliceDeps) {
     },
     linkTokens: createLinkTokens({
       users,
+      staff: createStaffRepository(deps.db),
       clock,
       config: { passwordResetTtlMinutes: deps.config.passwordResetTtlMinutes },
     }),

@@ -6,7 +6,6 @@ export {
   emptyAccountRow,
   eraseCredentials,
   lockAccount,
-  lockActiveAdminIds,
   lockBuyer,
   userIdsWithEmailLike,
 } from './account-data.repository';
@@ -28,6 +27,15 @@ export { readProfileProcedure, updateProfileProcedure } from './profile.procedur
 export type { AuthenticatedSession, SessionStore } from './sessions';
 export { ZPhoneCodeInput, ZPhoneVerifiedOutput, ZPhoneVerifyInput } from './sign-in.schemas';
 export type { GuestOwnership, SignInConfig, SignInSlice } from './sign-in.slice';
+export {
+  createStaffRepository,
+  lockActiveOwnerIds,
+  type RoleChanges,
+  type StaffMemberRecord,
+  type StaffRepository,
+  type StaffRoleRecord,
+  type StaffRoleWithMembers,
+} from './staff.repository';
 export { toUserDto } from './user.dto';
 export {
   createUsersRepository,

@@ -1,12 +1,17 @@
 import type { Clock } from '../../ports';
 import { generateToken, hashToken } from '../../tokens';
+import type { StaffRepository } from './staff.repository';
 import type { UsersRepository } from './users.repository';
 
 /** E-mail verification links are valid this long (docs/decisions.md). */
 export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 
+/** Back-office invitation links are valid this long (issue 41). */
+export const STAFF_INVITE_TTL_MS = 72 * 60 * 60 * 1000;
+
 export interface LinkTokenDeps {
   users: Pick<UsersRepository, 'storeLinkToken'>;
+  staff: Pick<StaffRepository, 'storeInviteToken'>;
   clock: Clock;
   config: { passwordResetTtlMinutes: number };
 }
@@ -22,19 +27,18 @@ export function createLinkTokens(deps: LinkTokenDeps) {
   const { users, clock } = deps;
 
   async function mint(
-    kind: 'reset' | 'verification',
+    kind: 'reset' | 'verification' | 'invite',
     userId: number,
     mailJobId: string,
     ttlMs: number,
   ): Promise<string | undefined> {
     const token = generateToken();
     const expiresAt = new Date(clock.now().getTime() + ttlMs);
-    const stored = await users.storeLinkToken(kind, {
-      userId,
-      mailJobId,
-      tokenHash: hashToken(token),
-      expiresAt,
-    });
+    const row = { userId, mailJobId, tokenHash: hashToken(token), expiresAt };
+    const stored =
+      kind === 'invite'
+        ? await deps.staff.storeInviteToken(row)
+        : await users.storeLinkToken(kind, row);
     return stored ? token : undefined;
   }
 
@@ -43,6 +47,8 @@ export function createLinkTokens(deps: LinkTokenDeps) {
       mint('reset', userId, mailJobId, deps.config.passwordResetTtlMinutes * 60_000),
     verification: (userId: number, mailJobId: string) =>
       mint('verification', userId, mailJobId, EMAIL_VERIFICATION_TTL_MS),
+    invite: (userId: number, mailJobId: string) =>
+      mint('invite', userId, mailJobId, STAFF_INVITE_TTL_MS),
   };
 }
 

@@ -5,6 +5,7 @@ import {
   passwordResetTokens,
   type SocialProvider,
   sessions,
+  staffRoles,
   type UserRole,
   userIdentities,
   users,
@@ -12,6 +13,7 @@ import {
 import { qualified } from '@storefront/db/sql';
 import { and, desc, eq, gt, ilike, isNull, ne, or, sql } from 'drizzle-orm';
 import { containsPattern } from '../../pagination';
+import { lockActiveOwnerIds } from './staff.repository';
 
 export interface UserRecord {
   id: number;
@@ -59,8 +61,9 @@ export interface NewUser {
   name: string;
   email: string;
   phone: string;
-  passwordHash: string;
+  passwordHash: string | null;
   role?: UserRole;
+  staffRoleId?: number;
 }
 
 export interface ProfileChanges {
@@ -292,17 +295,24 @@ export function createUsersRepository(db: Executor) {
     },
 
     /**
-     * The ids of the admins who can still sign in, their rows locked until the transaction ends:
-     * two admins disabling each other at once cannot both pass the "not the last one" check.
+     * The ids of the Owners who can still sign in, their rows locked until the transaction ends:
+     * two Owners disabling each other at once cannot both pass the "not the last one" check.
      */
-    async lockActiveAdminIds(): Promise<number[]> {
-      const rows = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.role, 'admin'), isNull(users.blockedAt)))
-        .orderBy(users.id)
-        .for('update');
-      return rows.map((row) => row.id);
+    lockActiveOwnerIds: () => lockActiveOwnerIds(db),
+
+    /** The Owner role's id (migration 0028 creates it; it cannot be deleted). */
+    async ownerRoleId(): Promise<number> {
+      const [row] = await db
+        .select({ id: staffRoles.id })
+        .from(staffRoles)
+        .where(eq(staffRoles.preset, 'owner'));
+      if (!row) throw new Error('the Owner role is missing (migration 0028)');
+      return row.id;
+    },
+
+    /** Sets an admin account's role (admin.staff.setRole, admin:create). */
+    async setStaffRole(id: number, staffRoleId: number): Promise<void> {
+      await db.update(users).set({ staffRoleId }).where(eq(users.id, id));
     },
   };
 }

@@ -48,6 +48,11 @@ export interface CartRepositories {
   tax: CartTaxReader;
   /** What gift cards and points pay of the cart (cart.credits.ts), on the same executor. */
   credits: CartCreditsReader;
+  /**
+   * The shop's cash-on-delivery fee in cents (the delivery slice's settings, cached), charged
+   * when the cart pays by COD (docs/delivery.md). Absent: no fee.
+   */
+  codFee?: (() => Promise<number>) | undefined;
   /** Feature flags: cached outside a transaction, read through it inside one. */
   flags: {
     isFeatureEnabled(flag: FeatureFlag): Promise<boolean>;
@@ -65,6 +70,8 @@ export interface PricedCart {
   /** Each line's discount and tax, aligned with `lines`; the shipping charge's; the sums by name. */
   taxedLines: TaxedLine[];
   shippingTax: TaxedShipping | null;
+  /** The COD fee's tax, when shipping is taxed and the cart pays by COD. */
+  codFeeTax: TaxedShipping | null;
   taxLinesByName: TaxSummaryLine[];
   /** Set when no tax rule fits the address: the cart shows no tax and checkout refuses it. */
   taxProblem: CartTaxProblem | null;
@@ -85,8 +92,11 @@ export interface PricedCart {
 /** What a cart is priced with. */
 export type PricingRepositories = Pick<
   CartRepositories,
-  'cart' | 'purchasables' | 'coupons' | 'reference' | 'tax'
+  'cart' | 'purchasables' | 'coupons' | 'reference' | 'tax' | 'codFee'
 >;
+
+/** The payment method code that carries the cash-on-delivery fee. */
+export const COD_PAYMENT_METHOD = 'cod';
 
 export async function priceCart(
   repos: PricingRepositories,
@@ -95,7 +105,7 @@ export async function priceCart(
 ): Promise<PricedCart> {
   const items = await repos.cart.items(cart.id);
   const couponCode = options.couponsEnabled ? cart.couponCode : null;
-  const [records, currency, coupon, shippingMethod, taxInput] = await Promise.all([
+  const [records, currency, coupon, shippingMethod, taxInput, codFeeCents] = await Promise.all([
     repos.purchasables.find(
       items.map((item) => item.productId),
       options.now,
@@ -104,6 +114,7 @@ export async function priceCart(
     couponCode ? repos.coupons.findByCode(couponCode) : Promise.resolve(undefined),
     cart.shippingMethod ? repos.reference.shippingMethod(cart.shippingMethod) : null,
     loadCartTax(repos.tax, cart.shippingAddress),
+    cart.paymentMethod === COD_PAYMENT_METHOD && repos.codFee ? repos.codFee() : 0,
   ]);
   const categoryOf = (record: PurchasableRecord) =>
     record.taxCategoryId === null ? undefined : taxInput.categories.get(record.taxCategoryId);
@@ -123,6 +134,7 @@ export async function priceCart(
     customerUses,
     shippingMethod: shippingMethod === null ? null : shippingMethod,
     tax: taxInput.tax,
+    codFeeCents,
   });
   return {
     cart,
@@ -130,6 +142,7 @@ export async function priceCart(
     totals: priced.totals,
     taxedLines: priced.taxedLines,
     shippingTax: priced.shippingTax,
+    codFeeTax: priced.codFeeTax,
     taxLinesByName: priced.taxLinesByName,
     taxProblem: priced.taxProblem,
     taxAddress: taxInput.address,
@@ -169,6 +182,7 @@ export function toCartDto(priced: PricedCart): CartTotalsDto {
     discount: centsToAmount(totals.discountCents),
     shipping: centsToAmount(totals.shippingCents),
     tax: centsToAmount(totals.taxCents),
+    cod_fee: centsToAmount(totals.codFeeCents),
     total: centsToAmount(totals.totalCents),
     coupon_code: priced.couponValid ? (priced.coupon?.code ?? null) : (cart.couponCode ?? null),
     item_count: lines.reduce((sum, line) => sum + line.item.quantity, 0),

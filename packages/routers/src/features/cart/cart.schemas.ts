@@ -35,7 +35,11 @@ export const ZCart = z
     discount: z.number(),
     shipping: z.number(),
     tax: z.number(),
-    total: z.number().meta({ description: 'subtotal − discount + shipping + tax' }),
+    cod_fee: z.number().meta({
+      description:
+        'The cash-on-delivery fee, charged when the payment method is `cod` (0 otherwise); less the tax it contains when prices include tax, as shipping is',
+    }),
+    total: z.number().meta({ description: 'subtotal − discount + shipping + tax + cod_fee' }),
     coupon_code: z.string().nullable(),
     item_count: z.number().int().meta({ description: 'Sum of quantities' }),
     currency: z.string(),

@@ -23,6 +23,8 @@ export interface CartSliceDeps {
   credits: (executor: Executor) => CartCreditsReader;
   /** The shop's tax rules and settings (the tax slice's reader; cart.tax.ts). */
   tax: RepositoryFactory<CartRepositories['tax']>;
+  /** The cash-on-delivery fee in cents (delivery's settings), charged on COD carts. */
+  codFee?: RepositoryFactory<() => Promise<number>> | undefined;
   isFeatureEnabled: (flag: 'coupons') => Promise<boolean>;
   clock: Clock;
 }
@@ -41,6 +43,7 @@ export function createCartSlice(deps: CartSliceDeps) {
     credits: deps.credits(executor),
     tax: deps.tax(executor, scope),
     flags: deps.flags(executor, scope),
+    codFee: deps.codFee?.(executor, scope),
   });
   const unit = deps.unitOfWork(repositories);
   return {

@@ -11,7 +11,7 @@ export {
   noCredits,
 } from './cart.credits';
 export type { CartRepositories, PricedCart, PricingRepositories } from './cart.priced';
-export { isShippingMethodOffered, priceCart, toCartDto } from './cart.priced';
+export { COD_PAYMENT_METHOD, isShippingMethodOffered, priceCart, toCartDto } from './cart.priced';
 export { type CartRecord, type CartRepository, createCartRepository } from './cart.repository';
 export { cartRouter } from './cart.router';
 export { type AddToCartInput, type CartDto, ZCart, ZCartOutput } from './cart.schemas';

@@ -20,6 +20,7 @@ import { translateUniqueViolations } from '../../unique-violations';
 import { taxReader } from '../tax';
 import { categorySlugTaken, productSlugTaken, skuTaken } from './catalog.errors';
 import { variantColumns } from './product-columns.repository';
+import { mainImageUrls } from './product-thumbnails.repository';
 
 /**
  * The columns of a product the back office reads; a configurable product's stock is its
@@ -138,6 +139,11 @@ export function createCatalogAdminRepository(db: Executor) {
     listProducts,
     lowStock,
     findProduct,
+    mainImageUrls: (rows: { id: number }[]) =>
+      mainImageUrls(
+        db,
+        rows.map((row) => row.id),
+      ),
 
     /** The product's images in storefront order (the first is the main image). */
     images(productId: number) {

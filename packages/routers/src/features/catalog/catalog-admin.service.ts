@@ -45,10 +45,11 @@ export function toAdminVariantDto(variant: AdminVariantRecord) {
 /** A product at or under this many units counts as low on stock (list filter, dashboard). */
 export const LOW_STOCK_THRESHOLD = 5;
 
-/** A row of the back office's product list: the product without its texts, images and variants. */
+/** A row of the back office's product list: the product without its texts and variants. */
 export function toAdminProductListEntryDto(
   product: AdminProductRecord,
   taxCategories: readonly TaxCategoryRecord[],
+  mainImageUrl?: string,
 ) {
   const {
     description: _d,
@@ -57,7 +58,7 @@ export function toAdminProductListEntryDto(
     variants: _v,
     ...entry
   } = toAdminProductDto(product, [], [], taxCategories);
-  return entry;
+  return { ...entry, image_url: mainImageUrl ?? null };
 }
 
 export function toAdminProductDto(
@@ -265,9 +266,9 @@ export function createCatalogAdminService({
         },
         pageOffset(input),
       );
-      const categories = await taxCategories;
+      const [categories, images] = await Promise.all([taxCategories, repo.mainImageUrls(rows)]);
       return {
-        items: rows.map((row) => toAdminProductListEntryDto(row, categories)),
+        items: rows.map((row) => toAdminProductListEntryDto(row, categories, images.get(row.id))),
         meta: metaFor(input, total),
       };
     },

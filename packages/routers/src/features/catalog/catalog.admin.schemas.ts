@@ -1,6 +1,7 @@
 import { PRODUCT_TYPES } from '@storefront/db/schema';
 import { z } from 'zod';
 import { envelope, paginatedEnvelope } from '../../envelope';
+import { IMAGE_UPLOAD_MAX_BYTES } from '../../image-upload';
 import { pageQuery } from '../../pagination';
 import { zAmount, zDateTime, zId, zPosition, zWebUrl } from '../../zod-helpers';
 
@@ -45,6 +46,21 @@ export const ZImageUpdateInput = z
   .partial()
   .extend({ product_id: zId(), image_id: zId() });
 export type ImageUpdateInput = Omit<z.infer<typeof ZImageUpdateInput>, 'product_id' | 'image_id'>;
+/** 2 MB of bytes as base64 (4 characters per 3 bytes), with room for padding. */
+const IMAGE_BASE64_MAX_LENGTH = Math.ceil((IMAGE_UPLOAD_MAX_BYTES + 3) / 3) * 4;
+export const ZImageUploadInput = z.object({
+  product_id: zId(),
+  image_base64: z
+    .string()
+    .max(IMAGE_BASE64_MAX_LENGTH, 'The image must be at most 2 MB.')
+    .pipe(z.base64('Send the image’s bytes as base64.'))
+    .meta({
+      description:
+        'The file’s bytes, base64: JPEG, PNG, WebP or GIF of at most 2 MB (as avatars); stored re-encoded as WebP of at most 1600 px a side',
+    }),
+  alt: imageFields.alt.optional().meta({ description: 'The product name when left out' }),
+});
+export type ImageUploadInput = z.infer<typeof ZImageUploadInput>;
 export const ZImageRefInput = z.object({ product_id: zId(), image_id: zId() });
 export const ZImageReorderInput = z.object({
   product_id: zId(),
@@ -278,5 +294,9 @@ export const ZAdminProductListEntry = ZAdminProduct.omit({
   category_ids: true,
   description: true,
   short_description: true,
-}).meta({ id: 'AdminProductListEntry' });
+})
+  .extend({
+    image_url: z.string().nullable().meta({ description: 'The main image, for thumbnails' }),
+  })
+  .meta({ id: 'AdminProductListEntry' });
 export const ZAdminProductListOutput = paginatedEnvelope(ZAdminProductListEntry);

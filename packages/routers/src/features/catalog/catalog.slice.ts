@@ -1,6 +1,6 @@
 import type { Executor } from '@storefront/db/client';
 import type { CountCache } from '../../count-cache';
-import type { Clock } from '../../ports';
+import type { Clock, FileStorage } from '../../ports';
 import type { UnitOfWorkFactory } from '../../transactions';
 import { createCatalogRepository } from './catalog.repository';
 import { createCatalogService } from './catalog.service';
@@ -22,6 +22,9 @@ export interface CatalogSliceDeps {
   reviews: ProductReviewReads;
   /** The currency prices are shown in: store-settings' cached read of its default. */
   defaultCurrency: DefaultCurrency;
+  /** Where uploaded product images go: the avatars' file store. */
+  imageStorage: FileStorage;
+  reportBackgroundError?: (error: unknown) => void;
 }
 
 /**
@@ -59,6 +62,8 @@ export function createCatalogSlice(deps: CatalogSliceDeps) {
       })).inTransaction,
       readProduct: (id) => catalogAdmin.get(id),
       counts,
+      imageStorage: deps.imageStorage,
+      ...(deps.reportBackgroundError && { reportBackgroundError: deps.reportBackgroundError }),
     }),
   };
 }

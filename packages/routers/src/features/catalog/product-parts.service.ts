@@ -1,10 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import type { CountCache } from '../../count-cache';
 import { AppError, validationError } from '../../errors';
+import { assertImageSize, reencodeImage } from '../../image-upload';
 import { amountToCents } from '../../money';
+import type { FileStorage } from '../../ports';
 import type { InTransaction } from '../../transactions';
 import type {
   ImageAddInput,
   ImageUpdateInput,
+  ImageUploadInput,
   VariantAddInput,
   VariantUpdateInput,
 } from './catalog.admin.schemas';
@@ -33,7 +37,13 @@ export interface ProductPartsServiceDeps {
   readProduct: CatalogAdminService['get'];
   /** The catalogue's list totals: forgotten after every write, as for the product row. */
   counts: CountCache;
+  /** The file store avatars use (UploadThing or $DATA_DIR/uploads): uploaded product images. */
+  imageStorage: FileStorage;
+  reportBackgroundError?: (error: unknown) => void;
 }
+
+/** An uploaded product image is stored as a WebP of at most this many pixels a side. */
+export const PRODUCT_IMAGE_SIZE = 1600;
 
 const imageNotFound = () => new AppError('NOT_FOUND', 'Image not found.');
 const variantNotFound = () => new AppError('NOT_FOUND', 'Variant not found.');
@@ -72,7 +82,12 @@ export function createProductPartsService({
   inTransaction,
   readProduct,
   counts,
+  imageStorage,
+  reportBackgroundError,
 }: ProductPartsServiceDeps) {
+  const discard = (url: string) =>
+    imageStorage.delete(url).catch(reportBackgroundError ?? (() => {}));
+
   /** Runs `work` on an existing product and answers with the product as it is afterwards. */
   async function onProduct(
     productId: number,
@@ -106,16 +121,39 @@ export function createProductPartsService({
     }
   }
 
-  return {
-    /** Appended after the last image unless a position is given. */
-    addImage(productId: number, input: Omit<ImageAddInput, 'product_id'>) {
-      return onProduct(productId, async ({ parts }, product) => {
-        await parts.insertImage(productId, {
-          url: input.url,
-          alt: input.alt ?? product.name,
-          position: input.position ?? (await parts.nextImagePosition(productId)),
-        });
+  /** Appended after the last image unless a position is given. */
+  function addImage(productId: number, input: Omit<ImageAddInput, 'product_id'>) {
+    return onProduct(productId, async ({ parts }, product) => {
+      await parts.insertImage(productId, {
+        url: input.url,
+        alt: input.alt ?? product.name,
+        position: input.position ?? (await parts.nextImagePosition(productId)),
       });
+    });
+  }
+
+  return {
+    addImage,
+
+    /**
+     * An uploaded file, checked and re-encoded like an avatar (image-upload.ts), stored, then
+     * appended; the stored file goes again when the product is gone or the write fails.
+     */
+    async uploadImage(productId: number, input: Omit<ImageUploadInput, 'product_id'>) {
+      const bytes = Buffer.from(input.image_base64, 'base64');
+      assertImageSize(bytes, 'image_base64');
+      const webp = await reencodeImage(bytes, {
+        maxSide: PRODUCT_IMAGE_SIZE,
+        field: 'image_base64',
+      });
+      const key = `products/${productId}-${randomBytes(8).toString('hex')}.webp`;
+      const stored = await imageStorage.save({ key, bytes: webp, contentType: 'image/webp' });
+      try {
+        return await addImage(productId, { url: stored.url, alt: input.alt });
+      } catch (error) {
+        await discard(stored.url);
+        throw error;
+      }
     },
 
     updateImage(productId: number, imageId: number, input: ImageUpdateInput) {
@@ -126,10 +164,15 @@ export function createProductPartsService({
       });
     },
 
-    removeImage(productId: number, imageId: number) {
-      return onProduct(productId, async ({ parts }) => {
+    /** An uploaded file goes with its row; a URL the store did not hand out is left alone. */
+    async removeImage(productId: number, imageId: number) {
+      let removedUrl: string | undefined;
+      const product = await onProduct(productId, async ({ parts, products }) => {
+        removedUrl = (await products.images(productId)).find((i) => i.id === imageId)?.url;
         if (!(await parts.deleteImage(productId, imageId))) throw imageNotFound();
       });
+      if (removedUrl) await discard(removedUrl);
+      return product;
     },
 
     /** `imageIds` must list every image of the product once; the first becomes the main image. */

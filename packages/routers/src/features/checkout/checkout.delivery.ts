@@ -1,4 +1,5 @@
 import { AppError } from '../../errors';
+import { COD_PAYMENT_METHOD } from '../cart';
 import type { CodReason } from '../delivery';
 
 /*
@@ -52,8 +53,8 @@ export type CodRefusalFor = (
 
 export const noCodRules: CodRefusalFor = async () => null;
 
-/** The payment method code the COD rules govern. */
-export const COD_METHOD = 'cod';
+/** The payment method code the COD rules govern (and the cart charges the COD fee on). */
+export const COD_METHOD = COD_PAYMENT_METHOD;
 
 /** 422 COD_NOT_AVAILABLE, the reason code under `errors.payment_method`. */
 export function codNotAvailable(reason: CodReason): AppError {

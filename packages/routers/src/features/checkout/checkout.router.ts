@@ -3,10 +3,12 @@ import { router, shopperProcedure } from '../../trpc';
 import {
   ZBillingAddressInput,
   ZCheckoutOutput,
+  ZCheckoutPaymentStatusOutput,
   ZChoosePaymentMethodInput,
   ZChooseShippingMethodInput,
   ZIdempotencyHeader,
   ZPaymentMethodsOutput,
+  ZPaymentStatusInput,
   ZPlaceOrderInput,
   ZPlaceOrderOutput,
   ZShippingAddressInput,
@@ -170,6 +172,29 @@ export const checkoutRouter = router({
     })
     .output(ZCheckoutOutput)
     .query(async ({ ctx }) => ok(await ctx.services.checkout.steps.summary(ctx.session.user.id))),
+
+  paymentStatus: shopperProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/checkout/payment-status',
+        tags,
+        summary: 'Payment status',
+        description:
+          "What became of the payment on one of the caller's gateway orders, for an app that came back from a UPI app (or lost Razorpay's callback) and polls instead of calling place-order: `placed` with the order's id and number, `refunded` (the payment could not become an order: stock gone or the checkout changed; the money went back in full and the customer was e-mailed), `failed` (Razorpay reported the last attempt failed; paying again is possible) or `awaiting_payment`. Answered from the shop's database; Razorpay is asked at most once per 10 seconds per gateway order (whatever the polling rate), and a payment it shows authorized or captured is placed then, as the webhook would. Another customer's gateway order, or an unknown one, answers 404 NOT_FOUND. Poll every few seconds; never more than the app needs (docs/payments.md).",
+      },
+      errors: ['NOT_FOUND'],
+    })
+    .input(ZPaymentStatusInput)
+    .output(ZCheckoutPaymentStatusOutput)
+    .query(async ({ ctx, input }) =>
+      ok(
+        await ctx.services.checkout.paymentStatus.status(
+          ctx.session.user.id,
+          input.gateway_order_id,
+        ),
+      ),
+    ),
 
   placeOrder: shopperProcedure
     .meta({

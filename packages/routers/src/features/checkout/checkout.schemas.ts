@@ -219,3 +219,23 @@ export const ZIdempotencyHeader = z.object({
       'Any client string up to 255 characters: the same key within 24 hours answers the first response again',
   }),
 });
+
+/** GET /checkout/payment-status (docs/payments.md): what became of a gateway order's payment. */
+export const ZPaymentStatusInput = z.object({
+  gateway_order_id: z
+    .string()
+    .regex(/^[A-Za-z0-9_]{1,64}$/, 'A gateway order id, as POST /checkout/payment-method gave it.')
+    .meta({ description: 'The `gateway_order.id` the checkout was paid against' }),
+});
+
+export const ZCheckoutPaymentStatus = z
+  .object({
+    status: z.enum(['awaiting_payment', 'placed', 'failed', 'refunded']).meta({
+      description:
+        '`awaiting_payment`: no payment known yet (keep polling); `placed`: the order exists; `failed`: the last payment attempt failed (the customer may pay again); `refunded`: the payment could not become an order and was refunded in full',
+    }),
+    order_id: z.number().int().nullable(),
+    order_number: z.string().nullable(),
+  })
+  .meta({ id: 'CheckoutPaymentStatus' });
+export const ZCheckoutPaymentStatusOutput = envelope(ZCheckoutPaymentStatus);

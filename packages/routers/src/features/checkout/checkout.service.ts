@@ -246,7 +246,8 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       : null;
     return deps.codRefusal(userId, {
       postcodeCod: promise && promise.deliverable !== false && promise.postcodeCod,
-      orderValueCents: priced.totals.totalCents,
+      // The order's value without the COD fee, so choosing COD does not move it over a bound.
+      orderValueCents: priced.totals.totalCents - priced.totals.codFeeCents,
     });
   }
 
@@ -332,18 +333,23 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
      * nothing more.
      */
     setPaymentMethod(userId: number, code: string) {
-      return changeStep(userId, async (cart, priced) => {
+      return changeStep(userId, async (cart, pricedBefore) => {
         const method = await repos.reference.paymentMethod(code);
         if (!method) {
           const codes = (await repos.reference.activePaymentMethods()).map((m) => m.code);
           throw validationError({ payment_method: [`Choose one of: ${codes.join(', ')}.`] });
         }
         if (method.code === COD_METHOD) {
-          const reason = await codRefusalFor(userId, cart, priced);
+          const reason = await codRefusalFor(userId, cart, pricedBefore);
           if (reason) throw codNotAvailable(reason);
         }
         const provider = payments.forType(method.type);
         if (provider.kind !== 'gateway') return { paymentMethod: method.code };
+        // Priced as paid by this method: leaving COD drops its fee from what the gateway charges.
+        const priced =
+          cart.paymentMethod === method.code
+            ? pricedBefore
+            : await price({ ...cart, paymentMethod: method.code });
         const before = missingSteps(payments, priced, undefined).filter(
           (step) => step !== 'payment_method',
         );

@@ -23,6 +23,7 @@ import {
   createCheckoutService,
   type GatewayCustomers,
 } from './checkout.service';
+import { createPaymentStatus } from './payment-status';
 import { createPlaceOrderService } from './place-order.service';
 import { createPaymentReconciler } from './reconcile-payment';
 
@@ -45,6 +46,10 @@ export interface CheckoutSliceDeps {
   codRefusal?: CodRefusalFor | undefined;
   /** The Razorpay customer of saved cards (payments, composed late: built after checkout). */
   gatewayCustomers?: GatewayCustomers | undefined;
+  /** payment-status's look-ups at the gateway: one per gateway order per 10 s. */
+  paymentLookUpLimiter: RateLimiter;
+  /** The payments reconciler's look-up of one gateway order (late-bound: payments comes later). */
+  lookUpGatewayPayment: (gatewayOrderId: string) => Promise<unknown>;
 }
 
 /**
@@ -101,5 +106,10 @@ export function createCheckoutSlice(deps: CheckoutSliceDeps) {
       metrics: deps.metrics,
     }),
     idempotency: createIdempotencyService({ repo: unit.repos.idempotency, clock }),
+    paymentStatus: createPaymentStatus({
+      repos: unit.repos,
+      lookUpLimiter: deps.paymentLookUpLimiter,
+      lookUp: deps.lookUpGatewayPayment,
+    }),
   };
 }

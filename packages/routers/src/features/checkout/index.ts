@@ -5,4 +5,5 @@ export type { CodRefusalFor, DeliveryPromiseFor } from './checkout.delivery';
 export { checkoutRouter } from './checkout.router';
 export type { CheckoutService, GatewayCustomers } from './checkout.service';
 export { createCheckoutSlice } from './checkout.slice';
+export type { PaymentStatusService } from './payment-status';
 export type { PlaceOrderService } from './place-order.service';

@@ -67,7 +67,7 @@ export function createPlaceOrderService(deps: PlaceOrderServiceDeps) {
       const priced = await priceCart(repos, cart, pricing);
       const reason = await deps.codRefusal(userId, {
         postcodeCod: promise.deliverable !== false && promise.postcodeCod,
-        orderValueCents: priced.totals.totalCents,
+        orderValueCents: priced.totals.totalCents - priced.totals.codFeeCents,
       });
       if (reason) throw codNotAvailable(reason);
     }
@@ -126,6 +126,8 @@ export function createPlaceOrderService(deps: PlaceOrderServiceDeps) {
         if (points > 0) await spendLoyaltyPoints(tx, { userId, points, orderId: order.id });
       }
       await handOverCart(tx, checkout.cart);
+      // Its payment settled it: the payment reconciler no longer looks it up (docs/payments.md).
+      if (verified) await tx.gatewayOrders.markPaid(verified.gatewayOrderId);
       await enqueueFollowUps(tx, order);
       const result = toPlaceOrderResult(order);
       await idempotency?.record(tx, 201, result);

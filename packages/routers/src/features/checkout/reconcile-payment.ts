@@ -16,7 +16,7 @@ import type { PlaceOrderService } from './place-order.service';
 export interface PaymentReconcilerDeps {
   carts: Pick<CartRepository, 'findByGatewayOrder' | 'recordPaymentError' | 'openCart'>;
   /** The gateway orders the shop created (payments' record of them). */
-  gatewayOrders: Pick<GatewayOrdersRepository, 'find' | 'markPaid'>;
+  gatewayOrders: Pick<GatewayOrdersRepository, 'find' | 'markPaid' | 'markRefunded'>;
   orders: Pick<OrdersRepository, 'paymentIdUsed'>;
   placeOrder: Pick<PlaceOrderService, 'placeFromGateway'>;
   payments: PaymentProviders;
@@ -50,8 +50,9 @@ const checkoutEmailOf = (cart: CartRecord | undefined): string | null =>
  */
 export function createPaymentReconciler(
   deps: PaymentReconcilerDeps,
-): Pick<PaymentEventHandlers, 'captured' | 'failed'> {
+): Pick<PaymentEventHandlers, 'captured' | 'authorized' | 'failed'> {
   async function refundUnplaced(
+    gatewayOrderId: string,
     payment: ReportedPayment,
     userId: number | undefined,
     reason: string,
@@ -63,6 +64,7 @@ export function createPaymentReconciler(
       amountMinor: payment.amountMinor,
       currency: payment.currency,
     });
+    await deps.gatewayOrders.markRefunded(gatewayOrderId);
     if (userId !== undefined) {
       await enqueueMail(deps.jobs, {
         kind: 'payment-refunded',
@@ -76,49 +78,91 @@ export function createPaymentReconciler(
     return `refunded: ${reason}`;
   }
 
-  return {
-    async captured(payment) {
+  /** The shop's gateway order the payment is on; undefined when the shop did not create it. */
+  const shopsGatewayOrder = (payment: ReportedPayment) =>
+    payment.gatewayOrderId ? deps.gatewayOrders.find(payment.gatewayOrderId) : undefined;
+
+  async function captured(payment: ReportedPayment): Promise<string> {
+    const gatewayOrder = await shopsGatewayOrder(payment);
+    if (await deps.orders.paymentIdUsed(payment.paymentId)) {
+      if (gatewayOrder) await deps.gatewayOrders.markPaid(gatewayOrder.id);
+      return 'order already placed';
+    }
+    if (!gatewayOrder) return NOT_THE_SHOPS;
+    // Placed or refunded below, the gateway order is spent: choosing again creates a new one.
+    await deps.gatewayOrders.markPaid(gatewayOrder.id);
+    const owner = gatewayOrder.userId ?? undefined;
+    const cart = await deps.carts.findByGatewayOrder(gatewayOrder.id);
+    if (!cart) {
+      // The checkout moved on: its (open) cart still holds the address a guest is written to.
+      const current = owner === undefined ? undefined : await deps.carts.openCart(owner);
+      return refundUnplaced(
+        gatewayOrder.id,
+        payment,
+        owner,
+        'the checkout moved on to another payment order',
+        checkoutEmailOf(current),
+      );
+    }
+    if (cart.status !== 'open') {
+      // The app's place-order may have just ordered it with this very payment.
       if (await deps.orders.paymentIdUsed(payment.paymentId)) return 'order already placed';
-      const gatewayOrder = payment.gatewayOrderId
-        ? await deps.gatewayOrders.find(payment.gatewayOrderId)
-        : undefined;
-      if (!gatewayOrder) return NOT_THE_SHOPS;
-      // Placed or refunded below, the gateway order is spent: choosing again creates a new one.
-      await deps.gatewayOrders.markPaid(gatewayOrder.id);
-      const owner = gatewayOrder.userId ?? undefined;
-      const cart = await deps.carts.findByGatewayOrder(gatewayOrder.id);
-      if (!cart) {
-        // The checkout moved on: its (open) cart still holds the address a guest is written to.
-        const current = owner === undefined ? undefined : await deps.carts.openCart(owner);
+      return refundUnplaced(
+        gatewayOrder.id,
+        payment,
+        cart.userId,
+        'the checkout was already ordered',
+        checkoutEmailOf(cart),
+      );
+    }
+    try {
+      const placed = await deps.placeOrder.placeFromGateway(cart.userId, {
+        gatewayOrderId: gatewayOrder.id,
+        gatewayPaymentId: payment.paymentId,
+      });
+      return `order ${placed.order_number} placed`;
+    } catch (error) {
+      // The app's place-order won the race meanwhile: nothing to do.
+      if (await deps.orders.paymentIdUsed(payment.paymentId)) return 'order already placed';
+      if (error instanceof AppError && NOT_PLACEABLE.has(error.errorCode)) {
         return refundUnplaced(
-          payment,
-          owner,
-          'the checkout moved on to another payment order',
-          checkoutEmailOf(current),
-        );
-      }
-      if (cart.status !== 'open') {
-        return refundUnplaced(
+          gatewayOrder.id,
           payment,
           cart.userId,
-          'the checkout was already ordered',
+          error.message,
           checkoutEmailOf(cart),
         );
       }
+      throw error;
+    }
+  }
+
+  return {
+    captured,
+
+    /**
+     * Authorized only (accounts with manual capture): captured first — outside any transaction
+     * — then placed, or refunded, exactly as a captured one. A payment Razorpay refuses to
+     * capture (another order's, another amount, no longer authorized) is left as it is.
+     */
+    async authorized(payment) {
+      if (await deps.orders.paymentIdUsed(payment.paymentId)) return captured(payment);
+      const gatewayOrder = await shopsGatewayOrder(payment);
+      if (!gatewayOrder) return NOT_THE_SHOPS;
       try {
-        const placed = await deps.placeOrder.placeFromGateway(cart.userId, {
+        await deps.payments.forType('card').confirmCapturedPayment({
           gatewayOrderId: gatewayOrder.id,
           gatewayPaymentId: payment.paymentId,
+          amountMinor: payment.amountMinor,
+          currency: payment.currency,
         });
-        return `order ${placed.order_number} placed`;
       } catch (error) {
-        // The app's place-order won the race meanwhile: nothing to do.
-        if (await deps.orders.paymentIdUsed(payment.paymentId)) return 'order already placed';
-        if (error instanceof AppError && NOT_PLACEABLE.has(error.errorCode)) {
-          return refundUnplaced(payment, cart.userId, error.message, checkoutEmailOf(cart));
+        if (error instanceof AppError && error.errorCode === 'PAYMENT_FAILED') {
+          return `not captured: ${error.message}`;
         }
         throw error;
       }
+      return captured(payment);
     },
 
     /** The checkout shows the gateway's reason, and the customer gets a push. */

@@ -11,20 +11,20 @@ import {
 
 /** admin.coupons (/trpc only); carts apply coupons through the cart slice. */
 export const couponsAdminRouter = router({
-  list: adminProcedure
+  list: adminProcedure('marketing:write')
     .input(ZCouponListInput)
     .output(ZCouponListOutput)
     .query(async ({ ctx, input }) => {
       const { items, meta } = await ctx.services.coupons.list(input);
       return page(items, meta);
     }),
-  create: adminProcedure
+  create: adminProcedure('marketing:write')
     .input(ZCouponInput)
     .output(ZCouponOutput)
     .mutation(async ({ ctx, input }) =>
       ok(await ctx.services.coupons.create(input), 'Coupon created.'),
     ),
-  update: adminProcedure
+  update: adminProcedure('marketing:write')
     .input(ZCouponUpdateInput)
     .output(ZCouponOutput)
     .mutation(async ({ ctx, input }) => {
@@ -32,7 +32,7 @@ export const couponsAdminRouter = router({
       return ok(await ctx.services.coupons.update(id, changes), 'Coupon updated.');
     }),
   /** The coupon no longer applies; orders that used it keep it. */
-  deactivate: adminProcedure
+  deactivate: adminProcedure('marketing:write')
     .input(ZIdInput)
     .output(ZCouponOutput)
     .mutation(async ({ ctx, input }) =>

@@ -4,7 +4,7 @@ import type { Clock } from '../../ports';
 import type { InTransaction } from '../../transactions';
 import type { PasswordHasher, UsersRepository } from '../auth';
 import { toAdminCustomerDto } from './customer.service';
-import { blockKeepingAnAdmin } from './last-admin';
+import { blockKeepingAnOwner } from './last-owner';
 
 export interface AdminsServiceDeps {
   users: UsersRepository;
@@ -16,7 +16,7 @@ export interface AdminsServiceDeps {
 
 /**
  * The back office's own accounts: list them, invite one with a password, disable one — never
- * the last admin who can still sign in (the shop would have no one left to run it).
+ * the last Owner who can still sign in (the shop would have no one left to run it).
  */
 export function createAdminsService(deps: AdminsServiceDeps) {
   const { users, clock } = deps;
@@ -35,6 +35,9 @@ export function createAdminsService(deps: AdminsServiceDeps) {
           phone: '',
           passwordHash,
           role: 'admin',
+          // Every admin could do everything before roles (issue 41): this older way in still
+          // makes an Owner; admin.staff.invite chooses the role.
+          staffRoleId: await users.ownerRoleId(),
         });
         return toAdminCustomerDto(user);
       } catch (error) {
@@ -49,7 +52,7 @@ export function createAdminsService(deps: AdminsServiceDeps) {
       const disabled = await deps.inTransaction(async (tx) => {
         const target = await tx.findById(id);
         if (target?.role !== 'admin') throw new AppError('NOT_FOUND', 'Admin not found.');
-        return blockKeepingAnAdmin(tx, id, clock.now());
+        return blockKeepingAnOwner(tx, id, clock.now());
       });
       if (!disabled) throw new AppError('NOT_FOUND', 'Admin not found.');
       await deps.revokeAllSessions(id);
@@ -61,7 +64,7 @@ export function createAdminsService(deps: AdminsServiceDeps) {
 export type AdminsService = ReturnType<typeof createAdminsService>;
 
 /**
- * `pnpm admin:create`: creates the admin, or promotes the existing account with this e-mail and
+ * `pnpm admin:create`: creates an Owner (issue 41), or promotes the existing account with this e-mail and
  * sets its password. Resolves to the line the script prints.
  */
 export async function provisionAdmin(
@@ -73,13 +76,14 @@ export async function provisionAdmin(
   const existing = await users.findByEmail(args.email);
   if (existing) {
     await users.setRole(existing.id, 'admin');
+    await users.setStaffRole(existing.id, await users.ownerRoleId());
     await users.setPasswordHash(existing.id, passwordHash);
     // The way back in when every admin is blocked: the account must be able to sign in.
     if (existing.blockedAt) {
       await users.setBlockedAt(existing.id, null);
-      return `Promoted ${existing.email} (id ${existing.id}) to admin, set the password and unblocked the account (it was blocked).`;
+      return `Promoted ${existing.email} (id ${existing.id}) to admin (Owner), set the password and unblocked the account (it was blocked).`;
     }
-    return `Promoted ${existing.email} (id ${existing.id}) to admin and set the password.`;
+    return `Promoted ${existing.email} (id ${existing.id}) to admin (Owner) and set the password.`;
   }
   const user = await users.insert({
     name: args.name,
@@ -87,6 +91,7 @@ export async function provisionAdmin(
     phone: args.phone,
     passwordHash,
     role: 'admin',
+    staffRoleId: await users.ownerRoleId(),
   });
-  return `Created admin ${user.email} (id ${user.id}).`;
+  return `Created admin (Owner) ${user.email} (id ${user.id}).`;
 }

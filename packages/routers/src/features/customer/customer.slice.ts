@@ -1,9 +1,15 @@
 import type { Executor } from '@storefront/db/client';
-import type { Clock, FileStorage, RateLimiter } from '../../ports';
+import type { Clock, FileStorage, JobEnqueuer, RateLimiter } from '../../ports';
 import type { UnitOfWorkFactory } from '../../transactions';
-import { createUsersRepository, type PasswordHasher, type UsersRepository } from '../auth';
+import {
+  createStaffRepository,
+  createUsersRepository,
+  type PasswordHasher,
+  type UsersRepository,
+} from '../auth';
 import { createAdminsService } from './admins.service';
 import { createCustomerService } from './customer.service';
+import { createStaffService } from './staff.service';
 
 export interface CustomerSliceDeps {
   unitOfWork: UnitOfWorkFactory;
@@ -13,6 +19,7 @@ export interface CustomerSliceDeps {
   avatarLimiter: RateLimiter;
   revokeAllSessions: (userId: number) => Promise<void>;
   clock: Clock;
+  jobs: (executor: Executor) => JobEnqueuer;
   reportBackgroundError?: ((error: unknown) => void) | undefined;
 }
 
@@ -22,7 +29,19 @@ export function createCustomerSlice(deps: CustomerSliceDeps) {
   const { inTransaction } = deps.unitOfWork((executor: Executor) =>
     createUsersRepository(executor),
   );
+  const staffUnit = deps.unitOfWork((executor: Executor) => ({
+    users: createUsersRepository(executor),
+    staff: createStaffRepository(executor),
+    jobs: deps.jobs(executor),
+  }));
   return {
+    staff: createStaffService({
+      repos: staffUnit.repos,
+      inTransaction: staffUnit.inTransaction,
+      hasher: deps.hasher,
+      revokeAllSessions,
+      clock,
+    }),
     profiles: createCustomerService({
       users,
       inTransaction,

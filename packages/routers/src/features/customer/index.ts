@@ -5,3 +5,10 @@ export { adminsAdminRouter, customerAdminRouter } from './customer.admin.router'
 export { customerRouter } from './customer.router';
 export { AVATAR_MAX_BYTES, type CustomerService } from './customer.service';
 export { createCustomerSlice } from './customer.slice';
+export {
+  meProcedure,
+  rolesAdminRouter,
+  staffAdminRouter,
+  staffRouter,
+} from './staff.admin.router';
+export type { StaffAccess, StaffService } from './staff.service';

@@ -1,5 +1,12 @@
 import type { Executor } from '@storefront/db/client';
-import { ordersSince, ordersWaitingToShip } from '../orders/index';
+import {
+  failedRefundsAwaiting,
+  ordersPerShopDay,
+  ordersSince,
+  ordersWaitingToShip,
+  topProductsSince,
+} from '../orders/index';
+import { returnsAwaitingDecision } from '../returns/index';
 
 /** The back office's figures, read through the slices owning them. */
 export function createDashboardRepository(db: Executor) {
@@ -12,6 +19,23 @@ export function createDashboardRepository(db: Executor) {
     /** Orders placed or being prepared: what the shop still has to ship. */
     waitingToShip(): Promise<number> {
       return ordersWaitingToShip(db);
+    },
+
+    /** Orders and revenue per shop-local day since `since` (days without orders absent). */
+    perShopDay(since: Date, timeZone: string) {
+      return ordersPerShopDay(db, since, timeZone);
+    },
+
+    topProducts(since: Date, limit: number) {
+      return topProductsSince(db, since, limit);
+    },
+
+    failedRefunds(limit: number) {
+      return failedRefundsAwaiting(db, limit);
+    },
+
+    returnsRequested(): Promise<number> {
+      return returnsAwaitingDecision(db);
     },
   };
 }

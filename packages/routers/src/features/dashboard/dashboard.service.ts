@@ -3,6 +3,7 @@ import type { Clock } from '../../ports';
 import { type CatalogAdminService, FALLBACK_CURRENCY } from '../catalog';
 import type { SyncService } from '../sync';
 import type { DashboardRepository } from './dashboard.repository';
+import { dashboardSales } from './dashboard-sales';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -19,6 +20,8 @@ export function createDashboardService(deps: {
   defaultCurrency: () => Promise<string | undefined>;
   sync: Pick<SyncService, 'status'>;
   clock: Clock;
+  /** The shop's calendar (tax settings' IANA zone): the chart's days. */
+  timeZone: () => Promise<string>;
 }) {
   const { repo, clock } = deps;
   return {
@@ -48,6 +51,11 @@ export function createDashboardService(deps: {
         })),
         mobile_app: app,
       };
+    },
+
+    async sales() {
+      const [figures, currency] = await Promise.all([dashboardSales(deps), deps.defaultCurrency()]);
+      return { currency: currency ?? FALLBACK_CURRENCY, ...figures };
     },
   };
 }

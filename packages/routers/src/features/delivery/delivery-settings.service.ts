@@ -43,16 +43,8 @@ function merged(
   if (input.cod_enabled !== undefined) next.codEnabled = input.cod_enabled;
   if (input.cod_min_order !== undefined) next.codMinOrderCents = centsOrNull(input.cod_min_order);
   if (input.cod_max_order !== undefined) next.codMaxOrderCents = centsOrNull(input.cod_max_order);
-  if (input.cod_fee !== undefined) {
-    // Checkout does not charge a COD fee yet (docs/delivery.md, "Not yet"): a shop setting one
-    // would believe it is collected. Refused until the totals carry it.
-    if (input.cod_fee !== 0) {
-      throw validationError({
-        cod_fee: ['A cash-on-delivery fee cannot be charged yet; leave it at 0.'],
-      });
-    }
-    next.codFeeCents = amountToCents(input.cod_fee);
-  }
+  // Charged as the cart's `cod_fee` when it pays by COD (docs/delivery.md).
+  if (input.cod_fee !== undefined) next.codFeeCents = amountToCents(input.cod_fee);
   if (input.cod_requires_verified_phone !== undefined) {
     next.codRequiresVerifiedPhone = input.cod_requires_verified_phone;
   }

@@ -15,7 +15,7 @@ import {
 
 export const deliveryAdminRouter = router({
   /** A file with a bad line imports nothing: `rejected` lists every bad line (header = 1). */
-  importRules: adminProcedure
+  importRules: adminProcedure('settings:write')
     .input(ZImportRulesInput)
     .output(ZImportRulesOutput)
     .mutation(async ({ ctx, input }) => {
@@ -24,14 +24,14 @@ export const deliveryAdminRouter = router({
         result.rejected.length > 0 ? 'Nothing imported: fix the lines listed.' : 'Rules imported.';
       return ok(result, message);
     }),
-  listRules: adminProcedure
+  listRules: adminProcedure('settings:write')
     .input(ZDeliveryRuleListInput)
     .output(ZDeliveryRuleListOutput)
     .query(async ({ ctx, input }) => {
       const { items, meta } = await ctx.services.delivery.rules.list(input);
       return page(items, meta);
     }),
-  deleteRules: adminProcedure
+  deleteRules: adminProcedure('settings:write')
     .input(ZDeleteRulesInput)
     .output(ZDeleteRulesOutput)
     .mutation(async ({ ctx, input }) =>
@@ -41,10 +41,10 @@ export const deliveryAdminRouter = router({
 
 /** Merged into admin.settings (root.ts), beside the feature flags and tax. */
 export const deliverySettingsAdminRouter = router({
-  getDelivery: adminProcedure
+  getDelivery: adminProcedure('settings:write')
     .output(ZDeliverySettingsOutput)
     .query(async ({ ctx }) => ok(await ctx.services.delivery.settings.get())),
-  updateDelivery: adminProcedure
+  updateDelivery: adminProcedure('settings:write')
     .input(ZDeliverySettingsUpdateInput)
     .output(ZDeliverySettingsOutput)
     .mutation(async ({ ctx, input }) =>

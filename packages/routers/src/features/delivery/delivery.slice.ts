@@ -1,6 +1,6 @@
 import { createTtlCache } from '../../count-cache';
 import type { Clock } from '../../ports';
-import type { UnitOfWorkFactory } from '../../transactions';
+import type { RepositoryFactory, UnitOfWorkFactory } from '../../transactions';
 import { type CodFacts, codRefusal } from './cod-rules';
 import { deliveryRepositories } from './delivery.repositories';
 import { createDeliveryRulesService } from './delivery-rules.service';
@@ -69,6 +69,17 @@ export function createDeliverySlice(deps: DeliverySliceDeps) {
     /** Whether COD is allowed for a checkout's facts: the first refusing rule's reason. */
     codRefusal: async (facts: CodFacts) =>
       codRefusal(await settingsCache.get('settings', unit.repos.settings.read), facts),
+    /**
+     * The cash-on-delivery fee checkout charges on COD carts (docs/delivery.md), per executor:
+     * cached outside a transaction, read through it inside one (the embedded database has one
+     * connection, and a placed order charges the fee as it is then).
+     */
+    codFee: ((executor, scope) =>
+      scope.inTransaction
+        ? async () => (await deliveryRepositories(executor).settings.read()).codFeeCents
+        : async () =>
+            (await settingsCache.get('settings', unit.repos.settings.read))
+              .codFeeCents) satisfies RepositoryFactory<() => Promise<number>>,
     /** Cleared with the reference data on every catalogue change (catalog-version.ts). */
     cache: { clear: changed },
   };

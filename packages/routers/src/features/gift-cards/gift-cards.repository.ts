@@ -77,6 +77,14 @@ export function createGiftCardsRepository(db: Executor) {
         .orderBy(asc(giftCardLedger.id));
     },
 
+    /** The customer's store-credit cards, oldest first, with their balances. */
+    async ownedBy(userId: number): Promise<GiftCardRecord[]> {
+      const rows = await withBalance()
+        .where(eq(giftCards.ownerUserId, userId))
+        .orderBy(asc(giftCards.id));
+      return rows.map(flatten);
+    },
+
     async setStatus(id: number, status: GiftCardStatus): Promise<void> {
       await db.update(giftCards).set({ status }).where(eq(giftCards.id, id));
     },

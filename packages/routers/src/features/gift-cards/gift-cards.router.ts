@@ -1,10 +1,12 @@
+import { z } from 'zod';
 import { ok } from '../../envelope';
-import { customerProcedure, requireFeature, router } from '../../trpc';
+import { customerProcedure, requireFeature, router, shopperProcedure } from '../../trpc';
 import { ZCartOutput } from '../cart';
 import {
   ZApplyGiftCardInput,
   ZGiftCardBalanceInput,
   ZGiftCardBalanceOutput,
+  ZStoreCreditOutput,
 } from './gift-cards.schemas';
 
 const tags = ['gift-cards'];
@@ -32,6 +34,21 @@ export const giftCardsRouter = router({
     .mutation(async ({ ctx, input }) =>
       ok(await ctx.services.giftCards.balance(ctx.session.user.id, input.code)),
     ),
+
+  storeCredit: shopperProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/customer/store-credit',
+        tags: ['customer'],
+        summary: 'Store credit',
+        description:
+          "The caller's store credit: gift cards issued to them by refunded returns (refund_to store_credit, or a cash-on-delivery order), with their codes, each applied at checkout like any gift card (POST /cart/apply-gift-card). Only cards that can still pay are listed (active, unexpired, with a balance); balance is their sum. Empty: balance 0 and no cards. A guest session sees the guest's own (they follow the orders to the account on sign-in).",
+      },
+    })
+    .input(z.object({}))
+    .output(ZStoreCreditOutput)
+    .query(async ({ ctx }) => ok(await ctx.services.giftCards.storeCredit(ctx.session.user.id))),
 
   applyGiftCard: customerProcedure
     .use(requireFeature('gift_cards'))

@@ -70,3 +70,19 @@ export const ZAdminGiftCardDetail = ZAdminGiftCard.extend({
 }).meta({ id: 'AdminGiftCardDetail' });
 export const ZAdminGiftCardDetailOutput = envelope(ZAdminGiftCardDetail);
 export const ZGiftCardIdInput = z.object({ id: zId() });
+
+export const ZStoreCredit = z
+  .object({
+    balance: z.number().meta({ description: 'The sum of the cards below' }),
+    currency: z.string(),
+    cards: z.array(
+      z.object({
+        code: z.string().meta({ description: 'Enter it like any gift card code at checkout' }),
+        last4: z.string(),
+        balance: z.number(),
+        expires_at: zDateTime().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'StoreCredit' });
+export const ZStoreCreditOutput = envelope(ZStoreCredit);

@@ -10,6 +10,7 @@ import { enqueueMail } from '../mail';
 import { generateGiftCardCode, hashGiftCardCode, last4Of } from './gift-card-code';
 import type { GiftCardRecord, GiftCardsRepository } from './gift-cards.repository';
 import type { GiftCardListInput, IssueGiftCardInput } from './gift-cards.schemas';
+import type { StoreCreditCodes } from './store-credit-code';
 
 /** At most this many cards on one cart. */
 export const MAX_CARDS_PER_CART = 3;
@@ -33,6 +34,8 @@ export interface GiftCardsServiceDeps {
   /** Every lookup and apply by code, per customer (20 an hour): guessing is the attack. */
   lookupLimiter: RateLimiter;
   defaultCurrency: () => Promise<string>;
+  /** Opens the sealed codes of the customer's store credit (store-credit-code.ts). */
+  storeCreditCodes: StoreCreditCodes;
 }
 
 const notFound = () => new AppError('GIFT_CARD_NOT_FOUND', 'No active gift card has this code.');
@@ -162,6 +165,37 @@ export function createGiftCardsService(deps: GiftCardsServiceDeps) {
         currency: card.currency,
         status: card.status,
         expires_at: toIsoOrNull(card.expiresAt),
+      };
+    },
+
+    /**
+     * GET /customer/store-credit: the caller's own store-credit cards that can still pay
+     * (active, not expired, a balance left, in the shop's currency), with their codes; the
+     * balance is their sum. Spent, disabled or expired cards are not shown (docs/returns.md).
+     */
+    async storeCredit(userId: number) {
+      const currency = await deps.defaultCurrency();
+      const now = clock.now();
+      const cards = (await repo.ownedBy(userId)).filter(
+        (card) =>
+          card.status === 'active' &&
+          card.balanceCents > 0 &&
+          card.currency === currency &&
+          (card.expiresAt === null || card.expiresAt > now),
+      );
+      const shown = cards.flatMap((card) => {
+        const code = card.codeSealed && deps.storeCreditCodes.open(card.codeSealed, card.codeHash);
+        return code ? [{ card, code }] : [];
+      });
+      return {
+        balance: centsToAmount(shown.reduce((total, { card }) => total + card.balanceCents, 0)),
+        currency,
+        cards: shown.map(({ card, code }) => ({
+          code,
+          last4: card.last4,
+          balance: centsToAmount(card.balanceCents),
+          expires_at: toIsoOrNull(card.expiresAt),
+        })),
       };
     },
 

@@ -3,6 +3,7 @@ import type { Clock, JobEnqueuer, RateLimiter } from '../../ports';
 import type { UnitOfWorkFactory } from '../../transactions';
 import { createGiftCardsRepository } from './gift-cards.repository';
 import { type CartAccess, createGiftCardsService } from './gift-cards.service';
+import type { StoreCreditCodes } from './store-credit-code';
 
 export interface GiftCardsSliceDeps {
   unitOfWork: UnitOfWorkFactory;
@@ -13,6 +14,8 @@ export interface GiftCardsSliceDeps {
   cart: (executor: Executor) => CartAccess;
   /** The jobs repository on the same executor (the recipient's e-mail). */
   jobs: (executor: Executor) => JobEnqueuer;
+  /** Seals and opens store-credit codes (STORE_CREDIT_CODE_KEY). */
+  storeCreditCodes: StoreCreditCodes;
 }
 
 /** The gift cards slice: one service for the app's, the cart's and the back office's calls. */
@@ -28,6 +31,7 @@ export function createGiftCardsSlice(deps: GiftCardsSliceDeps) {
     clock: deps.clock,
     lookupLimiter: deps.lookupLimiter,
     defaultCurrency: deps.defaultCurrency,
+    storeCreditCodes: deps.storeCreditCodes,
   });
 }
 

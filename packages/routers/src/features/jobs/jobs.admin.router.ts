@@ -5,7 +5,7 @@ import { ZFailedJobListInput, ZFailedJobListOutput, ZJobIdInput } from './jobs.a
 /** admin.jobs (/trpc only): background work that kept failing, and retrying it. */
 export const jobsAdminRouter = router({
   /** Jobs that used up their retries (an e-mail the provider kept refusing), newest first. */
-  failed: adminProcedure
+  failed: adminProcedure('jobs:manage')
     .input(ZFailedJobListInput)
     .output(ZFailedJobListOutput)
     .query(async ({ ctx, input }) => {
@@ -13,7 +13,7 @@ export const jobsAdminRouter = router({
       return page(items, meta);
     }),
   /** Runs the job again, with its retries renewed. */
-  retry: adminProcedure
+  retry: adminProcedure('jobs:manage')
     .input(ZJobIdInput)
     .output(ZNullEnvelope)
     .mutation(async ({ ctx, input }) =>

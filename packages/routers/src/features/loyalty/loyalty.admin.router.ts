@@ -10,17 +10,17 @@ import {
 
 /** admin.loyalty (/trpc only): the rates, and a customer's points. */
 export const loyaltyAdminRouter = router({
-  getSettings: adminProcedure
+  getSettings: adminProcedure('marketing:write')
     .output(ZLoyaltySettingsOutput)
     .query(async ({ ctx }) => ok(await ctx.services.loyalty.getSettings())),
-  updateSettings: adminProcedure
+  updateSettings: adminProcedure('marketing:write')
     .input(ZLoyaltySettings)
     .output(ZLoyaltySettingsOutput)
     .mutation(async ({ ctx, input }) =>
       ok(await ctx.services.loyalty.updateSettings(input), 'Loyalty settings saved.'),
     ),
   /** A customer's balance and history (the panel's customer page). */
-  customer: adminProcedure
+  customer: adminProcedure('customers:read')
     .input(ZLoyaltyCustomerInput)
     .output(ZLoyaltyOutput)
     .query(async ({ ctx, input }) => {
@@ -29,7 +29,7 @@ export const loyaltyAdminRouter = router({
       return { success: true as const, data, meta };
     }),
   /** `points` may be negative, down to the balance; the ledger row is `adjusted`. */
-  adjust: adminProcedure
+  adjust: adminProcedure('marketing:write')
     .input(ZLoyaltyAdjustInput)
     .output(ZLoyaltyOutput)
     .mutation(async ({ ctx, input }) => {

@@ -15,6 +15,8 @@ export type MailJob =
   | { kind: 'welcome'; userId: number }
   | { kind: 'verify-email'; userId: number }
   | { kind: 'password-reset'; userId: number | null }
+  /** An invitation to the back office (admin.staff.invite): its link sets the password. */
+  | { kind: 'staff-invite'; userId: number }
   | { kind: 'password-changed'; userId: number; how: 'changed' | 'reset' }
   | { kind: 'order-placed'; orderId: number }
   | {
@@ -22,7 +24,16 @@ export type MailJob =
       orderId: number;
       status: MailedOrderStatus;
     }
-  | { kind: 'order-canceled'; orderId: number }
+  | {
+      kind: 'order-canceled';
+      orderId: number;
+      /**
+       * What this cancel gives back to the original payment method, minor units (the cancel
+       * row's gateway part): after partial refunds it is less than what was paid. Absent in
+       * jobs queued before it: the amount paid.
+       */
+      refundMinor?: number;
+    }
   /** A COD order's payment link, sent from the panel (issue 40); amount in minor units. */
   | {
       kind: 'payment-link';
@@ -58,6 +69,21 @@ export type MailJob =
    * table for JOB_RETENTION_DAYS at most: docs/privacy.md).
    */
   | { kind: 'account-deleted'; email: string; name: string }
+  | {
+      /**
+       * Store credit issued to the customer of an order (a refunded return, docs/returns.md):
+       * a gift card whose code the job carries, like `gift-card`, until it is sent. Written to
+       * the order's owner as the order's e-mails are.
+       */
+      kind: 'store-credit';
+      orderId: number;
+      giftCardId: number;
+      code?: string;
+      /** Minor units, in `currency`. */
+      amountMinor: number;
+      currency: string;
+      returnNumber: string;
+    }
   | {
       /**
        * A gift card issued to a recipient. The exception to "never a secret": the code exists
@@ -96,6 +122,7 @@ const URGENT_MAIL_KINDS: ReadonlySet<MailJob['kind']> = new Set([
   'password-reset',
   'verify-email',
   'password-changed',
+  'staff-invite',
 ]);
 
 /** pg-boss priority of an urgent mail (higher first; the rest keep 0). */

@@ -14,6 +14,8 @@ export interface MailRecipient {
   email: string | null;
   blockedAt: Date | null;
   deletedAt: Date | null;
+  /** Set once the account has a password (an invited staff member's, once accepted). */
+  passwordHash?: string | null;
 }
 
 /** The order statuses that send an e-mail of their own. */
@@ -78,6 +80,6 @@ export interface MailOrders {
 
 /** Mints the token of a reset or verification link when its job runs; undefined: already used. */
 export type MailLinkTokens = Record<
-  'reset' | 'verification',
+  'reset' | 'verification' | 'invite',
   (userId: number, jobId: string) => Promise<string | undefined>
 >;

@@ -66,6 +66,7 @@ const order = {
 const linkTokens = {
   reset: async (_userId: number, jobId: string) => `reset-${jobId}`,
   verification: async (_userId: number, jobId: string) => `verify-${jobId}`,
+  invite: async (_userId: number, jobId: string) => `invite-${jobId}`,
 };
 
 function service() {

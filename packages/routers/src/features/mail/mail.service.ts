@@ -78,7 +78,11 @@ export function createMailService(deps: MailServiceDeps) {
     token?: string;
   }
 
-  async function linkToken(kind: 'reset' | 'verification', userId: number, delivery: Delivery) {
+  async function linkToken(
+    kind: 'reset' | 'verification' | 'invite',
+    userId: number,
+    delivery: Delivery,
+  ) {
     delivery.token = await deps.linkTokens[kind](userId, delivery.jobId);
     return delivery.token;
   }
@@ -118,6 +122,21 @@ export function createMailService(deps: MailServiceDeps) {
               'Confirm your e-mail address',
               VerifyEmail({ shop, name: user.name, verifyLink }),
             );
+      }
+      case 'staff-invite': {
+        const user = await deps.users.findById(job.userId);
+        // Disabled or accepted meanwhile (a password set): nothing to send.
+        if (!user?.email || user.blockedAt || user.deletedAt || user.passwordHash) return undefined;
+        const token = await linkToken('invite', user.id, delivery);
+        if (!token) return undefined;
+        const { StaffInviteEmail } = await import('./staff.templates');
+        const acceptLink = new URL(`${shop.url.replace(/\/+$/, '')}/admin/accept-invite`);
+        acceptLink.searchParams.set('token', token);
+        return renderMail(
+          user.email,
+          `You are invited to ${shop.name}'s back office`,
+          StaffInviteEmail({ shop, name: user.name, acceptLink: acceptLink.toString() }),
+        );
       }
       case 'password-reset': {
         const user = job.userId === null ? undefined : await deps.users.findById(job.userId);
@@ -170,6 +189,24 @@ export function createMailService(deps: MailServiceDeps) {
             expiresOn: job.expiresAt ? job.expiresAt.slice(0, 10) : null,
           }),
         );
+      case 'store-credit': {
+        if (!job.code) return undefined;
+        const found = await deps.orders.findWithOwner(job.orderId);
+        const user = found && (await deps.users.findById(found.userId));
+        const to = user?.email || found?.checkoutEmail;
+        if (!user || !to) return undefined;
+        return renderMail(
+          to,
+          `Your ${shop.name} store credit`,
+          GiftCardEmail({
+            shop,
+            code: job.code,
+            amount: formatMoney(job.amountMinor / 100, job.currency),
+            message: `Store credit for your return ${job.returnNumber}: usable at once, like a gift card. The app shows it under Store credit.`,
+            expiresOn: null,
+          }),
+        );
+      }
       case 'payment-refunded': {
         const user = await deps.users.findById(job.userId);
         // A guest (or an account without an e-mail) is written to at the checkout's e-mail.
@@ -224,7 +261,11 @@ export function createMailService(deps: MailServiceDeps) {
           return renderMail(
             to,
             `Order ${order.order_number} cancelled`,
-            OrderCanceledEmail({ shop, order }),
+            OrderCanceledEmail({
+              shop,
+              order,
+              refund: job.refundMinor === undefined ? order.amount_due : job.refundMinor / 100,
+            }),
           );
         }
         if (job.kind === 'return-status') {
@@ -290,7 +331,9 @@ export function createMailService(deps: MailServiceDeps) {
         : job.id;
       await deps.mailer.send(message, { idempotencyKey, urgent: isUrgentMail(job.data) });
       // A gift card's code is a bearer secret: kept in the job table only until it is sent.
-      if (job.data.kind === 'gift-card') await deps.forgetJobField?.(job.id, 'code');
+      if (job.data.kind === 'gift-card' || job.data.kind === 'store-credit') {
+        await deps.forgetJobField?.(job.id, 'code');
+      }
     },
   };
 }

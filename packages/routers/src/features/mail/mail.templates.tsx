@@ -45,7 +45,7 @@ export const button = {
   borderRadius: '4px',
   textDecoration: 'none',
 };
-const muted = { color: '#666666', fontSize: '13px' };
+export const muted = { color: '#666666', fontSize: '13px' };
 
 export function Layout(props: { shop: Shop; preview: string; children: ReactNode }) {
   return (
@@ -281,20 +281,23 @@ export function OrderStatusEmail(props: {
   );
 }
 
-export function OrderCanceledEmail(props: { shop: Shop; order: MailOrder }) {
-  const { order } = props;
+/** `refund`: what this cancel gives back to the payment method (less after partial refunds). */
+export function OrderCanceledEmail(props: { shop: Shop; order: MailOrder; refund: number }) {
+  const { order, refund } = props;
   const refunded =
     (order.payment_status === 'refunded' || order.payment_status === 'refund_pending') &&
     order.amount_due > 0;
+  const paymentBack =
+    refund >= order.amount_due
+      ? `The payment of ${money(order.amount_due, order.currency)} is being refunded to your original payment method.`
+      : refund > 0
+        ? `${money(refund, order.currency)} is being refunded to your original payment method; the rest of the payment was refunded earlier.`
+        : 'What you paid was refunded earlier.';
   return (
     <Layout shop={props.shop} preview={`Order ${order.order_number} cancelled`}>
       <Heading>Order {order.order_number} was cancelled</Heading>
       {order.cancel_reason ? <Text>Reason: {order.cancel_reason}</Text> : null}
-      <Text>
-        {refunded
-          ? `The payment of ${money(order.amount_due, order.currency)} is being refunded to your original payment method.`
-          : 'Nothing was charged for this order.'}
-      </Text>
+      <Text>{refunded ? paymentBack : 'Nothing was charged for this order.'}</Text>
       {order.gift_card_amount > 0 || order.loyalty_points > 0 ? (
         <Text>What your gift cards and loyalty points paid has been returned to them.</Text>
       ) : null}

@@ -9,13 +9,13 @@ import {
 
 /** admin.notifications (/trpc only): promotion campaigns and their counts. */
 export const notificationsAdminRouter = router({
-  send: adminProcedure
+  send: adminProcedure('marketing:write')
     .input(ZSendCampaignInput)
     .output(ZSendCampaignOutput)
     .mutation(async ({ ctx, input }) =>
       ok(await ctx.services.notifications.sendCampaign(input), 'Campaign queued.'),
     ),
-  list: adminProcedure
+  list: adminProcedure('marketing:write')
     .input(ZCampaignListInput)
     .output(ZCampaignListOutput)
     .query(async ({ ctx, input }) => {

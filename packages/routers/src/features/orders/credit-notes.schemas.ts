@@ -7,11 +7,10 @@ import type { DocumentLine } from './document-lines';
 
 export const ZCreditNoteLine = z
   .object({
-    order_item_id: z
-      .number()
-      .int()
-      .nullable()
-      .meta({ description: 'The order line reversed; null for the shipping charge' }),
+    order_item_id: z.number().int().nullable().meta({
+      description:
+        'The order line reversed; null for a charge: the shipping charge, or the cash-on-delivery fee (its description says which)',
+    }),
     description: z.string(),
     hsn_code: z.string().nullable(),
     quantity: z.number().int(),

@@ -5,6 +5,7 @@ import {
   documentTotals,
   type InvoiceLines,
   invoiceLinesOf,
+  lineKey,
   reverseLine,
   summariseTax,
 } from './document-lines';
@@ -54,11 +55,11 @@ export function linesToCredit(
   earlier: readonly (readonly DocumentLine[])[],
   request: Pick<CreditNoteRequest, 'items' | 'includeShipping'>,
 ): DocumentLine[] {
-  const reversed = new Map<number | null, number>();
+  const reversed = new Map<string, number>();
   for (const line of earlier.flat()) {
-    reversed.set(line.orderItemId, (reversed.get(line.orderItemId) ?? 0) + line.quantity);
+    reversed.set(lineKey(line), (reversed.get(lineKey(line)) ?? 0) + line.quantity);
   }
-  const before = (line: DocumentLine) => reversed.get(line.orderItemId) ?? 0;
+  const before = (line: DocumentLine) => reversed.get(lineKey(line)) ?? 0;
   const result: DocumentLine[] = [];
   const errors: FieldErrors = {};
   if (request.items === 'all') {

@@ -43,6 +43,8 @@ const money = (values: Partial<Money>): Money => ({
   shippingCents: 0,
   taxCents: 0,
   shippingTax: null,
+  codFeeCents: 0,
+  codFeeTax: null,
   pricesIncludeTax: false,
   taxLines: [],
   ...values,

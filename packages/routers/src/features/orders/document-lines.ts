@@ -12,6 +12,8 @@ export interface InvoiceLines {
   lines: DocumentLine[];
   /** The shipping charge as a line, when one was charged; taxed only where the shop taxes it. */
   shipping: DocumentLine | null;
+  /** The cash-on-delivery fee as a line, when one was charged; taxed as shipping is. */
+  codFee: DocumentLine | null;
   /** False for orders placed before per-line tax (migration 0022): their lines are derived. */
   frozen: boolean;
 }
@@ -23,9 +25,22 @@ type Money = Pick<
   | 'shippingCents'
   | 'taxCents'
   | 'shippingTax'
+  | 'codFeeCents'
+  | 'codFeeTax'
   | 'pricesIncludeTax'
   | 'taxLines'
 >;
+
+/**
+ * Which of the order's lines a document line is (an order item's id, the shipping charge or the
+ * COD fee): what refunds and credit notes count earlier reversals by.
+ */
+export const lineKey = (line: Pick<DocumentLine, 'orderItemId' | 'charge'>): string =>
+  line.orderItemId !== null ? String(line.orderItemId) : (line.charge ?? 'shipping');
+
+/** The order's charges as lines (shipping, then the COD fee), those it has. */
+export const chargeLines = (invoice: InvoiceLines): DocumentLine[] =>
+  [invoice.shipping, invoice.codFee].filter((line): line is DocumentLine => line !== null);
 
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 
@@ -92,7 +107,22 @@ export function invoiceLinesOf(order: Money, items: readonly OrderItemRecord[]):
       };
     });
   }
-  return { lines, shipping: shippingLine(order), frozen };
+  return {
+    lines,
+    shipping: chargeLine(
+      order.shippingTax,
+      order.shippingCents,
+      order.pricesIncludeTax,
+      'Shipping',
+    ),
+    codFee: chargeLine(
+      order.codFeeTax,
+      order.codFeeCents,
+      order.pricesIncludeTax,
+      'Cash on delivery fee',
+    ),
+    frozen,
+  };
 }
 
 /**
@@ -111,18 +141,24 @@ export function impliedRate(taxCents: number, baseCents: number): number {
   return Math.round((taxCents * 10_000) / baseCents);
 }
 
-function shippingLine(order: Money): DocumentLine | null {
-  const taxed = order.shippingTax;
-  const taxable = taxed?.taxableValueCents ?? order.shippingCents;
+/** A charge (shipping, the COD fee) as a line; null when nothing was charged. */
+function chargeLine(
+  taxed: Money['shippingTax'],
+  cents: number,
+  pricesIncludeTax: boolean | null,
+  description: 'Shipping' | 'Cash on delivery fee',
+): DocumentLine | null {
+  const taxable = taxed?.taxableValueCents ?? cents;
   const taxCents = taxed?.taxCents ?? 0;
   if (taxable + taxCents === 0) return null;
   return {
     orderItemId: null,
-    description: 'Shipping',
+    ...(description === 'Shipping' ? {} : { charge: 'cod_fee' as const }),
+    description,
     hsnCode: null,
     quantity: 1,
     // As listed: with prices including tax the charge shown to the buyer contained its tax.
-    unitPriceCents: order.pricesIncludeTax ? taxable + taxCents : taxable,
+    unitPriceCents: pricesIncludeTax ? taxable + taxCents : taxable,
     discountCents: 0,
     taxableValueCents: taxable,
     taxLines: (taxed?.taxLines ?? []).map((line) => ({ ...line })),

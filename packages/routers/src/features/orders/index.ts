@@ -19,7 +19,13 @@ export { creditNotePdfOperation, invoiceOperation, invoicePath } from './invoice
 export { invoiceAtPlacement, invoiceOrder, type NumberingSettings } from './invoicing.steps';
 export { amountDueCents, toOrderDto } from './order.dto';
 export { earlierLines } from './order-cancel.steps';
-export { ordersSince, ordersWaitingToShip } from './order-figures.repository';
+export {
+  failedRefundsAwaiting,
+  ordersPerShopDay,
+  ordersSince,
+  ordersWaitingToShip,
+  topProductsSince,
+} from './order-figures.repository';
 export { type PlacedOrderInput, writePlacedOrder } from './order-placement.steps';
 export { hasPurchased, openCodOrders, orderForPush } from './order-reads.repository';
 export { type OrderStatus, STATUS_EVENT_TEXT } from './order-status';
@@ -38,6 +44,12 @@ export { createOrdersSlice, type OrdersService } from './orders.slice';
 export { paymentTaken, recordRefund, splitFor } from './refund-ledger.steps';
 export { unitsLeft, unitsLine } from './refund-lines';
 export { type OrderRefunds, REFUND_QUEUE, type RefundJob } from './refunds';
+export { refundsAdminRouter } from './refunds.admin.router';
 export type { RefundDto } from './refunds.schemas';
+export {
+  EXCHANGE_PAYMENT_METHOD,
+  type ReplacementLine,
+  writeReplacementOrder,
+} from './replacement-order.steps';
 export type { TaxDocument } from './tax-document';
 export { renderTaxDocumentPdf } from './tax-document.pdf';

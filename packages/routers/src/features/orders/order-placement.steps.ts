@@ -47,6 +47,7 @@ export async function writePlacedOrder(
       discountCents: totals.discountCents,
       shippingCents: totals.shippingCents,
       taxCents: totals.taxCents,
+      codFeeCents: totals.codFeeCents,
       totalCents: totals.totalCents,
       currency: priced.currency,
       couponCode: priced.couponValid ? (priced.coupon?.code ?? null) : null,
@@ -68,6 +69,11 @@ export async function writePlacedOrder(
         taxableValueCents: priced.shippingTax.taxableValueCents,
         taxLines: priced.shippingTax.taxLines,
         taxCents: priced.shippingTax.taxCents,
+      },
+      codFeeTax: priced.codFeeTax && {
+        taxableValueCents: priced.codFeeTax.taxableValueCents,
+        taxLines: priced.codFeeTax.taxLines,
+        taxCents: priced.codFeeTax.taxCents,
       },
       placeOfSupply: priced.taxAddress && {
         country: priced.taxAddress.country,

@@ -153,7 +153,18 @@ export function createOrderRefundsService(deps: OrderRefundsServiceDeps) {
       });
     },
 
-    /** admin.orders.retryRefund: asks the gateway again for a failed row's money, once. */
+    /**
+     * admin.refunds.failed: the refunds the gateway failed that no retry asks for any more
+     * (REFUND_MAX_ATTEMPTS spent), newest first: what the shop must look at.
+     */
+    async failed(limit = 200): Promise<RefundRecord[]> {
+      return inTransaction((tx) => tx.refunds.failedUnretried(limit));
+    },
+
+    /**
+     * admin.orders.retryRefund and admin.refunds.retry: asks the gateway again for a failed row's
+     * money, once per failed row.
+     */
     async retry(refundId: number): Promise<RefundRecord> {
       return inTransaction(async (tx) => {
         const found = await tx.refunds.find(refundId);
@@ -176,12 +187,13 @@ export function createOrderRefundsService(deps: OrderRefundsServiceDeps) {
       });
     },
 
-    /** admin.orders.refunds: the order's ledger, oldest first. */
+    /** admin.orders.refunds: the order's ledger, oldest first, and its credit notes. */
     async list(orderId: number) {
       return inTransaction(async (tx) => {
         const order = await tx.orders.find(orderId);
         if (!order) throw notFound();
-        return { order, refunds: await tx.refunds.forOrder(order.id) };
+        const refunds = await tx.refunds.forOrder(order.id);
+        return { order, refunds, creditNotes: await tx.creditNotes.forOrder(order.id) };
       });
     },
   };

@@ -29,6 +29,7 @@ export function toOrderDto(order: OrderRecord, items: OrderItemRecord[]): OrderD
     discount: centsToAmount(order.discountCents),
     shipping: centsToAmount(order.shippingCents),
     tax: centsToAmount(order.taxCents),
+    cod_fee: centsToAmount(order.codFeeCents),
     total: centsToAmount(order.totalCents),
     currency: order.currency,
     coupon_code: order.couponCode,

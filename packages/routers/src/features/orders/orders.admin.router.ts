@@ -30,23 +30,23 @@ const withActions = (order: OrderDto) => ({
 /** admin.orders (/trpc only): every customer's orders and their fulfilment. */
 export const ordersAdminRouter = router({
   /** Every customer's orders, newest first; filters by status, payment status, date; search. */
-  list: adminProcedure
+  list: adminProcedure('orders:read')
     .input(ZAdminOrderListInput)
     .output(ZAdminOrderListOutput)
     .query(async ({ ctx, input }) => {
       const { items, meta } = await ctx.services.orders.adminList(input);
       return page(items, meta);
     }),
-  get: adminProcedure
+  get: adminProcedure('orders:read')
     .input(ZOrderId)
     .output(ZAdminOrderOutput)
     .query(async ({ ctx, input }) => ok(withActions(await ctx.services.orders.get(input.id)))),
   /** The order's shipment and its events (what the customer's tracking shows). */
-  tracking: adminProcedure
+  tracking: adminProcedure('orders:read')
     .input(ZOrderId)
     .output(ZTrackingOutput)
     .query(async ({ ctx, input }) => ok(await ctx.services.orders.track(input.id))),
-  process: adminProcedure
+  process: adminProcedure('orders:fulfil')
     .input(ZOrderId)
     .output(ZAdminOrderOutput)
     .mutation(async ({ ctx, input }) =>
@@ -55,7 +55,7 @@ export const ordersAdminRouter = router({
         'Order is being prepared.',
       ),
     ),
-  ship: adminProcedure
+  ship: adminProcedure('orders:fulfil')
     .input(ZAdminShipInput)
     .output(ZAdminOrderOutput)
     .mutation(async ({ ctx, input }) =>
@@ -70,7 +70,7 @@ export const ordersAdminRouter = router({
         'Order shipped.',
       ),
     ),
-  complete: adminProcedure
+  complete: adminProcedure('orders:fulfil')
     .input(ZOrderId)
     .output(ZAdminOrderOutput)
     .mutation(async ({ ctx, input }) =>
@@ -80,7 +80,7 @@ export const ordersAdminRouter = router({
    * The register of invoices and credit notes dated `from`–`to` (inclusive, ≤ 366 days), by
    * date then number, and the same rows as CSV for the accountant.
    */
-  invoices: adminProcedure
+  invoices: adminProcedure('orders:read')
     .input(ZInvoiceRegisterInput)
     .output(ZInvoiceRegisterOutput)
     .query(async ({ ctx, input }) => ok(await ctx.services.orders.invoiceRegister(input))),
@@ -89,7 +89,7 @@ export const ordersAdminRouter = router({
    * beyond, nothing written): gateway first, then gift cards, then points; an invoiced order
    * gets a credit note spread over its lines by what is left of each (docs/refunds.md).
    */
-  refund: adminProcedure
+  refund: adminProcedure('refunds:issue')
     .input(ZGoodwillRefundInput)
     .output(ZGoodwillRefundOutput)
     .mutation(async ({ ctx, input }) => {
@@ -107,15 +107,15 @@ export const ordersAdminRouter = router({
       );
     }),
   /** The order's refund ledger, oldest first, for the panel (a failed row shows Retry). */
-  refunds: adminProcedure
+  refunds: adminProcedure('orders:read')
     .input(ZOrderRefundsInput)
     .output(ZRefundListOutput)
     .query(async ({ ctx, input }) => {
-      const { refunds } = await ctx.services.orders.adminRefunds.list(input.order_id);
-      return ok(toRefundDtos(refunds));
+      const { refunds, creditNotes } = await ctx.services.orders.adminRefunds.list(input.order_id);
+      return ok(toRefundDtos(refunds, creditNotes));
     }),
   /** Asks the gateway again for a failed refund's money (once per failed row). */
-  retryRefund: adminProcedure
+  retryRefund: adminProcedure('refunds:issue')
     .input(ZRefundIdInput)
     .output(ZRefundOutput)
     .mutation(async ({ ctx, input }) =>
@@ -125,7 +125,7 @@ export const ordersAdminRouter = router({
       ),
     ),
   /** Any pending or processing order; stock returns and a paid order's refund is queued. */
-  cancel: adminProcedure
+  cancel: adminProcedure('orders:cancel')
     .input(ZCancelOrderInput)
     .output(ZAdminOrderOutput)
     .mutation(async ({ ctx, input }) =>

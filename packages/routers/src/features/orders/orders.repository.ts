@@ -10,7 +10,7 @@ import {
   type PaymentStatusValue,
 } from '@storefront/db/schema';
 import { qualified } from '@storefront/db/sql';
-import { and, asc, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { AppError } from '../../errors';
 import { containsPattern } from '../../pagination';
 import { accountEmails, lockBuyer, userIdsWithEmailLike } from '../auth/index';
@@ -125,6 +125,16 @@ export function createOrdersRepository(db: Executor) {
         .select()
         .from(orders)
         .where(eq(orders.gatewayPaymentId, gatewayPaymentId));
+      return order;
+    },
+
+    /** The order a gateway order's payment became (checkout's payment-status). */
+    async findByGatewayOrder(gatewayOrderId: string): Promise<OrderRecord | undefined> {
+      const [order] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.gatewayOrderId, gatewayOrderId), isNotNull(orders.gatewayPaymentId)))
+        .limit(1);
       return order;
     },
 

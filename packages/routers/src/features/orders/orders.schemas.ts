@@ -49,6 +49,10 @@ export const ZOrder = z
     discount: z.number(),
     shipping: z.number(),
     tax: z.number(),
+    cod_fee: z.number().meta({
+      description:
+        'The cash-on-delivery fee charged at placement (0 when none): subtotal − discount + shipping + tax + cod_fee = total',
+    }),
     total: z.number(),
     currency: z.string(),
     coupon_code: z.string().nullable(),

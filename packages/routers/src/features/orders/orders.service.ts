@@ -44,9 +44,13 @@ export interface OrdersServiceDeps {
   clock?: Clock;
 }
 
-/** The customer's e-mail for a status change (docs/decisions.md: which changes send one). */
-function statusMail(orderId: number, to: OrderStatus): MailJob | undefined {
-  if (to === 'canceled') return { kind: 'order-canceled', orderId };
+/**
+ * The customer's e-mail for a status change (docs/decisions.md: which changes send one); a
+ * cancel names what it gives back to the payment method (`refundMinor`), partial refunds before
+ * it having given back the rest.
+ */
+function statusMail(orderId: number, to: OrderStatus, refundMinor = 0): MailJob | undefined {
+  if (to === 'canceled') return { kind: 'order-canceled', orderId, refundMinor };
   if (to === 'pending') return undefined;
   return { kind: 'order-status', orderId, status: to };
 }
@@ -111,7 +115,11 @@ export async function changeStatus(
   }
   const updated = await tx.orders.update(current.id, changes);
   await tx.orders.addEvent(current.id, to, event);
-  const mail = statusMail(current.id, to);
+  const cancelRow =
+    to === 'canceled'
+      ? (await tx.refunds.forOrder(current.id)).filter((row) => row.kind === 'cancel').at(-1)
+      : undefined;
+  const mail = statusMail(current.id, to, cancelRow?.gatewayCents);
   if (mail) await enqueueMail(tx.jobs, mail);
   await enqueueOrderStatusPush(tx.jobs, current.id, to);
   // Last: the number series' counter rows are shared by every invoicing, held to the commit.

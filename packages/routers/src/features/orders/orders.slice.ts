@@ -36,6 +36,8 @@ export interface OrdersSliceDeps {
   payments: PaymentProviders;
   reference: Pick<ReferenceDataRepository, 'paymentMethodType'>;
   metrics: BusinessMetrics;
+  /** Automatic retries of a refund the gateway failed (REFUND_RETRY_SECONDS, REFUND_MAX_ATTEMPTS). */
+  refundRetry?: { seconds: number; maxAttempts: number } | undefined;
   /** The shop's tax identity and numbering settings, read through the executor (tax slice). */
   tax: (
     executor: Executor,
@@ -83,6 +85,8 @@ export function createOrdersSlice(deps: OrdersSliceDeps) {
     gateway: createRefundExecution(deps.payments),
     metrics: deps.metrics,
     clock: deps.clock,
+    retrySeconds: deps.refundRetry?.seconds ?? 60,
+    maxAttempts: deps.refundRetry?.maxAttempts ?? 3,
   });
   const giving = createOrderRefundsService({
     inTransaction: unit.inTransaction,

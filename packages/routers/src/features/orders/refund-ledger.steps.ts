@@ -36,9 +36,20 @@ export interface RefundJob {
   refundId?: number;
 }
 
-/** Queues the gateway part of a refund row, with the row (same transaction). */
-export const enqueueRefund = (jobs: JobEnqueuer, refund: Pick<RefundRecord, 'id' | 'orderId'>) =>
-  jobs.enqueue(REFUND_QUEUE, { orderId: refund.orderId, refundId: refund.id } satisfies RefundJob);
+/**
+ * Queues the gateway part of a refund row, with the row (same transaction); `afterSeconds`: not
+ * before then (an automatic retry of a failed refund, REFUND_RETRY_SECONDS).
+ */
+export const enqueueRefund = (
+  jobs: JobEnqueuer,
+  refund: Pick<RefundRecord, 'id' | 'orderId'>,
+  afterSeconds?: number,
+) =>
+  jobs.enqueue(
+    REFUND_QUEUE,
+    { orderId: refund.orderId, refundId: refund.id } satisfies RefundJob,
+    afterSeconds ? { startAfterSeconds: afterSeconds } : {},
+  );
 
 export interface LedgerRepositories
   extends GiftCardRepositories,
@@ -88,6 +99,12 @@ export interface RefundDecision {
    * stay whole, so the units count as given back and the fee stays refundable as goodwill.
    */
   feeCents?: number;
+  /**
+   * Given back as store credit instead of the ways it was paid (a return asking for it, or of a
+   * cash-on-delivery order): the row's `store_credit_cents`; the caller issues the card in the
+   * same transaction (gift cards' `issueStoreCredit`, docs/returns.md).
+   */
+  toStoreCredit?: boolean;
   now: Date;
 }
 
@@ -114,7 +131,10 @@ export async function recordRefund(
     decision.lines.reduce((total, line) => total + line.totalCents, 0) - (decision.feeCents ?? 0);
   if (amount <= 0) return { order, refund: undefined };
   const before = await tx.refunds.sums(order.id);
-  const { uncollected, split } = await splitFor(tx, order, amount, before);
+  const { uncollected, split, storeCreditCents } = await splitFor(tx, order, amount, {
+    sums: before,
+    toStoreCredit: decision.toStoreCredit === true,
+  });
   await giveBackToGiftCards(tx, order.id, split.giftCardCents);
   const points = await returnSomeLoyaltyPoints(
     tx,
@@ -133,6 +153,7 @@ export async function recordRefund(
     giftCardCents: split.giftCardCents,
     loyaltyCents: split.loyaltyCents,
     uncollectedCents: uncollected,
+    storeCreditCents,
     loyaltyPoints: points,
     reason: decision.reason,
     kind: decision.kind,
@@ -157,27 +178,37 @@ export async function recordRefund(
 
 /**
  * Where `amount` would go back now (recordRefund's split, nothing written): before payment its
- * value first comes off what cash on delivery collects; then the gateway, cards, points. 422
- * REFUND_EXCEEDS_PAID beyond what was paid. Returns quote with it before anything is asked.
+ * value first comes off what cash on delivery collects; then the gateway, cards, points — or,
+ * `toStoreCredit`, all of the rest as store credit. 422 REFUND_EXCEEDS_PAID beyond what was
+ * paid. Returns quote with it before anything is asked.
  */
 export async function splitFor(
   tx: LedgerRepositories,
   order: OrderRecord,
   amount: number,
-  sums?: RefundSums,
+  options: { sums?: RefundSums; toStoreCredit?: boolean } = {},
 ) {
-  const before = sums ?? (await tx.refunds.sums(order.id));
+  const before = options.sums ?? (await tx.refunds.sums(order.id));
   const taken = paymentTaken(order.paymentStatus);
   // Before payment, value comes off what cash on delivery collects first: it was never paid.
   const uncollected = taken ? 0 : Math.min(amount, amountDueCents(order));
+  if (options.toStoreCredit) {
+    const refundable = Math.max(0, paidCents(order) - before.refundedCents);
+    if (amount - uncollected > refundable) throw exceedsPaid(refundable);
+    const none = { gatewayCents: 0, giftCardCents: 0, loyaltyCents: 0 };
+    return { uncollected, split: none, storeCreditCents: amount - uncollected };
+  }
   const pointsHeld = await loyaltyPointsHeldByOrder(tx, order.id);
   const available = {
-    gatewayCents: taken ? amountDueCents(order) - before.gatewayCents : 0,
+    // Store credit given earlier used up what the gateway took first (it may go below 0: the
+    // split's total is then what cards and points can still give back beyond it).
+    gatewayCents: taken ? amountDueCents(order) - before.gatewayCents - before.storeCreditCents : 0,
     giftCardCents: await giftCardsHeldByOrder(tx, order.id),
     loyaltyCents: pointsHeld > 0 ? order.loyaltyCents - before.loyaltyCents : 0,
   };
   try {
-    return { uncollected, split: splitRefund(amount - uncollected, available) };
+    const split = splitRefund(amount - uncollected, available);
+    return { uncollected, split, storeCreditCents: 0 };
   } catch {
     throw exceedsPaid(refundableCents(order));
   }

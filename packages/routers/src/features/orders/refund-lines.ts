@@ -1,7 +1,7 @@
 import type { TaxLineRow } from '@storefront/db/schema';
 import { cumulativeShare, spreadOverRemaining, unitsBack } from '@storefront/pricing';
 import { type FieldErrors, validationError } from '../../errors';
-import type { DocumentLine, InvoiceLines } from './document-lines';
+import { chargeLines, type DocumentLine, type InvoiceLines, lineKey } from './document-lines';
 
 /*
  * What a refund gives back of each order line, as the lines of its credit note (pure; docs/
@@ -25,7 +25,7 @@ const amountsOf = (line: DocumentLine, taxes: readonly TaxLineRow[] = line.taxLi
 
 /** What earlier refunds gave back of `line`: units and their amounts, goodwill amounts. */
 function givenBack(line: DocumentLine, earlier: readonly DocumentLine[]) {
-  const mine = earlier.filter((given) => given.orderItemId === line.orderItemId);
+  const mine = earlier.filter((given) => lineKey(given) === lineKey(line));
   const width = line.taxLines.length + 1;
   const units = mine.filter((given) => given.quantity > 0);
   const goodwill = mine.filter((given) => given.quantity === 0);
@@ -126,27 +126,30 @@ export function cancelledLines(
   return lines;
 }
 
-/** Every line and unit not yet given back, the shipping charge included (a full cancel). */
+/**
+ * Every line and unit not yet given back, the charges included (a full cancel): the shipping
+ * charge and the COD fee, which the customer no longer owes for an order never delivered.
+ */
 export function remainingLines(
   invoice: InvoiceLines,
   earlier: readonly DocumentLine[],
 ): DocumentLine[] {
-  const all = invoice.shipping ? [...invoice.lines, invoice.shipping] : invoice.lines;
+  const all = [...invoice.lines, ...chargeLines(invoice)];
   return all.flatMap((line) => {
     const left = unitsLeft(line, earlier);
     return left > 0 ? [unitsLine(line, earlier, left)] : [];
   });
 }
 
-/** What is left of the order's value: its lines' (and shipping's) less what was given back. */
+/** What is left of the order's value: its lines' (and charges') less what was given back. */
 export function valueLeft(invoice: InvoiceLines, earlier: readonly DocumentLine[]): number {
-  const all = invoice.shipping ? [...invoice.lines, invoice.shipping] : invoice.lines;
+  const all = [...invoice.lines, ...chargeLines(invoice)];
   return sum(all.map((line) => line.totalCents - givenBack(line, earlier).value));
 }
 
 /**
- * A goodwill amount as value-only lines (`quantity` 0): spread over the lines and the shipping
- * charge by what is left of each, then within a line over its taxable value and each tax
+ * A goodwill amount as value-only lines (`quantity` 0): spread over the lines and the charges
+ * (shipping, COD fee) by what is left of each, then within a line over its taxable value and each tax
  * component by what is left of them (largest remainder, to the cent). RangeError when the
  * amount is more than is left.
  */
@@ -155,7 +158,7 @@ export function goodwillLines(
   earlier: readonly DocumentLine[],
   amountCents: number,
 ): DocumentLine[] {
-  const all = invoice.shipping ? [...invoice.lines, invoice.shipping] : invoice.lines;
+  const all = [...invoice.lines, ...chargeLines(invoice)];
   const left = all.map((line) => {
     const given = givenBack(line, earlier);
     return amountsOf(line).map(

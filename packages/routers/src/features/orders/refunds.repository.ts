@@ -1,6 +1,7 @@
 import type { Executor } from '@storefront/db/client';
 import { orderItems, orderRefunds, orders } from '@storefront/db/schema';
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 
 export type RefundRecord = typeof orderRefunds.$inferSelect;
 export type NewRefund = Omit<typeof orderRefunds.$inferInsert, 'id' | 'createdAt'>;
@@ -12,6 +13,8 @@ export interface RefundSums {
   gatewayCents: number;
   giftCardCents: number;
   loyaltyCents: number;
+  /** Given back as store credit (a gift card issued to the customer). */
+  storeCreditCents: number;
   uncollectedCents: number;
   /** Rows whose gateway part the gateway has not confirmed yet. */
   pending: number;
@@ -82,6 +85,7 @@ export function createRefundsRepository(db: Executor) {
           giftCards: sql<string>`coalesce(sum(${orderRefunds.giftCardCents}), 0)`,
           loyalty: sql<string>`coalesce(sum(${orderRefunds.loyaltyCents}), 0)`,
           uncollected: sql<string>`coalesce(sum(${orderRefunds.uncollectedCents}), 0)`,
+          storeCredit: sql<string>`coalesce(sum(${orderRefunds.storeCreditCents}), 0)`,
           pending: sql<string>`count(*) filter (where ${orderRefunds.status} = 'pending')`,
           rows: sql<string>`count(*)`,
         })
@@ -90,11 +94,13 @@ export function createRefundsRepository(db: Executor) {
       const gatewayCents = Number(row?.gateway ?? 0);
       const giftCardCents = Number(row?.giftCards ?? 0);
       const loyaltyCents = Number(row?.loyalty ?? 0);
+      const storeCreditCents = Number(row?.storeCredit ?? 0);
       return {
-        refundedCents: gatewayCents + giftCardCents + loyaltyCents,
+        refundedCents: gatewayCents + giftCardCents + loyaltyCents + storeCreditCents,
         gatewayCents,
         giftCardCents,
         loyaltyCents,
+        storeCreditCents,
         uncollectedCents: Number(row?.uncollected ?? 0),
         pending: Number(row?.pending ?? 0),
         rows: Number(row?.rows ?? 0),
@@ -107,6 +113,31 @@ export function createRefundsRepository(db: Executor) {
         .update(orderRefunds)
         .set({ gatewayRefundId })
         .where(and(eq(orderRefunds.id, id), isNull(orderRefunds.gatewayRefundId)));
+    },
+
+    /** `refund.speed_changed`: the speed the gateway now processes the refund at. */
+    async recordSpeed(gatewayRefundId: string, speed: string): Promise<RefundRecord | undefined> {
+      const [row] = await db
+        .update(orderRefunds)
+        .set({ gatewaySpeed: speed })
+        .where(eq(orderRefunds.gatewayRefundId, gatewayRefundId))
+        .returning();
+      return row;
+    },
+
+    /**
+     * admin.refunds.failed: failed rows no later row asks for again (the automatic retries spent,
+     * or never due), newest first.
+     */
+    async failedUnretried(limit: number): Promise<RefundRecord[]> {
+      const retries = alias(orderRefunds, 'retries');
+      return db
+        .select(getTableColumns(orderRefunds))
+        .from(orderRefunds)
+        .leftJoin(retries, eq(retries.retryOfId, orderRefunds.id))
+        .where(and(eq(orderRefunds.status, 'failed'), isNull(retries.id)))
+        .orderBy(desc(orderRefunds.settledAt), desc(orderRefunds.id))
+        .limit(limit);
     },
 
     /** Settles a pending row; false when it was settled already (the job and the webhook race). */

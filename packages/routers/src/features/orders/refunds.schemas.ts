@@ -31,6 +31,8 @@ export const ZGoodwillRefundInput = z.object({
 
 export const ZRefundIdInput = z.object({ refund_id: zId() });
 export const ZOrderRefundsInput = z.object({ order_id: zId() });
+/** admin.refunds.retry: the failed ledger row, by its id. */
+export const ZFailedRefundIdInput = z.object({ id: zId() });
 
 export const ZRefund = z
   .object({
@@ -63,14 +65,31 @@ export const ZRefund = z
       }),
     ),
     can_retry: z.boolean().meta({ description: 'Failed and not asked for again yet' }),
+    attempt: z
+      .number()
+      .int()
+      .meta({ description: 'Which attempt at the gateway part: 0 the first, n its nth retry' }),
+    gateway_speed: z.string().nullable().meta({
+      description: 'The speed the gateway processes it at (`instant`, `normal`), if told',
+    }),
     created_at: zDateTime(),
     settled_at: zDateTime().nullable(),
   })
   .meta({ id: 'Refund' });
 export type RefundDto = z.infer<typeof ZRefund>;
 
+/** admin.orders.refunds' row: the refund and its credit note's number (the panel shows it). */
+export const ZRefundLedgerRow = ZRefund.extend({
+  credit_note_number: z
+    .string()
+    .nullable()
+    .meta({ description: 'The credit note of an invoiced order’s refund, once written' }),
+}).meta({ id: 'RefundLedgerRow' });
+
 export const ZRefundOutput = envelope(ZRefund);
-export const ZRefundListOutput = envelope(z.array(ZRefund));
+export const ZRefundListOutput = envelope(z.array(ZRefundLedgerRow));
+/** admin.refunds.failed: rows across orders (the panel links each to its order). */
+export const ZFailedRefundListOutput = envelope(z.array(ZRefund));
 
 /** The ledger row as the panel shows it; `retried`: ids of rows some later row asks again for. */
 export function toRefundDto(row: RefundRecord, retried: ReadonlySet<number>): RefundDto {
@@ -97,13 +116,22 @@ export function toRefundDto(row: RefundRecord, retried: ReadonlySet<number>): Re
       amount: centsToAmount(line.totalCents),
     })),
     can_retry: row.status === 'failed' && !retried.has(row.id),
+    attempt: row.attempt,
+    gateway_speed: row.gatewaySpeed,
     created_at: toIso(row.createdAt),
     settled_at: toIsoOrNull(row.settledAt),
   };
 }
 
-/** Every row of an order's ledger, oldest first. */
-export function toRefundDtos(rows: readonly RefundRecord[]): RefundDto[] {
+/** Every row of an order's ledger, oldest first, with the numbers of the order's credit notes. */
+export function toRefundDtos(
+  rows: readonly RefundRecord[],
+  creditNotes: readonly { id: number; number: string }[],
+): z.infer<typeof ZRefundLedgerRow>[] {
   const retried = new Set(rows.flatMap((row) => (row.retryOfId === null ? [] : [row.retryOfId])));
-  return rows.map((row) => toRefundDto(row, retried));
+  const numbers = new Map(creditNotes.map((note) => [note.id, note.number]));
+  return rows.map((row) => ({
+    ...toRefundDto(row, retried),
+    credit_note_number: row.creditNoteId === null ? null : (numbers.get(row.creditNoteId) ?? null),
+  }));
 }

@@ -40,6 +40,7 @@ function setUp(
       giftCardCents: 2_500,
       loyaltyCents: 500,
       uncollectedCents: 0,
+      storeCreditCents: 0,
       loyaltyPoints: 50,
       reason: 'Changed my mind',
       kind: 'cancel',
@@ -48,6 +49,8 @@ function setUp(
       gatewayRefundId: null,
       status: 'pending',
       retryOfId: null,
+      attempt: 0,
+      gatewaySpeed: null,
       creditNoteId: null,
       createdAt: new Date(),
       settledAt: null,
@@ -66,6 +69,7 @@ function setUp(
       gatewayCents,
       giftCardCents,
       loyaltyCents,
+      storeCreditCents: 0,
       uncollectedCents: total((r) => r.uncollectedCents),
       pending: rows.filter((r) => r.status === 'pending').length,
       rows: rows.length,
@@ -116,6 +120,9 @@ function setUp(
     orders: orders as never,
     ledger: ledger as never,
     inTransaction: (work) => work({ orders, refunds: ledger, jobs } as never),
+    // One automatic retry (REFUND_MAX_ATTEMPTS=1), at once.
+    retrySeconds: 0,
+    maxAttempts: 1,
     reference: { paymentMethodType: async (code) => (code === 'upi' ? 'gateway' : undefined) },
     gateway: {
       async execute({ recordReference, ...request }) {
@@ -202,7 +209,7 @@ describe('order refunds: orders decides, payments executes', () => {
     });
     expect(failed.orderRow.paymentStatus).toBe('refund_pending');
     expect(failed.queued).toEqual([[REFUND_QUEUE, { orderId: 7, refundId: retry?.id }]]);
-    // The retry failing too waits for the shop (admin.orders.retryRefund): no third row.
+    // The retry failing too (its attempts spent) waits for the shop: no third row.
     Object.assign(failed.executed, { settled: false, refundId: 'rfnd_5' });
     await expect(
       failed.refunds.process({ orderId: 7, refundId: retry?.id ?? 0 }),

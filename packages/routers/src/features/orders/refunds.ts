@@ -17,7 +17,7 @@ export interface OrderRefundsDeps {
   orders: Pick<OrdersRepository, 'find' | 'update'>;
   ledger: Pick<
     RefundsRepository,
-    'find' | 'findByGatewayRefund' | 'pendingGateway' | 'recordGatewayRefund'
+    'find' | 'findByGatewayRefund' | 'pendingGateway' | 'recordGatewayRefund' | 'recordSpeed'
   >;
   inTransaction: InTransaction<SettleRepositories>;
   /** Which way the order paid (a refund goes back the same way). */
@@ -26,6 +26,10 @@ export interface OrderRefundsDeps {
   gateway: RefundExecution;
   metrics: BusinessMetrics;
   clock: Clock;
+  /** A failed gateway part is asked for again automatically this often (REFUND_RETRY_SECONDS)… */
+  retrySeconds: number;
+  /** …at most this many times after the first attempt (REFUND_MAX_ATTEMPTS); then the shop's. */
+  maxAttempts: number;
 }
 
 /**
@@ -41,16 +45,23 @@ export function createOrderRefunds(deps: OrderRefundsDeps) {
 
   /**
    * Settles a pending row in a transaction holding the order's lock: processed, or failed —
-   * then its gateway part is asked for again once by a new row (`retry_of_id`); a second
-   * failure waits for the shop (admin.orders.retryRefund). False when it was settled already.
+   * then its gateway part is asked for again by a new row (`retry_of_id`, the next `attempt`)
+   * REFUND_RETRY_SECONDS later, up to REFUND_MAX_ATTEMPTS times after the first; a failure past
+   * them waits for the shop (admin.refunds.failed / retry). False when it was settled already.
    */
   async function settle(row: RefundRecord, outcome: 'processed' | 'failed') {
     return deps.inTransaction(async (tx) => {
       const order = await tx.orders.find(row.orderId, undefined, { lock: true });
       if (!order || !(await tx.refunds.settle(row.id, outcome, deps.clock.now()))) return false;
       let retry: RefundRecord | undefined;
-      if (outcome === 'failed' && row.retryOfId === null) {
-        retry = await retryGatewayPart(tx, order, row, 'Asked again after the gateway failed it.');
+      if (outcome === 'failed' && row.attempt < deps.maxAttempts) {
+        retry = await retryGatewayPart(
+          tx,
+          order,
+          row,
+          'Asked again after the gateway failed it.',
+          deps.retrySeconds,
+        );
       }
       const before = order.paymentStatus;
       const updated = await writeOrderSums(tx, order);
@@ -94,7 +105,13 @@ export function createOrderRefunds(deps: OrderRefundsDeps) {
     },
 
     /** The gateway's news about a refund (the webhook, handed over by payments). */
-    onGatewayRefund: (async (kind, refundId, event) => {
+    onGatewayRefund: (async (kind, refundId, event, speed?: string) => {
+      if (kind === 'refund speed changed') {
+        const changed = await deps.ledger.recordSpeed(refundId, speed ?? 'unknown');
+        return changed
+          ? `order ${changed.orderId}: refund ${changed.receipt} now ${speed}`
+          : 'no order has this refund';
+      }
       const row = await deps.ledger.findByGatewayRefund(refundId);
       if (!row) return 'no order has this refund';
       if (row.status !== 'pending') return `order ${row.orderId}: ${event}, nothing to do`;
@@ -116,14 +133,17 @@ export function createOrderRefunds(deps: OrderRefundsDeps) {
 
 /**
  * A new row asking again for a failed row's gateway part (the cards and points part was given
- * back when the failed row was written): same order, same credit note, its own receipt. In the
- * caller's transaction, with the order locked; the unique `retry_of_id` makes it once per row.
+ * back when the failed row was written): same order, same credit note, its own receipt, the next
+ * attempt. In the caller's transaction, with the order locked; the unique `retry_of_id` makes it
+ * once per row. The automatic retry and the shop's (admin.refunds.retry, admin.orders.retryRefund)
+ * both come here.
  */
 export async function retryGatewayPart(
   tx: SettleRepositories,
   order: Pick<OrderRecord, 'orderNumber'>,
   failed: RefundRecord,
   reason: string,
+  afterSeconds?: number,
 ): Promise<RefundRecord> {
   const sums = await tx.refunds.sums(failed.orderId);
   const retry = await tx.refunds.insert({
@@ -135,10 +155,11 @@ export async function retryGatewayPart(
     lines: [],
     receipt: `${order.orderNumber}-R${sums.rows + 1}`,
     retryOfId: failed.id,
+    attempt: failed.attempt + 1,
     creditNoteId: failed.creditNoteId,
     status: 'pending',
   });
-  await enqueueRefund(tx.jobs, retry);
+  await enqueueRefund(tx.jobs, retry, afterSeconds);
   return retry;
 }
 

@@ -97,6 +97,7 @@ export function invoiceDocument(
 ): TaxDocument {
   const invoice = invoiceLinesOf(order, items);
   const taxed = invoice.frozen && order.shippingTax !== null && invoice.shipping !== null;
+  const feeTaxed = invoice.frozen && order.codFeeTax !== null && invoice.codFee !== null;
   const taxTotals: [string, number][] =
     order.taxLines && order.taxLines.length > 0
       ? order.taxLines.map((line) => [rateLabel(line), line.amountCents])
@@ -105,6 +106,10 @@ export function invoiceDocument(
     ['Subtotal', order.subtotalCents],
     ['Discount', -order.discountCents],
     ['Shipping', order.shippingCents],
+    // Shown only when charged, so invoices of other orders read as before.
+    ...(order.codFeeCents > 0
+      ? [['Cash on delivery fee', order.codFeeCents] as [string, number]]
+      : []),
     ...taxTotals,
     ['Tax', order.taxCents],
     ['Total', order.totalCents],
@@ -128,8 +133,13 @@ export function invoiceDocument(
     shipTo: addressLines(order.shippingAddress),
     placeOfSupply: placeOfSupplyText(order),
     currency: order.currency,
-    // Taxed shipping is a supply of its own on a tax invoice: a line with its tax.
-    lines: taxed && invoice.shipping ? [...invoice.lines, invoice.shipping] : invoice.lines,
+    // Taxed shipping is a supply of its own on a tax invoice: a line with its tax; so is a taxed
+    // COD fee (docs/delivery.md). Untaxed, both show in the totals only.
+    lines: [
+      ...invoice.lines,
+      ...(taxed && invoice.shipping ? [invoice.shipping] : []),
+      ...(feeTaxed && invoice.codFee ? [invoice.codFee] : []),
+    ],
     perLineTax: invoice.frozen,
     totals,
     amountInWords: amountInWords(order.totalCents, order.currency),

@@ -1,6 +1,6 @@
 import type { Executor } from '@storefront/db/client';
 import { gatewayOrders } from '@storefront/db/schema';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 
 export type GatewayOrderRecord = typeof gatewayOrders.$inferSelect;
 
@@ -22,6 +22,33 @@ export function createGatewayOrdersRepository(db: Executor) {
         .update(gatewayOrders)
         .set({ paidAt: sql`now()` })
         .where(and(eq(gatewayOrders.id, id), isNull(gatewayOrders.paidAt)));
+    },
+
+    /** Its payment could not become an order and was refunded in full (payment-status). */
+    async markRefunded(id: string): Promise<void> {
+      await db
+        .update(gatewayOrders)
+        .set({ refundedAt: sql`now()` })
+        .where(and(eq(gatewayOrders.id, id), isNull(gatewayOrders.refundedAt)));
+    },
+
+    /**
+     * The reconciler's list: gateway orders created after `createdAfter` and up to
+     * `createdBefore` that no payment has settled yet (no order, no refund), oldest first.
+     */
+    async unsettled(window: { createdAfter: Date; createdBefore: Date; limit: number }) {
+      return db
+        .select({ id: gatewayOrders.id })
+        .from(gatewayOrders)
+        .where(
+          and(
+            isNull(gatewayOrders.paidAt),
+            gt(gatewayOrders.createdAt, window.createdAfter),
+            lte(gatewayOrders.createdAt, window.createdBefore),
+          ),
+        )
+        .orderBy(asc(gatewayOrders.createdAt))
+        .limit(window.limit);
     },
 
     /**

@@ -43,6 +43,16 @@ export interface PaymentProvider {
   refund(args: RefundArgs): Promise<{ refundId: string | null; settled: boolean }>;
   /** Whether a refund the gateway accepted earlier has been processed. */
   refundSettled(refundId: string): Promise<boolean>;
+  /**
+   * Gateway methods: the payments made on a gateway order, as the gateway has them (the
+   * reconciler's and payment-status's question when no webhook came). Throws like createOrder.
+   */
+  paymentsOf(gatewayOrderId: string): Promise<GatewayPayment[]>;
+}
+
+/** A payment as the gateway lists it: the payment and its state there. */
+export interface GatewayPayment extends ReportedPayment {
+  status: 'created' | 'authorized' | 'captured' | 'refunded' | 'failed';
 }
 
 /** A refund asked of a provider: how much of which payment, under the shop's receipt. */
@@ -115,6 +125,10 @@ export function createHmacGateway(secret: string): PaymentProvider {
     async refundSettled() {
       return true;
     },
+    async paymentsOf() {
+      // No gateway to ask: a payment here exists only as the app's signed proof.
+      return [];
+    },
   };
 }
 
@@ -135,6 +149,9 @@ export const cashOnDelivery: PaymentProvider = {
   async refundSettled() {
     return true;
   },
+  async paymentsOf() {
+    return [];
+  },
 };
 
 /** A payment as a gateway's event reports it, in the shop's terms (amount in minor units). */
@@ -153,8 +170,12 @@ export interface ReportedPayment {
  */
 export type GatewayEvent =
   | { kind: 'captured'; subject: string; payment: ReportedPayment }
+  /** Authorized, not captured yet (accounts with manual capture): the shop captures it. */
+  | { kind: 'authorized'; subject: string; payment: ReportedPayment }
   | { kind: 'failed'; subject: string; payment: ReportedPayment; reason: string }
   | { kind: 'refund processed' | 'refund failed'; subject: string; refundId: string }
   /** A payment link of the shop's was paid (`payment_link.paid`): `payment` is its payment. */
   | { kind: 'link paid'; subject: string; linkId: string; payment: ReportedPayment }
+  /** The speed the gateway now processes a refund at (Razorpay: `instant` or `normal`). */
+  | { kind: 'refund speed changed'; subject: string; refundId: string; speed: string }
   | { kind: 'other'; subject: string | null; payment?: ReportedPayment };

@@ -6,6 +6,7 @@ export {
   mergeGuestGatewayOrders,
 } from './account-data.repository';
 export {
+  type GatewayPayment,
   type PaymentProvider,
   paymentNotVerified,
   type ReportedPayment,
@@ -31,6 +32,12 @@ export {
   toPaymentLinkDto,
 } from './payment-links';
 export { paymentLinksAdminRouter, paymentLinksRouter } from './payment-links.router';
+export {
+  PAYMENT_RECONCILE_QUEUE,
+  type PaymentReconciler,
+  RECONCILE_OUTCOMES,
+  type ReconcileOutcome,
+} from './payment-reconciler';
 export { createPaymentsSlice } from './payments.slice';
 export { createPaymentProviders, type PaymentConfig, type PaymentProviders } from './providers';
 export { type RazorpayConfig, webhookSignatureValid } from './razorpay';

@@ -37,6 +37,15 @@ export function createPaymentEventsRepository(db: Executor) {
       return row;
     },
 
+    /** The event stored for this news (kind and payment or refund id), whatever its event id. */
+    async findBySubject(subject: string): Promise<PaymentEventRecord | undefined> {
+      const [row] = await db
+        .select()
+        .from(paymentWebhookEvents)
+        .where(eq(paymentWebhookEvents.subject, subject));
+      return row;
+    },
+
     /**
      * Takes the event for handling (atomically): undefined while another worker's claim is newer
      * than `staleBefore`. A claim left by a worker that died goes stale.

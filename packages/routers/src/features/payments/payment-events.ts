@@ -1,7 +1,7 @@
 import { type FieldErrors, validationError } from '../../errors';
 import type { Clock, JobEnqueuer } from '../../ports';
 import type { InTransaction } from '../../transactions';
-import type { GatewayEvent, ReportedPayment } from './gateway';
+import type { GatewayEvent, GatewayPayment, ReportedPayment } from './gateway';
 import type { GatewayOrdersRepository } from './gateway-orders.repository';
 import type { PaymentEventRecord, PaymentEventsRepository } from './payment-events.repository';
 import type { PaymentLinksRepository } from './payment-links.repository';
@@ -40,6 +40,18 @@ export interface PaymentEventsDeps {
   parseEvent: (event: string, body: unknown) => GatewayEvent;
   /** What an incoming event lacks for the shop to read it (razorpay-events.ts); 422 then. */
   eventProblems: (event: string, body: unknown) => FieldErrors | undefined;
+  /** The provider's event telling of a payment found at the gateway (razorpay-events.ts). */
+  eventOf: (payment: GatewayPayment) => { event: string; payload: unknown };
+}
+
+/** What handling a payment found at the gateway came to (payments_reconciled_total's outcome). */
+export type AdoptedAs = 'placed' | 'refunded' | 'already_handled' | 'in_progress';
+
+/** Another worker holds the event's claim: its job is retried later. */
+class EventBusyError extends Error {
+  constructor(eventId: string) {
+    super(`payment event ${eventId} is being handled by another worker`);
+  }
 }
 
 /** How long a worker's claim on an event holds before another delivery may take it over. */
@@ -53,12 +65,16 @@ const CLAIM_STALE_MS = 5 * 60 * 1000;
  */
 export interface PaymentEventHandlers {
   captured(payment: ReportedPayment): Promise<string>;
+  /** Authorized only: the handler captures it, then handles it as captured. */
+  authorized(payment: ReportedPayment): Promise<string>;
   failed(payment: ReportedPayment, reason: string): Promise<string>;
   /** `event`: the gateway's own name for it (e.g. `refund.processed`), for the outcome. */
   refund(
-    kind: 'refund processed' | 'refund failed',
+    kind: 'refund processed' | 'refund failed' | 'refund speed changed',
     refundId: string,
     event: string,
+    /** `refund speed changed`: the speed the gateway now processes it at. */
+    speed?: string,
   ): Promise<string>;
   /** `payment_link.paid`: the link's order becomes prepaid (payment-links.ts). */
   linkPaid(linkId: string, payment: ReportedPayment): Promise<string>;
@@ -89,6 +105,10 @@ export function createPaymentEvents(deps: PaymentEventsDeps) {
     let outcome = 'ignored';
     if (event.kind === 'captured') {
       outcome = await deps.handlers.captured(event.payment);
+    } else if (event.kind === 'authorized') {
+      outcome = await deps.handlers.authorized(event.payment);
+    } else if (event.kind === 'refund speed changed') {
+      outcome = await deps.handlers.refund(event.kind, event.refundId, stored.event, event.speed);
     } else if (event.kind === 'failed') {
       outcome = await deps.handlers.failed(event.payment, event.reason);
     } else if (event.kind === 'refund processed' || event.kind === 'refund failed') {
@@ -97,6 +117,22 @@ export function createPaymentEvents(deps: PaymentEventsDeps) {
       outcome = await deps.handlers.linkPaid(event.linkId, event.payment);
     }
     await deps.events.markProcessed(stored.eventId, outcome);
+  }
+
+  /** Handles one stored event once (see `process` below). */
+  async function process(eventId: string): Promise<void> {
+    const staleBefore = new Date(deps.clock.now().getTime() - CLAIM_STALE_MS);
+    const claimed = await deps.events.claim(eventId, staleBefore);
+    if (!claimed) {
+      const stored = await deps.events.find(eventId);
+      if (!stored || stored.processedAt) return;
+      throw new EventBusyError(eventId);
+    }
+    try {
+      await handle(claimed);
+    } finally {
+      await deps.events.release(eventId);
+    }
   }
 
   return {
@@ -130,7 +166,9 @@ export function createPaymentEvents(deps: PaymentEventsDeps) {
         await tx.jobs.enqueue(
           PAYMENT_EVENTS_QUEUE,
           { eventId: event.eventId } satisfies PaymentEventJob,
-          parsed.kind === 'captured' ? { startAfterSeconds: deps.graceSeconds } : {},
+          parsed.kind === 'captured' || parsed.kind === 'authorized'
+            ? { startAfterSeconds: deps.graceSeconds }
+            : {},
         );
         return 'queued';
       });
@@ -141,19 +179,36 @@ export function createPaymentEvents(deps: PaymentEventsDeps) {
      * it (calling Razorpay) is retried later, one after it finds the event handled. Throws
      * (→ retry) when the gateway is unreachable.
      */
-    async process(eventId: string): Promise<void> {
-      const staleBefore = new Date(deps.clock.now().getTime() - CLAIM_STALE_MS);
-      const claimed = await deps.events.claim(eventId, staleBefore);
-      if (!claimed) {
-        const stored = await deps.events.find(eventId);
-        if (!stored || stored.processedAt) return;
-        throw new Error(`payment event ${eventId} is being handled by another worker`);
-      }
+    process,
+
+    /**
+     * A payment the gateway shows on one of the shop's gateway orders (the reconciler,
+     * payment-status), handled as if its webhook had arrived: stored under the webhook's subject
+     * (so the webhook, before or after, is the same news, handled once) with its job queued at
+     * once, then handled here without waiting for the job. Throws (the job retries) when the
+     * gateway is unreachable.
+     */
+    async adopt(payment: GatewayPayment): Promise<AdoptedAs> {
+      const { event, payload } = deps.eventOf(payment);
+      const { subject } = deps.parseEvent(event, payload);
+      const eventId = `reconciled:${payment.paymentId}`;
+      await deps.inTransaction(async (tx) => {
+        if (!(await tx.events.insert({ eventId, event, subject, payload }))) return;
+        await tx.jobs.enqueue(PAYMENT_EVENTS_QUEUE, { eventId } satisfies PaymentEventJob);
+      });
+      // Ours, or the webhook's delivery of the same news.
+      const stored = subject ? await deps.events.findBySubject(subject) : undefined;
+      if (!stored) return 'in_progress';
+      if (stored.processedAt) return 'already_handled';
       try {
-        await handle(claimed);
-      } finally {
-        await deps.events.release(eventId);
+        await process(stored.eventId);
+      } catch (error) {
+        if (error instanceof EventBusyError) return 'in_progress';
+        throw error;
       }
+      const outcome = (await deps.events.find(stored.eventId))?.outcome ?? '';
+      if (outcome.startsWith('refunded')) return 'refunded';
+      return / placed$/.test(outcome) ? 'placed' : 'already_handled';
     },
 
     /**

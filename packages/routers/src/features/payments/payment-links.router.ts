@@ -41,7 +41,7 @@ export const paymentLinksRouter = router({
 /** Merged into `admin.orders` (/trpc only). */
 export const paymentLinksAdminRouter = router({
   /** The same link as pay-online, e-mailed to the customer ("Send payment link"). */
-  sendPaymentLink: adminProcedure
+  sendPaymentLink: adminProcedure('orders:fulfil')
     .input(ZAdminOrderIdInput)
     .output(ZPaymentLinkOutput)
     .mutation(async ({ ctx, input }) =>

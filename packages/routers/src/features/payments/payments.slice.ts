@@ -1,13 +1,14 @@
 import type { Executor } from '@storefront/db/client';
-import type { Clock, JobEnqueuer } from '../../ports';
+import type { BusinessMetrics, Clock, JobEnqueuer } from '../../ports';
 import type { UnitOfWorkFactory } from '../../transactions';
 import { createGatewayOrdersRepository } from './gateway-orders.repository';
 import { createPaymentEvents, type PaymentEventHandlers } from './payment-events';
 import { createPaymentEventsRepository } from './payment-events.repository';
 import { createPaymentLinks, type PaymentLinksDeps } from './payment-links';
 import { createPaymentLinksRepository } from './payment-links.repository';
+import { createPaymentReconciler } from './payment-reconciler';
 import type { PaymentProviders } from './providers';
-import { parseRazorpayEvent, razorpayEventProblems } from './razorpay-events';
+import { parseRazorpayEvent, razorpayEventOf, razorpayEventProblems } from './razorpay-events';
 import { createSavedCards, type SavedCardsDeps } from './saved-cards';
 
 export interface PaymentsSliceDeps {
@@ -19,8 +20,14 @@ export interface PaymentsSliceDeps {
   graceSeconds: number;
   retentionDays: number;
   clock: Clock;
-  /** Payment links and saved cards (issue 40) go through Razorpay (`providers.links`). */
+  /**
+   * The card and wallet gateway the reconciler asks about payments no webhook told of; payment
+   * links and saved cards (issue 40) go through Razorpay (`providers.links`).
+   */
   providers: PaymentProviders;
+  /** How old a gateway order is before the reconciler looks it up (PAYMENT_RECONCILE_MIN_AGE_SECONDS). */
+  reconcileMinAgeSeconds: number;
+  metrics: BusinessMetrics;
   /** The orders a link is for and their becoming prepaid (the orders slice's, composed). */
   orders: Pick<PaymentLinksDeps, 'order' | 'markPaid' | 'expiryHours'>;
   /** Queues a link's e-mail (the mail slice's job, composed). */
@@ -47,21 +54,32 @@ export function createPaymentsSlice(deps: PaymentsSliceDeps) {
     sendMail: deps.sendMail,
     clock: deps.clock,
   });
+  const gatewayOrders = createGatewayOrdersRepository(db);
+  const events = createPaymentEvents({
+    events: createPaymentEventsRepository(db),
+    inTransaction: deps.unitOfWork((executor) => ({
+      events: createPaymentEventsRepository(executor),
+      jobs: deps.jobs(executor),
+    })).inTransaction,
+    gatewayOrders,
+    paymentLinks: linksRepository,
+    handlers: { ...deps.handlers, linkPaid: links.linkPaid },
+    graceSeconds: deps.graceSeconds,
+    retentionDays: deps.retentionDays,
+    clock: deps.clock,
+    parseEvent: parseRazorpayEvent,
+    eventProblems: razorpayEventProblems,
+    eventOf: razorpayEventOf,
+  });
   return {
-    events: createPaymentEvents({
-      events: createPaymentEventsRepository(db),
-      inTransaction: deps.unitOfWork((executor) => ({
-        events: createPaymentEventsRepository(executor),
-        jobs: deps.jobs(executor),
-      })).inTransaction,
-      gatewayOrders: createGatewayOrdersRepository(db),
-      paymentLinks: linksRepository,
-      handlers: { ...deps.handlers, linkPaid: links.linkPaid },
-      graceSeconds: deps.graceSeconds,
-      retentionDays: deps.retentionDays,
+    events,
+    reconciler: createPaymentReconciler({
+      gatewayOrders,
+      events,
+      gateway: deps.providers.forType('card'),
+      minAgeSeconds: deps.reconcileMinAgeSeconds,
       clock: deps.clock,
-      parseEvent: parseRazorpayEvent,
-      eventProblems: razorpayEventProblems,
+      counted: (outcome) => deps.metrics.paymentReconciled(outcome),
     }),
     links,
     savedCards: createSavedCards({

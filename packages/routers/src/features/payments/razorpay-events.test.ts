@@ -29,10 +29,37 @@ describe("Razorpay's webhook events in the shop's terms", () => {
     expect(
       parseRazorpayEvent('payment.failed', payment({ error_description: 'Card declined' })),
     ).toMatchObject({ kind: 'failed', subject: 'payment.failed:pay_1', reason: 'Card declined' });
-    expect(parseRazorpayEvent('payment.authorized', payment({ order_id: null }))).toMatchObject({
+    expect(parseRazorpayEvent('payment.refunded', payment({ order_id: null }))).toMatchObject({
       kind: 'other',
-      subject: 'payment.authorized:pay_1',
+      subject: 'payment.refunded:pay_1',
       payment: { gatewayOrderId: null },
+    });
+  });
+
+  it('payment.authorized is the same news as payment.captured (one subject), for the shop to capture', () => {
+    expect(parseRazorpayEvent('payment.authorized', payment())).toEqual({
+      kind: 'authorized',
+      subject: 'payment.captured:pay_1',
+      payment: {
+        paymentId: 'pay_1',
+        gatewayOrderId: 'order_9',
+        amountMinor: 4250,
+        currency: 'INR',
+      },
+    });
+  });
+
+  it('refund.speed_changed carries the speed the refund is now processed at', () => {
+    const refund = {
+      payload: {
+        refund: { entity: { id: 'rfnd_3', payment_id: 'pay_1', speed_processed: 'normal' } },
+      },
+    };
+    expect(parseRazorpayEvent('refund.speed_changed', refund)).toEqual({
+      kind: 'refund speed changed',
+      subject: 'refund.speed_changed:rfnd_3:normal',
+      refundId: 'rfnd_3',
+      speed: 'normal',
     });
   });
 
@@ -77,7 +104,11 @@ describe('what an incoming event must carry for the shop to read it', () => {
     }
     expect(razorpayEventProblems('subscription.charged', { payload: {} })).toBeUndefined();
     expect(
-      razorpayEventProblems('payment.authorized', { payload: { payment: 'x' } }),
+      razorpayEventProblems('payment.downtime.started', { payload: { payment: 'x' } }),
     ).toBeUndefined();
+    // payment.authorized is acted on now (issue 40): it needs its payment.
+    expect(razorpayEventProblems('payment.authorized', { payload: { payment: 'x' } })).toEqual({
+      'payload.payment.entity': ['payment.authorized carries the payment it is about.'],
+    });
   });
 });

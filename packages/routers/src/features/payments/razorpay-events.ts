@@ -1,5 +1,5 @@
 import type { FieldErrors } from '../../errors';
-import type { GatewayEvent, ReportedPayment } from './gateway';
+import type { GatewayEvent, GatewayPayment, ReportedPayment } from './gateway';
 
 /*
  * Razorpay's webhook format, read here and nowhere else: its events become the provider-neutral
@@ -18,13 +18,17 @@ interface RazorpayPaymentEntity {
 interface RazorpayEventBody {
   payload?: {
     payment?: { entity?: RazorpayPaymentEntity };
-    refund?: { entity?: { id: string; payment_id: string } };
+    refund?: { entity?: { id: string; payment_id: string; speed_processed?: string } };
     payment_link?: { entity?: { id: string } };
   };
 }
 
-/** `payment.captured` and `order.paid` are the same news about a payment. */
-const CAPTURED = new Set(['payment.captured', 'order.paid']);
+/**
+ * `payment.captured`, `order.paid` and `payment.authorized` are the same news about a payment:
+ * money in hand for the gateway order. One subject for all three, so whichever comes first is
+ * handled and the others are "already received" (the shop captures an authorized one).
+ */
+const CAPTURED = new Set(['payment.captured', 'order.paid', 'payment.authorized']);
 
 function paymentOf(body: unknown): ReportedPayment | undefined {
   const payment = (body as RazorpayEventBody | null)?.payload?.payment?.entity;
@@ -46,6 +50,7 @@ export function parseRazorpayEvent(event: string, body: unknown): GatewayEvent {
   }
   if (payment) {
     const subject = `${CAPTURED.has(event) ? 'payment.captured' : event}:${payment.paymentId}`;
+    if (event === 'payment.authorized') return { kind: 'authorized', subject, payment };
     if (CAPTURED.has(event)) return { kind: 'captured', subject, payment };
     if (event === 'payment.failed') {
       const entity = (body as RazorpayEventBody).payload?.payment?.entity;
@@ -64,7 +69,33 @@ export function parseRazorpayEvent(event: string, body: unknown): GatewayEvent {
   if (event === 'refund.processed')
     return { kind: 'refund processed', subject, refundId: refund.id };
   if (event === 'refund.failed') return { kind: 'refund failed', subject, refundId: refund.id };
+  if (event === 'refund.speed_changed') {
+    const speed = refund.speed_processed ?? 'unknown';
+    return {
+      kind: 'refund speed changed',
+      subject: `${subject}:${speed}`,
+      refundId: refund.id,
+      speed,
+    };
+  }
   return { kind: 'other', subject };
+}
+
+/**
+ * A payment the reconciler found at Razorpay (orders.fetchPayments) as the webhook event that
+ * would have told of it, so it is stored and handled exactly as that event (docs/payments.md).
+ */
+export function razorpayEventOf(payment: GatewayPayment): { event: string; payload: unknown } {
+  const event = payment.status === 'authorized' ? 'payment.authorized' : 'payment.captured';
+  const entity = {
+    id: payment.paymentId,
+    entity: 'payment',
+    order_id: payment.gatewayOrderId,
+    amount: payment.amountMinor,
+    currency: payment.currency,
+    status: payment.status,
+  };
+  return { event, payload: { entity: 'event', event, payload: { payment: { entity } } } };
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -76,10 +107,12 @@ const nonEmptyString = (value: unknown) => typeof value === 'string' && value.le
 const ENTITY_OF: Record<string, 'payment' | 'refund' | 'payment_link'> = {
   'payment.captured': 'payment',
   'order.paid': 'payment',
+  'payment.authorized': 'payment',
   'payment.failed': 'payment',
   'refund.processed': 'refund',
   'refund.failed': 'refund',
   'payment_link.paid': 'payment_link',
+  'refund.speed_changed': 'refund',
 };
 
 /**

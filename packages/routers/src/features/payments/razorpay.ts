@@ -1,6 +1,11 @@
 import type Razorpay from 'razorpay';
 import { AppError, DependencyUnavailableError } from '../../errors';
-import { hmacSignatureValid, type PaymentProvider, signatureValid } from './gateway';
+import {
+  type GatewayPayment,
+  hmacSignatureValid,
+  type PaymentProvider,
+  signatureValid,
+} from './gateway';
 
 export interface RazorpayConfig {
   keyId: string;
@@ -148,6 +153,21 @@ export function createRazorpayGateway(config: RazorpayConfig): PaymentProvider {
     async refundSettled(refundId) {
       const refund = await gatewayCall(async () => (await razorpay()).refunds.fetch(refundId));
       return refund.status === 'processed';
+    },
+
+    async paymentsOf(gatewayOrderId) {
+      const page = await gatewayCall(async () =>
+        (await razorpay()).orders.fetchPayments(gatewayOrderId),
+      );
+      return page.items.map(
+        (payment): GatewayPayment => ({
+          paymentId: payment.id,
+          gatewayOrderId: payment.order_id ?? null,
+          amountMinor: Number(payment.amount),
+          currency: payment.currency,
+          status: payment.status as GatewayPayment['status'],
+        }),
+      );
     },
   };
 }

@@ -4,11 +4,13 @@ import type { PageRequest } from '../../pagination';
 import type { Clock } from '../../ports';
 import type { InTransaction } from '../../transactions';
 import { releaseStock } from '../catalog';
+import { issueStoreCredit, type StoreCreditCodes } from '../gift-cards';
 import { reverseEarnedPoints } from '../loyalty';
 import { enqueueMail } from '../mail';
 import { enqueueReturnPush } from '../notifications';
 import { amountDueCents, recordRefund } from '../orders';
-import type { ReturnWithParts } from './returns.repository';
+import { refundedItems, sendExchange } from './exchange.steps';
+import type { AdminReturnFilter, ReturnWithParts } from './returns.repository';
 import { returnLines } from './returns.rules';
 import { orderState, type ReturnRepositories } from './returns.service';
 
@@ -22,6 +24,8 @@ import { orderState, type ReturnRepositories } from './returns.service';
 export interface ReturnsAdminDeps {
   inTransaction: InTransaction<ReturnRepositories>;
   clock: Clock;
+  /** Seals the code of store credit issued by a refund (gift cards' store-credit-code.ts). */
+  storeCreditCodes: StoreCreditCodes;
 }
 
 type Told = 'approved' | 'rejected' | 'refunded' | 'exchanged';
@@ -30,7 +34,11 @@ const notFound = () => new AppError('NOT_FOUND', 'Return not found.');
 const wrongStatus = (found: ReturnWithParts, doing: string) =>
   new AppError('RETURN_NOT_ALLOWED', `A return that is ${found.status} cannot be ${doing}.`);
 
-export function createReturnsAdminService({ inTransaction, clock }: ReturnsAdminDeps) {
+export function createReturnsAdminService({
+  inTransaction,
+  clock,
+  storeCreditCodes,
+}: ReturnsAdminDeps) {
   /** The return and its order, the order's row locked (every return write's first step). */
   async function locked(tx: ReturnRepositories, id: number) {
     const first = await tx.returns.find(id);
@@ -85,8 +93,8 @@ export function createReturnsAdminService({ inTransaction, clock }: ReturnsAdmin
   }
 
   return {
-    list: (status: ReturnStatus | undefined, request: PageRequest) =>
-      inTransaction((tx) => tx.returns.list(status, request)),
+    list: (filter: AdminReturnFilter, request: PageRequest) =>
+      inTransaction((tx) => tx.returns.list(filter, request)),
 
     async get(id: number) {
       const found = await inTransaction((tx) => tx.returns.find(id));
@@ -113,7 +121,7 @@ export function createReturnsAdminService({ inTransaction, clock }: ReturnsAdmin
       }[],
     ) {
       return inTransaction(async (tx) => {
-        const { found } = await locked(tx, id);
+        const { order, found } = await locked(tx, id);
         if (found.status !== 'approved') throw wrongStatus(found, 'received');
         const errors: Record<string, string[]> = {};
         items.forEach((got, index) => {
@@ -147,6 +155,30 @@ export function createReturnsAdminService({ inTransaction, clock }: ReturnsAdmin
         await releaseStock(tx.stock, back);
         await tx.returns.changeStatus(id, ['approved'], { status: 'received' });
         await tx.returns.addEvent(id, 'received');
+        // Exchanged units received: the replacement goes out in this transaction.
+        const received = await tx.returns.find(id);
+        if (received) await sendExchange(tx, received, order, clock.now(), tell);
+        return (await tx.returns.find(id)) ?? found;
+      });
+    },
+
+    /**
+     * Sends the replacement of an exchange that was sold out at receipt, once the shop has
+     * restocked (exchange.steps.ts): 422 OUT_OF_STOCK while it still is, nothing written; 422
+     * RETURN_NOT_ALLOWED unless the return is `received` with an exchange not yet sent.
+     */
+    async sendReplacement(id: number) {
+      return inTransaction(async (tx) => {
+        const { order, found } = await locked(tx, id);
+        const waiting = found.items.some(
+          (item) => item.exchangeVariantId !== null && item.receivedQuantity > 0,
+        );
+        if (found.status !== 'received' || found.replacementOrderId !== null || !waiting) {
+          throw wrongStatus(found, 'sent a replacement');
+        }
+        if (!(await sendExchange(tx, found, order, clock.now(), tell))) {
+          throw new AppError('OUT_OF_STOCK', 'The variant asked for is still out of stock.');
+        }
         return (await tx.returns.find(id)) ?? found;
       });
     },
@@ -163,7 +195,7 @@ export function createReturnsAdminService({ inTransaction, clock }: ReturnsAdmin
         if (found.status === 'refunded') return found;
         if (found.status !== 'received') throw wrongStatus(found, 'refunded');
         const state = await orderState(tx, order.id, undefined, false);
-        const asked = found.items.map((item) => ({
+        const asked = refundedItems(found).map((item) => ({
           orderItemId: item.orderItemId,
           quantity: item.receivedQuantity,
           reason: item.reason,
@@ -178,8 +210,20 @@ export function createReturnsAdminService({ inTransaction, clock }: ReturnsAdmin
           reason: `Return ${found.number}`,
           lines: lines.lines,
           feeCents: lines.feeCents,
+          toStoreCredit: found.refundTo === 'store_credit',
           now: clock.now(),
         });
+        // Store credit: the card is issued with the row, in its transaction (docs/returns.md).
+        if (recorded.refund && recorded.refund.storeCreditCents > 0) {
+          await issueStoreCredit(tx, storeCreditCodes, {
+            ownerUserId: order.userId,
+            orderId: order.id,
+            refundId: recorded.refund.id,
+            amountCents: recorded.refund.storeCreditCents,
+            currency: order.currency,
+            returnNumber: found.number,
+          });
+        }
         // Points were earned on what the gateway or cash kept: those of the returned part go back.
         const rows = await tx.refunds.forOrder(order.id);
         const gateway = (kind: 'return' | 'other') =>

@@ -17,20 +17,23 @@ import {
 
 /** admin.returns.* (/trpc only): the shop's handling of returns. */
 export const returnsAdminRouter = router({
-  list: adminProcedure
+  list: adminProcedure('orders:read')
     .input(ZAdminReturnListInput)
     .output(ZReturnListOutput)
     .query(async ({ ctx, input }) => {
-      const { items, total } = await ctx.services.returns.admin.list(input.status, input);
+      const { items, total } = await ctx.services.returns.admin.list(
+        { status: input.status, orderId: input.order_id },
+        input,
+      );
       return page(items.map(toReturnDto), metaFor(input, total));
     }),
-  get: adminProcedure
+  get: adminProcedure('orders:read')
     .input(ZReturnId)
     .output(ZReturnOutput)
     .query(async ({ ctx, input }) =>
       ok(toReturnDto(await ctx.services.returns.admin.get(input.id))),
     ),
-  approve: adminProcedure
+  approve: adminProcedure('returns:manage')
     .input(ZApproveReturnInput)
     .output(ZReturnOutput)
     .mutation(async ({ ctx, input }) =>
@@ -39,7 +42,7 @@ export const returnsAdminRouter = router({
         'Return approved.',
       ),
     ),
-  reject: adminProcedure
+  reject: adminProcedure('returns:manage')
     .input(ZRejectReturnInput)
     .output(ZReturnOutput)
     .mutation(async ({ ctx, input }) =>
@@ -48,7 +51,7 @@ export const returnsAdminRouter = router({
         'Return rejected.',
       ),
     ),
-  receive: adminProcedure
+  receive: adminProcedure('returns:manage')
     .meta({ changesCatalog: true })
     .input(ZReceiveReturnInput)
     .output(ZReturnOutput)
@@ -67,7 +70,17 @@ export const returnsAdminRouter = router({
         'Return received.',
       ),
     ),
-  refund: adminProcedure
+  sendReplacement: adminProcedure('returns:manage')
+    .meta({ changesCatalog: true })
+    .input(ZReturnId)
+    .output(ZReturnOutput)
+    .mutation(async ({ ctx, input }) =>
+      ok(
+        toReturnDto(await ctx.services.returns.admin.sendReplacement(input.id)),
+        'Replacement sent.',
+      ),
+    ),
+  refund: adminProcedure('refunds:issue')
     .input(ZReturnId)
     .output(ZReturnOutput)
     .mutation(async ({ ctx, input }) =>
@@ -77,10 +90,10 @@ export const returnsAdminRouter = router({
 
 /** Merged into admin.settings (root.ts): the shop's return policy. */
 export const returnSettingsAdminRouter = router({
-  getReturns: adminProcedure
+  getReturns: adminProcedure('settings:write')
     .output(ZReturnSettingsOutput)
     .query(async ({ ctx }) => ok(toSettingsDto(await ctx.services.returns.settings.get()))),
-  updateReturns: adminProcedure
+  updateReturns: adminProcedure('settings:write')
     .input(ZReturnSettingsUpdate)
     .output(ZReturnSettingsOutput)
     .mutation(async ({ ctx, input }) =>

@@ -6,7 +6,7 @@ import {
   returnSettings,
   returns,
 } from '@storefront/db/schema';
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
 import { type PageRequest, pageOffset } from '../../pagination';
 
 export type ReturnRecord = typeof returns.$inferSelect;
@@ -31,6 +31,12 @@ export const DEFAULT_RETURN_SETTINGS: ReturnSettingsRecord = {
   returnFeeCents: 0,
   restockOnReceive: true,
 };
+
+/** admin.returns.list's filters; either may be left out. */
+export interface AdminReturnFilter {
+  status?: ReturnStatus | undefined;
+  orderId?: number | undefined;
+}
 
 export function createReturnsRepository(db: Executor) {
   async function withParts(rows: ReturnRecord[]): Promise<ReturnWithParts[]> {
@@ -84,18 +90,43 @@ export function createReturnsRepository(db: Executor) {
         .onConflictDoUpdate({ target: returnSettings.id, set: settings });
     },
 
-    /** The units of each order line in returns still open (not refunded, rejected, cancelled). */
+    /**
+     * The units of each order line in returns still open (not refunded, rejected, cancelled),
+     * and those exchanged: given back for a replacement, not for money, so the ledger never
+     * counts them and they must not come back again (docs/returns.md, "Exchanges").
+     */
     async openUnits(orderId: number): Promise<Map<number, number>> {
       const rows = await db
-        .select({ orderItemId: returnItems.orderItemId, quantity: returnItems.quantity })
+        .select({
+          orderItemId: returnItems.orderItemId,
+          quantity: returnItems.quantity,
+          receivedQuantity: returnItems.receivedQuantity,
+          status: returns.status,
+        })
         .from(returnItems)
         .innerJoin(returns, eq(returns.id, returnItems.returnId))
-        .where(and(eq(returns.orderId, orderId), inArray(returns.status, [...OPEN_STATUSES])));
+        .where(
+          and(
+            eq(returns.orderId, orderId),
+            or(
+              inArray(returns.status, [...OPEN_STATUSES]),
+              and(isNotNull(returns.replacementOrderId), isNotNull(returnItems.exchangeVariantId)),
+            ),
+          ),
+        );
       const units = new Map<number, number>();
       for (const row of rows) {
-        units.set(row.orderItemId, (units.get(row.orderItemId) ?? 0) + row.quantity);
+        const held = OPEN_STATUSES.includes(row.status) ? row.quantity : row.receivedQuantity;
+        units.set(row.orderItemId, (units.get(row.orderItemId) ?? 0) + held);
       }
       return units;
+    },
+
+    /** Every return of the customer with its parts, oldest first (the account export). */
+    async allOfUser(userId: number): Promise<ReturnWithParts[]> {
+      return withParts(
+        await db.select().from(returns).where(eq(returns.userId, userId)).orderBy(asc(returns.id)),
+      );
     },
 
     async countForOrder(orderId: number): Promise<number> {
@@ -150,8 +181,16 @@ export function createReturnsRepository(db: Executor) {
       return paged(eq(returns.userId, userId), request);
     },
 
-    list(status: ReturnStatus | undefined, request: PageRequest) {
-      return paged(status ? eq(returns.status, status) : undefined, request);
+    /** The shop's list: by status and by order (the panel's order page), newest first. */
+    list(filter: AdminReturnFilter, request: PageRequest) {
+      const { status, orderId } = filter;
+      return paged(
+        and(
+          status ? eq(returns.status, status) : undefined,
+          orderId === undefined ? undefined : eq(returns.orderId, orderId),
+        ),
+        request,
+      );
     },
 
     async setReceived(
@@ -168,3 +207,8 @@ export function createReturnsRepository(db: Executor) {
 }
 
 export type ReturnsRepository = ReturnType<typeof createReturnsRepository>;
+
+/** Returns the customer asked for that nobody has approved or rejected yet (the dashboard's). */
+export function returnsAwaitingDecision(db: Executor): Promise<number> {
+  return db.$count(returns, eq(returns.status, 'requested'));
+}

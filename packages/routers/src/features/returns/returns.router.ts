@@ -16,7 +16,7 @@ import {
 
 const tags = ['returns'];
 const REQUEST_ERRORS =
-  'Outside the return window or not delivered: 422 RETURN_NOT_ALLOWED; a non-returnable product: 422 RETURN_NOT_ALLOWED naming `items.N.order_item_id`; more units than may come back: 422 naming `items.N.quantity`; another customer’s order: 404.';
+  'Outside the return window or not delivered: 422 RETURN_NOT_ALLOWED; a non-returnable product: 422 RETURN_NOT_ALLOWED naming `items.N.order_item_id`; more units than may come back: 422 naming `items.N.quantity`; an `exchange_variant_id` that is not another variant of the line’s product, on sale at the price the line was bought at: 422 VALIDATION_ERROR naming `items.N.exchange_variant_id` (not enough of it in stock: 422 OUT_OF_STOCK naming it); another customer’s order: 404.';
 
 export const returnsRouter = router({
   returnable: shopperProcedure
@@ -43,9 +43,9 @@ export const returnsRouter = router({
         path: '/customer/orders/{id}/returns/quote',
         tags,
         summary: 'Quote a return',
-        description: `What the customer would get back for this request, before asking: each item's frozen share, the shipping charge (only when the whole order comes back for a shop-fault reason), the return fee (once, when any reason is changed_mind or size_fit) and where the money goes (the gateway first, then gift cards, then points; all of it as store credit for \`refund_to: store_credit\` or a cash-on-delivery order). Nothing is written. ${REQUEST_ERRORS}`,
+        description: `What the customer would get back for this request, before asking: each item's frozen share, the shipping charge (only when the whole order comes back for a shop-fault reason), the return fee (once, when any reason is changed_mind or size_fit) and where the money goes (the gateway first, then gift cards, then points; all of it as store credit for \`refund_to: store_credit\` or a cash-on-delivery order). An item with \`exchange_variant_id\` asks for that variant instead of money: its amount is 0 and it adds nothing to the totals (no fee, no shipping); the variant's stock is checked, not taken. Nothing is written. ${REQUEST_ERRORS}`,
       },
-      errors: ['RETURN_NOT_ALLOWED'],
+      errors: ['RETURN_NOT_ALLOWED', 'OUT_OF_STOCK'],
     })
     .input(ZReturnRequest)
     .output(ZReturnQuoteOutput)
@@ -60,10 +60,10 @@ export const returnsRouter = router({
         path: '/customer/orders/{id}/returns',
         tags,
         summary: 'Request a return',
-        description: `Asks to send units back: 201 with the return (status \`requested\`, or \`approved\` at once when every item's reason is one the shop approves automatically) and the quote it was made with. Two requests for the same line never exceed its units. ${REQUEST_ERRORS}`,
+        description: `Asks to send units back: 201 with the return (status \`requested\`, or \`approved\` at once when every item's reason is one the shop approves automatically) and the quote it was made with. An exchange (\`exchange_variant_id\`) is sent when the shop receives its units: a replacement order at price 0 to the same address (it appears in the customer's orders), the return ending \`exchanged\` with \`replacement_order_id\` (push \`return_exchanged\`); a return that also refunds items is refunded as usual after. Two requests for the same line never exceed its units. ${REQUEST_ERRORS}`,
       },
       successStatus: 201,
-      errors: ['RETURN_NOT_ALLOWED'],
+      errors: ['RETURN_NOT_ALLOWED', 'OUT_OF_STOCK'],
     })
     .input(ZReturnRequest)
     .output(ZReturnOutput)

@@ -50,6 +50,10 @@ export const ZReturnRequest = z.object({
         quantity: z.number().int().min(1).max(100_000),
         reason: z.enum(RETURN_REASONS),
         note: z.string().trim().max(1000).optional(),
+        exchange_variant_id: zId().optional().meta({
+          description:
+            'Another variant of the same product, at the same price, instead of money: sent as a replacement order at price 0 once the units are received. Its quote amount is 0.',
+        }),
       }),
     )
     .min(1)
@@ -93,12 +97,21 @@ export const ZReturn = z
         note: z.string().nullable(),
         received_quantity: z.number().int(),
         condition: z.enum(RETURN_CONDITIONS).nullable(),
+        exchange_variant_id: z
+          .number()
+          .int()
+          .nullable()
+          .meta({ description: 'The variant asked for instead of money; null: a refund' }),
       }),
     ),
     method: z.enum(RETURN_METHODS),
     refund_to: z.enum(REFUND_DESTINATIONS),
     quote: ZReturnQuote,
-    replacement_order_id: z.number().int().nullable(),
+    replacement_order_id: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'The order that sent the exchange’s replacement (price 0)' }),
     created_at: zDateTime(),
     events: z.array(
       z.object({ status: ZReturnStatus, at: zDateTime(), note: z.string().nullable() }),
@@ -114,7 +127,11 @@ export const ZReturnQuoteOutput = envelope(ZReturnQuote);
 export const ZReturnOutput = envelope(ZReturn);
 export const ZReturnListOutput = paginatedEnvelope(ZReturn);
 
-export const ZAdminReturnListInput = z.object({ ...pageQuery, status: ZReturnStatus.optional() });
+export const ZAdminReturnListInput = z.object({
+  ...pageQuery,
+  status: ZReturnStatus.optional(),
+  order_id: zId().optional().meta({ description: 'Only this order’s returns' }),
+});
 export const ZApproveReturnInput = z.object({
   id: zId(),
   note: z.string().trim().max(1000).optional(),
@@ -184,6 +201,7 @@ export const toReturnDto = (row: ReturnWithParts): ReturnDto => ({
     note: item.note,
     received_quantity: item.receivedQuantity,
     condition: item.condition,
+    exchange_variant_id: item.exchangeVariantId,
   })),
   method: row.method,
   refund_to: row.refundTo,

@@ -4,7 +4,11 @@ import { amountToCents } from '../../money';
 import type { PageRequest } from '../../pagination';
 import type { Clock } from '../../ports';
 import type { InTransaction } from '../../transactions';
-import { nonReturnableProducts } from '../catalog';
+import {
+  nonReturnableProducts,
+  type PurchasablesRepository,
+  type StockRepository,
+} from '../catalog';
 import {
   earlierLines,
   invoiceLinesOf,
@@ -12,6 +16,7 @@ import {
   type OrderRepositories,
   splitFor,
 } from '../orders';
+import { checkExchanges, quoteItemsWithExchanges, refundedAsked } from './exchange.steps';
 import type { ReturnSettingsRecord, ReturnsRepository } from './returns.repository';
 import {
   type AskedItem,
@@ -36,6 +41,10 @@ export interface ReturnRepositories extends OrderRepositories {
   returns: ReturnsRepository;
   /** Reads of the catalog through the same executor (non-returnable products). */
   executor: Parameters<typeof nonReturnableProducts>[0];
+  /** Exchanges take the replacement variant's stock at receipt (exchange.steps.ts). */
+  stock: Pick<StockRepository, 'take' | 'release'>;
+  /** The catalogue as checkout sells from it: the variant an exchange asks for. */
+  purchasables: PurchasablesRepository;
 }
 
 export interface ReturnsServiceDeps {
@@ -107,18 +116,20 @@ export function createReturnsService({ inTransaction, clock }: ReturnsServiceDep
     }
     const asked = askedOf(input);
     checkAsked(state, asked);
-    const lines = returnLines(state, asked);
-    const credit = paysStoreCredit(state.order, input.refund_to);
-    const split = credit
-      ? { gatewayCents: 0, giftCardCents: 0, loyaltyCents: 0 }
-      : (await splitFor(tx, state.order, lines.totalCents)).split;
+    await checkExchanges(tx, state, input.items, clock.now());
+    // Exchanged items give no money back: the quote is the refunded items' (docs/returns.md).
+    const lines = returnLines(state, refundedAsked(asked, input.items));
+    // The ledger's own split: store credit is what admin.returns.refund then issues as a card.
+    const { split, storeCreditCents } = await splitFor(tx, state.order, lines.totalCents, {
+      toStoreCredit: paysStoreCredit(state.order, input.refund_to),
+    });
     const quote: ReturnQuoteRow = {
-      items: lines.items,
+      items: quoteItemsWithExchanges(input.items, lines.items),
       itemsCents: lines.itemsCents,
       shippingCents: lines.shippingCents,
       feeCents: lines.feeCents,
       totalCents: lines.totalCents,
-      split: { ...split, storeCreditCents: credit ? lines.totalCents : 0 },
+      split: { ...split, storeCreditCents },
     };
     return quote;
   }
@@ -181,6 +192,7 @@ export function createReturnsService({ inTransaction, clock }: ReturnsServiceDep
             quantity: item.quantity,
             reason: item.reason,
             note: item.note ?? null,
+            exchangeVariantId: item.exchange_variant_id ?? null,
           })),
         );
         await tx.returns.addEvent(created.id, 'requested');

@@ -1,6 +1,8 @@
 import type { Executor } from '@storefront/db/client';
 import type { Clock } from '../../ports';
 import type { RepositoryScope, UnitOfWorkFactory } from '../../transactions';
+import { createPurchasablesRepository, createStockRepository } from '../catalog';
+import type { StoreCreditCodes } from '../gift-cards';
 import type { OrderRepositories } from '../orders';
 import { createReturnsRepository } from './returns.repository';
 import { createReturnsService } from './returns.service';
@@ -11,6 +13,8 @@ export interface ReturnsSliceDeps {
   /** The orders slice's repositories for an executor: returns write the ledger in its terms. */
   orderRepositories: (executor: Executor, scope: RepositoryScope) => OrderRepositories;
   clock: Clock;
+  /** Seals store-credit codes (gift cards' store-credit-code.ts). */
+  storeCreditCodes: StoreCreditCodes;
 }
 
 /** The returns slice: customers' returns and the shop's handling of them (docs/returns.md). */
@@ -18,12 +22,18 @@ export function createReturnsSlice(deps: ReturnsSliceDeps) {
   const unit = deps.unitOfWork((executor, scope) => ({
     ...deps.orderRepositories(executor, scope),
     returns: createReturnsRepository(executor),
+    stock: createStockRepository(executor),
+    purchasables: createPurchasablesRepository(executor),
     executor,
   }));
   const customer = createReturnsService({ inTransaction: unit.inTransaction, clock: deps.clock });
   return {
     ...customer,
-    admin: createReturnsAdminService({ inTransaction: unit.inTransaction, clock: deps.clock }),
+    admin: createReturnsAdminService({
+      inTransaction: unit.inTransaction,
+      clock: deps.clock,
+      storeCreditCodes: deps.storeCreditCodes,
+    }),
   };
 }
 

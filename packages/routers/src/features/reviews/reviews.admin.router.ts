@@ -6,7 +6,7 @@ import { ZAdminReviewListInput, ZAdminReviewListOutput } from './reviews.admin.s
 /** admin.reviews (/trpc only): moderation. */
 export const reviewsAdminRouter = router({
   /** Every review, newest first; `product_id` narrows to one product. */
-  list: adminProcedure
+  list: adminProcedure('products:read')
     .input(ZAdminReviewListInput)
     .output(ZAdminReviewListOutput)
     .query(async ({ ctx, input }) => {
@@ -18,7 +18,7 @@ export const reviewsAdminRouter = router({
       return page(items, meta);
     }),
   /** Removes a review; the product's rating and review count stay exact. */
-  remove: adminProcedure
+  remove: adminProcedure('products:write')
     .input(ZIdInput)
     .output(ZNullEnvelope)
     .mutation(async ({ ctx, input }) =>

@@ -4,10 +4,10 @@ import { ZFeaturesOutput, ZSetFeatureInput } from './feature-flags.admin.schemas
 
 /** admin.settings (/trpc only): feature flags. */
 export const settingsAdminRouter = router({
-  features: adminProcedure
+  features: adminProcedure('settings:write')
     .output(ZFeaturesOutput)
     .query(async ({ ctx }) => ok(await ctx.services.storeSettings.features.featureFlags())),
-  setFeature: adminProcedure
+  setFeature: adminProcedure('settings:write')
     .input(ZSetFeatureInput)
     .output(ZFeaturesOutput)
     .mutation(async ({ ctx, input }) =>

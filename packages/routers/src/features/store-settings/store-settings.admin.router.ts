@@ -16,17 +16,17 @@ import {
 /* admin.currencies and admin.shippingMethods (/trpc only); admin.taxRates is the tax slice's. */
 
 export const currenciesAdminRouter = router({
-  list: adminProcedure
+  list: adminProcedure('settings:write')
     .output(ZAdminCurrencyListOutput)
     .query(async ({ ctx }) => ok(await ctx.services.storeSettings.admin.currencies())),
   /** A display currency; the default currency is the one prices are stored in. */
-  create: adminProcedure
+  create: adminProcedure('settings:write')
     .input(ZCurrencyInput)
     .output(ZAdminCurrencyOutput)
     .mutation(async ({ ctx, input }) =>
       ok(await ctx.services.storeSettings.admin.createCurrency(input), 'Currency created.'),
     ),
-  update: adminProcedure
+  update: adminProcedure('settings:write')
     .input(ZCurrencyUpdateInput)
     .output(ZAdminCurrencyOutput)
     .mutation(async ({ ctx, input }) => {
@@ -37,7 +37,7 @@ export const currenciesAdminRouter = router({
       );
     }),
   /** 422 for the default currency. */
-  delete: adminProcedure
+  delete: adminProcedure('settings:write')
     .input(ZCurrencyCodeInput)
     .output(ZNullEnvelope)
     .mutation(async ({ ctx, input }) =>
@@ -46,10 +46,10 @@ export const currenciesAdminRouter = router({
 });
 
 export const shippingMethodsAdminRouter = router({
-  list: adminProcedure
+  list: adminProcedure('settings:write')
     .output(ZAdminShippingMethodListOutput)
     .query(async ({ ctx }) => ok(await ctx.services.storeSettings.admin.shippingMethods())),
-  create: adminProcedure
+  create: adminProcedure('settings:write')
     .input(ZShippingMethodInput)
     .output(ZAdminShippingMethodOutput)
     .mutation(async ({ ctx, input }) =>
@@ -58,7 +58,7 @@ export const shippingMethodsAdminRouter = router({
         'Shipping method created.',
       ),
     ),
-  update: adminProcedure
+  update: adminProcedure('settings:write')
     .input(ZShippingMethodUpdateInput)
     .output(ZAdminShippingMethodOutput)
     .mutation(async ({ ctx, input }) => {
@@ -69,7 +69,7 @@ export const shippingMethodsAdminRouter = router({
       );
     }),
   /** Checkout no longer offers or accepts it. */
-  deactivate: adminProcedure
+  deactivate: adminProcedure('settings:write')
     .input(ZShippingCodeInput)
     .output(ZAdminShippingMethodOutput)
     .mutation(async ({ ctx, input }) =>

@@ -9,18 +9,18 @@ import {
 
 /** admin.taxRates (/trpc only): a country's single rate, over tax rules. */
 export const taxRatesAdminRouter = router({
-  list: adminProcedure
+  list: adminProcedure('settings:write')
     .output(ZAdminTaxRateListOutput)
     .query(async ({ ctx }) => ok(await ctx.services.tax.rates.list())),
   /** Creates or replaces a country's rate; country "*" is the default rate. */
-  set: adminProcedure
+  set: adminProcedure('settings:write')
     .input(ZTaxRateInput)
     .output(ZAdminTaxRateOutput)
     .mutation(async ({ ctx, input }) =>
       ok(await ctx.services.tax.rates.set(input), 'Tax rate saved.'),
     ),
   /** The country falls back to the default rate; the default ("*") cannot be deleted (422). */
-  delete: adminProcedure
+  delete: adminProcedure('settings:write')
     .input(ZTaxCountryInput)
     .output(ZNullEnvelope)
     .mutation(async ({ ctx, input }) =>

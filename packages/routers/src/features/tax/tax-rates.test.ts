@@ -1,6 +1,6 @@
 import { taxRules, users } from '@storefront/db/schema';
 import { seedStoreSetup } from '@storefront/db/seed/store-setup';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSlice, type SliceHarness } from '../../../test/slice-caller';
 import type { AppError } from '../../errors';
@@ -13,7 +13,11 @@ beforeAll(async () => {
   slice = await openSlice();
   await seedStoreSetup(slice.db.db);
   const owner = await slice.customer();
-  await slice.db.db.update(users).set({ role: 'admin' }).where(eq(users.id, owner.userId));
+  // An Owner (issue 41): the role that holds every permission.
+  await slice.db.db
+    .update(users)
+    .set({ role: 'admin', staffRoleId: sql`(select id from staff_roles where preset = 'owner')` })
+    .where(eq(users.id, owner.userId));
   admin = slice.caller(owner.token);
   customerToken = (await slice.customer()).token;
 });
