@@ -73,15 +73,7 @@ function linkPaid(paid: ReturnType<typeof standIn.payLink>, eventId: string) {
   return signedDelivery(body, WEBHOOK_SECRET, eventId);
 }
 
-const processed = (eventId: string) =>
-  vi.waitFor(
-    async () => {
-      const event = await shop.storedEvent(eventId);
-      expect(event?.processedAt).toBeTruthy();
-      return event;
-    },
-    { timeout: 15_000, interval: 100 },
-  );
+const processed = (eventId: string) => shop.processed(eventId);
 
 describe('pay-online: a COD order’s payment link', () => {
   it('asks Razorpay for a link of the amount due, under the order number, without its notifications; the same link again', async () => {
@@ -217,6 +209,47 @@ describe('pay-online: a COD order’s payment link', () => {
     // Paid: no further link is offered.
     expect((await payOnline(buyer.token, buyer.orderId)).status).toBe(422);
     expect(link.status).toBe(200);
+  });
+
+  it('a COD order with a fee: the link asks the amount due less the fee and its tax; paid, the order drops the fee', async () => {
+    const server = await t.listen();
+    const admin = adminClient(server.baseUrl, (await registerAdmin(t)).token);
+    try {
+      await admin.admin.settings.updateDelivery.mutate({ cod_fee: 40 });
+      const buyer = await codOrder();
+      const placed = await orderRow(buyer.orderId);
+      expect(placed?.codFeeCents).toBeGreaterThan(0);
+      const feeCents = (placed?.codFeeCents ?? 0) + (placed?.codFeeTax?.taxCents ?? 0);
+      const before = await t.request('GET', `/customer/orders/${buyer.orderId}`, {
+        token: buyer.token,
+      });
+      const dueCents = Math.round(before.body.data.amount_due * 100);
+      const link = await payOnline(buyer.token, buyer.orderId);
+      expect(link.status).toBe(200);
+      expect(Math.round(link.body.data.amount * 100)).toBe(dueCents - feeCents);
+      expect((await linkOf(buyer.orderId))?.amountCents).toBe(dueCents - feeCents);
+
+      const paid = standIn.payLink((await linkOf(buyer.orderId))?.id ?? '');
+      expect((await shop.deliver(linkPaid(paid, 'evt_link_fee'))).status).toBe(200);
+      expect((await processed('evt_link_fee'))?.outcome).toBe('order paid by payment link');
+      const after = await orderRow(buyer.orderId);
+      expect(after).toMatchObject({ paymentStatus: 'paid', codFeeCents: 0, codFeeTax: null });
+      expect(after?.totalCents).toBe((placed?.totalCents ?? 0) - feeCents);
+      expect(after?.taxCents).toBe((placed?.taxCents ?? 0) - (placed?.codFeeTax?.taxCents ?? 0));
+      const seen = (
+        await t.request('GET', `/customer/orders/${buyer.orderId}`, { token: buyer.token })
+      ).body.data;
+      expect(seen.amount_due).toBe(link.body.data.amount);
+      expect(seen.cod_fee).toBe(0);
+      // The totals identity holds after the fee left.
+      const cents = (amount: number) => Math.round(amount * 100);
+      expect(
+        cents(seen.subtotal) - cents(seen.discount) + cents(seen.shipping) + cents(seen.tax),
+      ).toBe(cents(seen.total));
+    } finally {
+      await admin.admin.settings.updateDelivery.mutate({ cod_fee: 0 });
+      await server.close();
+    }
   });
 
   it('the link’s news handled by two workers at once: paid once, one event, nothing refunded', async () => {
