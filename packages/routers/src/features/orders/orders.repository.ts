@@ -44,6 +44,11 @@ export type OrderChanges = Partial<
     | 'paymentMethod'
     | 'gatewayOrderId'
     | 'gatewayPaymentId'
+    | 'totalCents'
+    | 'taxCents'
+    | 'taxLines'
+    | 'codFeeCents'
+    | 'codFeeTax'
   >
 >;
 

@@ -4,7 +4,7 @@ import { enqueueOrderPush } from '../notifications';
 import type { ReferenceDataRepository } from '../store-settings';
 import { invoiceOrder } from './invoicing.steps';
 import { amountDueCents } from './order.dto';
-import type { OrdersRepository } from './orders.repository';
+import type { OrderRecord, OrdersRepository } from './orders.repository';
 import type { OrderRepositories } from './orders.service';
 import { creditRefundsBeforeInvoice } from './refund-ledger.steps';
 
@@ -12,6 +12,45 @@ import { creditRefundsBeforeInvoice } from './refund-ledger.steps';
  * COD to prepaid (issue 40): what the payments slice's payment links read of an order, and the
  * step that makes a cash-on-delivery order paid online (docs/contract.md, "Payment links").
  */
+
+/** The COD fee as the customer pays it: the fee (less its tax when prices include it) plus its tax. */
+const codFeeWithTaxCents = (order: Pick<OrderRecord, 'codFeeCents' | 'codFeeTax'>) =>
+  order.codFeeCents + (order.codFeeTax?.taxCents ?? 0);
+
+/**
+ * A COD order turned prepaid drops its COD fee (docs/payments.md, "The COD fee of a link-paid
+ * order"): the fee and its tax leave `cod_fee`, `tax`, the tax lines and `total`, so the totals
+ * identity holds, `amount_due` is what the link took, and the invoice, issued right after, and
+ * later refunds never bill or give back a fee that was not paid.
+ */
+function withoutCodFee(order: OrderRecord) {
+  const feeTax = order.codFeeTax;
+  if (order.codFeeCents === 0 && !feeTax) return {};
+  const taxLines =
+    order.taxLines && feeTax
+      ? order.taxLines
+          .map((row) => {
+            const fee = feeTax.taxLines.find(
+              (line) => line.name === row.name && line.rateBasisPoints === row.rateBasisPoints,
+            );
+            return fee
+              ? {
+                  ...row,
+                  amountCents: row.amountCents - fee.amountCents,
+                  taxableValueCents: row.taxableValueCents - feeTax.taxableValueCents,
+                }
+              : row;
+          })
+          .filter((row) => row.amountCents !== 0 || row.taxableValueCents !== 0)
+      : order.taxLines;
+  return {
+    codFeeCents: 0,
+    codFeeTax: null,
+    taxCents: order.taxCents - (feeTax?.taxCents ?? 0),
+    taxLines,
+    totalCents: order.totalCents - codFeeWithTaxCents(order),
+  };
+}
 
 /** The payment method an order paid by link shows (`payment_method`). */
 export const PAID_BY_LINK = 'payment_link';
@@ -35,8 +74,8 @@ export function createPaidOnline(deps: {
         paymentStatus: order.paymentStatus,
         cashOnDelivery: (await deps.reference.paymentMethodType(order.paymentMethod)) === 'offline',
         amountDueCents: amountDueCents(order),
-        // Hook for the COD fee (delivery issue): orders carry none yet, so nothing is taken off.
-        codFeeCents: 0,
+        // Paid online, the COD fee is not asked (issue 40): the fee with its tax.
+        codFeeCents: codFeeWithTaxCents(order),
         currency: order.currency,
         customer: {
           name: `${address.first_name} ${address.last_name}`.trim(),
@@ -63,6 +102,7 @@ export function createPaidOnline(deps: {
         if (order.gatewayPaymentId === payment.paymentId) return 'already paid';
         if (order.status === 'canceled' || order.paymentStatus !== 'pending') return 'not payable';
         await tx.orders.update(order.id, {
+          ...withoutCodFee(order),
           paymentMethod: PAID_BY_LINK,
           paymentStatus: 'paid',
           gatewayPaymentId: payment.paymentId,

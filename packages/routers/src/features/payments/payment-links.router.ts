@@ -8,7 +8,8 @@ export const ZPaymentLink = z
     short_url: z.string().meta({ description: 'Razorpay’s page where the customer pays' }),
     expires_at: zDateTime(),
     amount: z.number().meta({
-      description: 'What the link asks, in major units of `currency`: the order’s amount due',
+      description:
+        'What the link asks, in major units of `currency`: the order’s amount due less its COD fee',
     }),
     currency: z.string(),
   })
@@ -27,7 +28,7 @@ export const paymentLinksRouter = router({
         tags: ['orders'],
         summary: 'Pay a cash-on-delivery order online',
         description:
-          'A Razorpay payment link for a pending cash-on-delivery order: `short_url` is where the customer pays `amount` (the order’s `amount_due`) until `expires_at` (the shop’s setting, 24 hours by default). Asking again while that link is unexpired and the amount unchanged answers the same link. Once paid (Razorpay’s `payment_link.paid` webhook), the order’s `payment_method` is `payment_link` and its `payment_status` `paid`, with a tracking event and an `order_paid` push. An order that is not pending, not cash on delivery, or a shop without Razorpay answers 422 PAYMENT_LINK_NOT_AVAILABLE; another customer’s order 404.',
+          'A Razorpay payment link for a pending cash-on-delivery order: `short_url` is where the customer pays `amount` (the order’s `amount_due` less its COD fee and the fee’s tax; paid, the order drops the fee) until `expires_at` (the shop’s setting, 24 hours by default). Asking again while that link is unexpired and the amount unchanged answers the same link. Once paid (Razorpay’s `payment_link.paid` webhook), the order’s `payment_method` is `payment_link` and its `payment_status` `paid`, with a tracking event and an `order_paid` push. An order that is not pending, not cash on delivery, or a shop without Razorpay answers 422 PAYMENT_LINK_NOT_AVAILABLE; another customer’s order 404.',
       },
       errors: ['PAYMENT_LINK_NOT_AVAILABLE', 'PAYMENT_FAILED', 'SERVICE_UNAVAILABLE'],
     })
