@@ -53,9 +53,9 @@ export {
   type PaymentEventJob,
   paymentQueuePolicy,
   type RazorpayConfig,
+  RECONCILE_OUTCOMES,
   SAVED_CARDS_ERASE_QUEUE,
   type SavedCardsEraseJob,
-  RECONCILE_OUTCOMES,
   signPayment,
   webhookSignatureValid,
 } from './features/payments';
