@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import {
   commaList,
+  ECHOED_VARIABLES,
   isTimeZone,
   NEVER_APP_SCHEMES,
   optionalString,
@@ -317,80 +318,6 @@ const EnvSchema = z
 export type Env = z.infer<typeof EnvSchema>;
 
 /**
- * Variables whose value may be repeated in the error line. Everything else stays out of it: keys
- * and tokens, but also DATABASE_URL / REDIS_URL / OPENAI_BASE_URL, which carry credentials
- * (`postgres://user:password@host`) and would end up in the deploy logs.
- */
-const ECHOED = new Set([
-  'NODE_ENV',
-  'PORT',
-  'APP_URL',
-  'PASSWORD_RESET_URL',
-  'EMAIL_VERIFY_URL',
-  'SHOP_NAME',
-  'JOBS_ENABLED',
-  'JOB_CONCURRENCY',
-  'JOB_RETRY_DELAY_SECONDS',
-  'JOB_RETRY_LIMIT',
-  'RAZORPAY_KEY_ID',
-  'RAZORPAY_API_URL',
-  'REFUND_SPEED',
-  'PAYMENT_WEBHOOK_GRACE_SECONDS',
-  'PAYMENT_EVENT_RETENTION_DAYS',
-  'PAYMENT_RECONCILE_MINUTES',
-  'PAYMENT_RECONCILE_MIN_AGE_SECONDS',
-  'REFUND_RETRY_SECONDS',
-  'REFUND_MAX_ATTEMPTS',
-  'GUEST_RETENTION_DAYS',
-  'SYNC_RETENTION_DAYS',
-  'RESEND_API_URL',
-  'APPLE_CLIENT_IDS',
-  'GOOGLE_CLIENT_IDS',
-  'APPLE_JWKS_URL',
-  'GOOGLE_JWKS_URL',
-  'TWILIO_ACCOUNT_SID',
-  'TWILIO_FROM',
-  'TWILIO_API_URL',
-  'DEFAULT_PHONE_REGION',
-  'OTP_COUNTRIES',
-  'OTP_LIMIT_PER_COUNTRY_HOUR',
-  'EXPO_BASE_URL',
-  'APP_DEEP_LINK_BASE',
-  'JOB_POLL_SECONDS',
-  'JOB_RETENTION_DAYS',
-  'RESET_MAILS_PER_ADDRESS_PER_HOUR',
-  'MAIL_SENDS_PER_SECOND',
-  'DATA_DIR',
-  'ADMIN_PANEL_DIR',
-  'AI_MODEL',
-  'AI_ENABLED',
-  'TOKEN_TTL_SECONDS',
-  'REMEMBER_TOKEN_TTL_SECONDS',
-  'SEED_DEMO',
-  'DEMO_SHOP',
-  'AUTH_RATE_LIMIT_PER_IP',
-  'LOG_LEVEL',
-  'TRUST_PROXY_HOPS',
-  'DATABASE_POOL_SIZE',
-  'DATABASE_TIMEOUT_MS',
-  'DATABASE_PREPARED_STATEMENTS',
-  'COUNT_CACHE_TTL_MS',
-  'CATALOG_CACHE_MAX_AGE_SECONDS',
-  'CATALOG_VERSION_TTL_MS',
-  'CORS_ORIGINS',
-  'SYNC_IMPLICIT_HEARTBEAT',
-  'REFERENCE_CACHE_TTL_MS',
-  'STORE_TIMEZONE',
-  'SERVICEABILITY_CACHE_TTL',
-  'SERVICEABILITY_PROVIDER',
-  'SHIPROCKET_PICKUP_POSTCODE',
-  'SHIPROCKET_BASE_URL',
-  'APP_LINK_SCHEMES',
-  'METRICS_PORT',
-  'OTEL_EXPORTER_OTLP_ENDPOINT',
-]);
-
-/**
  * The only reader of process.env. A bad value stops start-up with one line naming the
  * variable, e.g. `Invalid configuration: PORT must be at most 65535 (got "70000")`.
  */
@@ -400,7 +327,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const issue = result.error.issues[0];
   const name = issue?.path.join('.') || 'environment';
   const raw = source[name];
-  const shown = raw === undefined || !ECHOED.has(name) ? '' : ` (got "${raw}")`;
+  const shown = raw === undefined || !ECHOED_VARIABLES.has(name) ? '' : ` (got "${raw}")`;
   throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}${shown}`);
 }
 
