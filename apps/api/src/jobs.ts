@@ -20,6 +20,8 @@ import {
   REFUND_QUEUE,
   type RefundJob,
   type RetryOverrides,
+  SAVED_CARDS_ERASE_QUEUE,
+  type SavedCardsEraseJob,
   SMS_QUEUE,
   type SmsJob,
   SYNC_COMPACTION_QUEUE,
@@ -52,7 +54,7 @@ export interface QueueOptions extends RetryOverrides {
 
 type WorkerServices = Pick<
   Services,
-  'mail' | 'payments' | 'refunds' | 'auth' | 'sync' | 'notifications' | 'loyalty'
+  'mail' | 'payments' | 'refunds' | 'auth' | 'sync' | 'notifications' | 'loyalty' | 'savedCards'
 >;
 
 /**
@@ -143,6 +145,14 @@ const QUEUES = [
     concurrency: () => 1,
     batchSize: 1,
     run: (services, job) => services.payments.events.process(job.data.eventId),
+  }),
+  // A deleted account's saved cards, erased at Razorpay after the deletion's commit (issue 40).
+  queue<SavedCardsEraseJob>({
+    name: SAVED_CARDS_ERASE_QUEUE,
+    policy: paymentQueuePolicy,
+    concurrency: () => 1,
+    batchSize: 1,
+    run: (services, job) => services.savedCards.eraseAtGateway(job.data),
   }),
   queue<object>({
     name: PAYMENT_EVENT_RETENTION_QUEUE,

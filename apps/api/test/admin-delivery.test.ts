@@ -176,6 +176,7 @@ describe('admin.settings.getDelivery / updateDelivery', () => {
       cod_fee: 0,
       cod_requires_verified_phone: false,
       cod_max_open_orders: 2,
+      payment_link_expiry_hours: 24,
       time_zone: 'UTC',
     });
     const saved = await app.admin.admin.settings.updateDelivery.mutate({

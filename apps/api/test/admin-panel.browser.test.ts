@@ -109,6 +109,12 @@ describe.skipIf(skipReason)(
       await page.getByRole('link', { name: orderNumber }).click();
       await page.getByRole('heading', { name: `Order ${orderNumber}` }).waitFor();
 
+      // A shop without Razorpay sends no payment link: the server's refusal is shown (issue 40).
+      await page.getByRole('button', { name: 'Send payment link' }).click();
+      await page
+        .getByText(/cannot be paid online/)
+        .first()
+        .waitFor();
       await page.getByRole('button', { name: 'Process' }).click();
       await expect.poll(() => page.getByRole('button', { name: 'Ship' }).isEnabled()).toBe(true);
       await page.getByRole('button', { name: 'Ship' }).click();

@@ -8,7 +8,7 @@ import type { TRPC_ERROR_CODE_NUMBER } from '@trpc/server/rpc';
 import type { Procedures } from './procedures.generated';
 
 /** The error shape of the /trpc endpoint (the server's errorFormatter). */
-export type ErrorShape = { message: string; data: { missing_permission?: string | undefined; httpStatus: number; stack: undefined; error_code: 'BAD_REQUEST' | 'SERVICE_UNAVAILABLE' | 'FORBIDDEN' | 'NOT_FOUND' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'UNKNOWN_PERMISSION' | 'INVALID_TOKEN' | 'UNAUTHENTICATED' | 'INVALID_CREDENTIALS' | 'FEATURE_DISABLED' | 'ACCOUNT_REQUIRED' | 'GIFT_CARD_NOT_FOUND' | 'REVIEW_EXISTS' | 'TAX_CATEGORY_EXISTS' | 'TAX_CATEGORY_IN_USE' | 'TAX_RULE_EXISTS' | 'ROLE_IN_USE' | 'IDEMPOTENCY_CONFLICT' | 'SYNC_CURSOR_EXPIRED' | 'VALIDATION_ERROR' | 'OUT_OF_STOCK' | 'COUPON_INVALID' | 'GIFT_CARD_EXPIRED' | 'GIFT_CARD_BALANCE_CHANGED' | 'LOYALTY_BALANCE_CHANGED' | 'CART_EMPTY' | 'COD_NOT_AVAILABLE' | 'ADDRESS_NOT_SERVICEABLE' | 'CHECKOUT_INCOMPLETE' | 'PAYMENT_FAILED' | 'ORDER_NOT_CANCELLABLE' | 'RETURN_NOT_ALLOWED' | 'REFUND_EXCEEDS_PAID' | 'ACCOUNT_HAS_OPEN_ORDERS' | 'INVOICE_NOT_AVAILABLE' | 'INVALID_RESET_TOKEN' | 'INVALID_VERIFICATION_TOKEN' | 'AI_GENERATION_FAILED' | 'INVALID_SOCIAL_TOKEN' | 'INVALID_OTP' | 'REQUEST_HEADER_FIELDS_TOO_LARGE' | 'RATE_LIMITED' | 'INTERNAL_ERROR'; errors: Record<string, string[]> | undefined; code: 'PARSE_ERROR' | 'BAD_REQUEST' | 'INTERNAL_SERVER_ERROR' | 'NOT_IMPLEMENTED' | 'BAD_GATEWAY' | 'SERVICE_UNAVAILABLE' | 'GATEWAY_TIMEOUT' | 'UNAUTHORIZED' | 'PAYMENT_REQUIRED' | 'FORBIDDEN' | 'NOT_FOUND' | 'METHOD_NOT_SUPPORTED' | 'TIMEOUT' | 'CONFLICT' | 'PRECONDITION_FAILED' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'UNPROCESSABLE_CONTENT' | 'PRECONDITION_REQUIRED' | 'TOO_MANY_REQUESTS' | 'CLIENT_CLOSED_REQUEST'; path?: string | undefined; }; code: TRPC_ERROR_CODE_NUMBER; };
+export type ErrorShape = { message: string; data: { missing_permission?: string | undefined; httpStatus: number; stack: undefined; error_code: 'BAD_REQUEST' | 'SERVICE_UNAVAILABLE' | 'FORBIDDEN' | 'NOT_FOUND' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'UNKNOWN_PERMISSION' | 'INVALID_TOKEN' | 'UNAUTHENTICATED' | 'INVALID_CREDENTIALS' | 'FEATURE_DISABLED' | 'ACCOUNT_REQUIRED' | 'GIFT_CARD_NOT_FOUND' | 'REVIEW_EXISTS' | 'TAX_CATEGORY_EXISTS' | 'TAX_CATEGORY_IN_USE' | 'TAX_RULE_EXISTS' | 'ROLE_IN_USE' | 'IDEMPOTENCY_CONFLICT' | 'SYNC_CURSOR_EXPIRED' | 'VALIDATION_ERROR' | 'OUT_OF_STOCK' | 'COUPON_INVALID' | 'GIFT_CARD_EXPIRED' | 'GIFT_CARD_BALANCE_CHANGED' | 'LOYALTY_BALANCE_CHANGED' | 'CART_EMPTY' | 'COD_NOT_AVAILABLE' | 'ADDRESS_NOT_SERVICEABLE' | 'CHECKOUT_INCOMPLETE' | 'PAYMENT_FAILED' | 'PAYMENT_LINK_NOT_AVAILABLE' | 'ORDER_NOT_CANCELLABLE' | 'RETURN_NOT_ALLOWED' | 'REFUND_EXCEEDS_PAID' | 'ACCOUNT_HAS_OPEN_ORDERS' | 'INVOICE_NOT_AVAILABLE' | 'INVALID_RESET_TOKEN' | 'INVALID_VERIFICATION_TOKEN' | 'AI_GENERATION_FAILED' | 'INVALID_SOCIAL_TOKEN' | 'INVALID_OTP' | 'REQUEST_HEADER_FIELDS_TOO_LARGE' | 'RATE_LIMITED' | 'INTERNAL_ERROR'; errors: Record<string, string[]> | undefined; code: 'PARSE_ERROR' | 'BAD_REQUEST' | 'INTERNAL_SERVER_ERROR' | 'NOT_IMPLEMENTED' | 'BAD_GATEWAY' | 'SERVICE_UNAVAILABLE' | 'GATEWAY_TIMEOUT' | 'UNAUTHORIZED' | 'PAYMENT_REQUIRED' | 'FORBIDDEN' | 'NOT_FOUND' | 'METHOD_NOT_SUPPORTED' | 'TIMEOUT' | 'CONFLICT' | 'PRECONDITION_FAILED' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'UNPROCESSABLE_CONTENT' | 'PRECONDITION_REQUIRED' | 'TOO_MANY_REQUESTS' | 'CLIENT_CLOSED_REQUEST'; path?: string | undefined; }; code: TRPC_ERROR_CODE_NUMBER; };
 
 type Query<K extends keyof Procedures> = TRPCQueryProcedure<{
   input: Procedures[K]['input'];
@@ -50,6 +50,8 @@ export type AppRouter = TRPCBuiltRouter<
       updateProfile: Mutation<'customer.updateProfile'>;
       requestPhoneCode: Mutation<'customer.requestPhoneCode'>;
       verifyPhone: Mutation<'customer.verifyPhone'>;
+      savedCards: Query<'customer.savedCards'>;
+      deleteSavedCard: Mutation<'customer.deleteSavedCard'>;
     };
     account: {
       export: Query<'account.export'>;
@@ -139,6 +141,7 @@ export type AppRouter = TRPCBuiltRouter<
       creditNotes: Query<'orders.creditNotes'>;
       cancelItems: Mutation<'orders.cancelItems'>;
       track: Query<'orders.track'>;
+      payOnline: Mutation<'orders.payOnline'>;
     };
     returns: {
       returnable: Query<'returns.returnable'>;
@@ -204,6 +207,7 @@ export type AppRouter = TRPCBuiltRouter<
         refunds: Query<'admin.orders.refunds'>;
         retryRefund: Mutation<'admin.orders.retryRefund'>;
         cancel: Mutation<'admin.orders.cancel'>;
+        sendPaymentLink: Mutation<'admin.orders.sendPaymentLink'>;
       };
       refunds: {
         failed: Query<'admin.refunds.failed'>;

@@ -77,6 +77,10 @@ describe('namespace mapping', () => {
     ['/customer/orders/{id}/returns', 'returns'],
     ['/customer/returns/{id}', 'returns'],
     ['/customer/orders/{id}/cancel-items', 'orders'],
+    // Issue 40: paying a COD order online, and the cards saved at Razorpay.
+    ['/customer/orders/{id}/pay-online', 'orders'],
+    ['/customer/saved-cards', 'customer'],
+    ['/customer/saved-cards/{id}', 'customer'],
     // Issue 41: the back office's invitation link sets the password.
     ['/staff/accept-invite', 'staff'],
   ];

@@ -6,6 +6,7 @@ import {
   type CodRefusalFor,
   createCheckoutSlice,
   type DeliveryPromiseFor,
+  type GatewayCustomers,
 } from './features/checkout';
 import { createCouponRedemptionsRepository } from './features/coupons';
 import {
@@ -43,6 +44,8 @@ export interface CommerceDeps {
   deliveryPromise: DeliveryPromiseFor;
   /** Why cash on delivery is refused (the delivery slice's COD rules). */
   codRefusal: CodRefusalFor;
+  /** Saved cards' Razorpay customer (the payments slice's, built after these). */
+  gatewayCustomers?: GatewayCustomers;
   /** Automatic retries of a refund the gateway failed (REFUND_RETRY_SECONDS, REFUND_MAX_ATTEMPTS). */
   refundRetry?: { seconds: number; maxAttempts: number } | undefined;
   /** The payments reconciler's look-up of one gateway order (payment-status). */
@@ -104,6 +107,7 @@ export function createCommerceServices(deps: CommerceDeps) {
     tax: deps.tax.readers,
     deliveryPromise: deps.deliveryPromise,
     codRefusal: deps.codRefusal,
+    gatewayCustomers: deps.gatewayCustomers,
     paymentLookUpLimiter: deps.rateLimits.paymentLookUpsPerGatewayOrder,
     lookUpGatewayPayment: deps.lookUpGatewayPayment,
   });

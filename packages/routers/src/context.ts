@@ -33,7 +33,12 @@ import type { LoyaltySlice } from './features/loyalty';
 import type { MailService } from './features/mail';
 import type { NotificationsSlice } from './features/notifications';
 import type { OrderRefunds, OrdersService } from './features/orders';
-import type { PaymentEvents, PaymentReconciler } from './features/payments';
+import type {
+  PaymentEvents,
+  PaymentLinks,
+  PaymentReconciler,
+  SavedCards,
+} from './features/payments';
 import type { ReturnsSlice } from './features/returns';
 import type { ReviewsService } from './features/reviews';
 import type { SearchService } from './features/search';
@@ -169,6 +174,10 @@ export interface AppServices {
   jobs: JobsService;
   /** The admin panel's figures. */
   dashboard: DashboardService;
+  /** COD orders paid online by Razorpay payment link (issue 40). */
+  paymentLinks: PaymentLinks;
+  /** Cards saved at Razorpay, and the Razorpay customer they are saved under (issue 40). */
+  savedCards: SavedCards;
 }
 
 /**

@@ -129,6 +129,11 @@ export const ERROR_TABLE = {
     trpc: 'UNPROCESSABLE_CONTENT',
     message: 'The payment could not be verified.',
   },
+  PAYMENT_LINK_NOT_AVAILABLE: {
+    status: 422,
+    trpc: 'UNPROCESSABLE_CONTENT',
+    message: 'This order cannot be paid online: only a pending cash-on-delivery order can.',
+  },
   ORDER_NOT_CANCELLABLE: {
     status: 422,
     trpc: 'UNPROCESSABLE_CONTENT',

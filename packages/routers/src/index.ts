@@ -54,6 +54,8 @@ export {
   paymentQueuePolicy,
   type RazorpayConfig,
   RECONCILE_OUTCOMES,
+  SAVED_CARDS_ERASE_QUEUE,
+  type SavedCardsEraseJob,
   signPayment,
   webhookSignatureValid,
 } from './features/payments';

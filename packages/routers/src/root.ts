@@ -32,6 +32,7 @@ import { jobsAdminRouter } from './features/jobs';
 import { loyaltyAdminRouter, loyaltyRouter } from './features/loyalty';
 import { notificationsAdminRouter, notificationsRouter } from './features/notifications';
 import { ordersAdminRouter, ordersRouter, refundsAdminRouter } from './features/orders';
+import { paymentLinksAdminRouter, paymentLinksRouter, savedCardsRouter } from './features/payments';
 import { returnSettingsAdminRouter, returnsAdminRouter, returnsRouter } from './features/returns';
 import { reviewsAdminRouter, reviewsRouter } from './features/reviews';
 import { searchRouter } from './features/search';
@@ -63,7 +64,8 @@ const adminRouter = router({
   roles: rolesAdminRouter,
   staff: staffAdminRouter,
   customers: customerAdminRouter,
-  orders: ordersAdminRouter,
+  // Orders' desk and the payments slice's "Send payment link".
+  orders: mergeRouters(ordersAdminRouter, paymentLinksAdminRouter),
   refunds: refundsAdminRouter,
   returns: returnsAdminRouter,
   products: productsAdminRouter,
@@ -103,7 +105,8 @@ const adminRouter = router({
  */
 export const appRouter = router({
   auth: authRouter,
-  customer: customerRouter,
+  // The profile (customer slice) and the saved cards (payments slice).
+  customer: mergeRouters(customerRouter, savedCardsRouter),
   account: accountRouter,
   addresses: addressesRouter,
   features: featuresRouter,
@@ -118,7 +121,8 @@ export const appRouter = router({
   giftCards: giftCardsRouter,
   loyalty: loyaltyRouter,
   checkout: checkoutRouter,
-  orders: ordersRouter,
+  // Orders, and paying a COD one online (payments slice).
+  orders: mergeRouters(ordersRouter, paymentLinksRouter),
   returns: returnsRouter,
   wishlist: wishlistRouter,
   notifications: notificationsRouter,

@@ -19,10 +19,14 @@ import { createContentSlice } from './features/content';
 import { createCouponsSlice } from './features/coupons';
 import { createCustomerSlice } from './features/customer';
 import { createDashboardSlice } from './features/dashboard';
-import { createDeliverySlice, memoryServiceabilityCache } from './features/delivery';
+import {
+  createDeliverySlice,
+  memoryServiceabilityCache,
+  paymentLinkExpiryHours,
+} from './features/delivery';
 import { storeCreditCodes } from './features/gift-cards';
 import { createJobsRepository, createJobsSlice } from './features/jobs';
-import { createMailService } from './features/mail';
+import { createMailService, enqueueMail } from './features/mail';
 import { createNotificationsSlice } from './features/notifications';
 import { openCodOrders } from './features/orders';
 import { createPaymentProviders, createPaymentsSlice } from './features/payments';
@@ -158,6 +162,10 @@ export function createServices(deps: ServiceDeps): Services {
   // payment-status (checkout) asks the payments reconciler, built after checkout hands it its
   // handlers: bound late, called only once requests are served.
   let payments: ReturnType<typeof createPaymentsSlice> | undefined;
+  const builtPayments = () => {
+    if (!payments) throw new Error('The payments slice is used before it is built');
+    return payments;
+  };
   const codes = storeCreditCodes(config.storeCreditKey ?? DEVELOPMENT_STORE_CREDIT_KEY);
   const { cart, giftCards, loyalty, checkout, orders } = createCommerceServices({
     db,
@@ -189,6 +197,11 @@ export function createServices(deps: ServiceDeps): Services {
     },
     lookUpGatewayPayment: async (gatewayOrderId) =>
       payments?.reconciler.reconcileGatewayOrder(gatewayOrderId),
+    // Saved cards' Razorpay customer: the payments slice is built after checkout, so late-bound.
+    gatewayCustomers: {
+      ensure: (userId) => builtPayments().savedCards.gatewayCustomerId(userId),
+      known: (userId) => builtPayments().savedCards.knownCustomerId(userId),
+    },
     // The customer's side of the COD rules: a verified phone, the COD orders still open.
     codFee: delivery.codFee,
     codRefusal: async (userId, facts) => {
@@ -215,7 +228,8 @@ export function createServices(deps: ServiceDeps): Services {
     timeoutMs: config.aiTimeoutMs,
   });
 
-  // Payments parses and stores the webhook's events; checkout reconciles, orders settles refunds.
+  // Payments parses and stores the webhook's events; checkout reconciles, orders settles refunds;
+  // payment links make COD orders prepaid through orders' step (issue 40).
   const paymentsSlice = createPaymentsSlice({
     db,
     unitOfWork,
@@ -227,6 +241,16 @@ export function createServices(deps: ServiceDeps): Services {
     providers,
     reconcileMinAgeSeconds: config.paymentReconcileMinAgeSeconds ?? 600,
     metrics,
+    orders: {
+      order: orders.paidOnline.orderForLink,
+      markPaid: orders.paidOnline.markPaidByLink,
+      expiryHours: () => paymentLinkExpiryHours(db),
+    },
+    sendMail: (job) => enqueueMail(jobs(db), job),
+    account: async (userId) => {
+      const user = await auth.users.findById(userId);
+      return user && { ...user, guest: user.role === 'guest' };
+    },
   });
   payments = paymentsSlice;
 
@@ -313,6 +337,8 @@ export function createServices(deps: ServiceDeps): Services {
       timeZone: async () => (await tax.reader.settings()).timeZone,
     }),
     payments: paymentsSlice,
+    paymentLinks: paymentsSlice.links,
+    savedCards: paymentsSlice.savedCards,
     refunds: orders.refunds,
     mail: createMailService({
       users: auth.users,

@@ -26,6 +26,8 @@ export const tableOwners = {
   couponRedemptions: 'coupons',
   gatewayOrders: 'payments',
   paymentWebhookEvents: 'payments',
+  paymentLinks: 'payments',
+  gatewayCustomers: 'payments',
   products: 'catalog',
   productImages: 'catalog',
   productVariants: 'catalog',

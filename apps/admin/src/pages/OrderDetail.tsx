@@ -31,6 +31,7 @@ const PAYMENT_METHODS: Record<string, string> = {
   cod: 'Cash on delivery',
   card: 'Card',
   wallet: 'Wallet',
+  payment_link: 'Paid online (payment link)',
 };
 
 function AddressCard({ title, address }: { title: string; address: Address }) {
@@ -121,6 +122,9 @@ function Actions({ order }: { order: Order }) {
   const trpc = useTRPC();
   const process = useMutation(trpc.admin.orders.process.mutationOptions());
   const complete = useMutation(trpc.admin.orders.complete.mutationOptions());
+  // COD to prepaid (issue 40): the server e-mails the link; it decides whether the order may.
+  const sendLink = useMutation(trpc.admin.orders.sendPaymentLink.mutationOptions());
+  const awaitingCash = order.status === 'pending' && order.payment_status === 'pending';
   const [dialog, setDialog] = useState<'ship' | 'cancel' | null>(null);
   const close = () => setDialog(null);
   // Only the actions the role allows are offered (docs/admin-panel.md "Roles").
@@ -163,8 +167,24 @@ function Actions({ order }: { order: Order }) {
             Cancel order
           </Button>
         ) : null}
+        {fulfils ? (
+          <Button
+            variant="light"
+            disabled={!awaitingCash}
+            loading={sendLink.isPending}
+            onClick={() => sendLink.mutate({ order_id: order.id })}
+          >
+            Send payment link
+          </Button>
+        ) : null}
       </Group>
-      <ErrorAlert error={process.error ?? complete.error} />
+      {sendLink.data ? (
+        <Alert color="green" title="Payment link sent">
+          {sendLink.data.data.short_url} · {money(sendLink.data.data.amount, order.currency)} until{' '}
+          {dateTime(sendLink.data.data.expires_at)}
+        </Alert>
+      ) : null}
+      <ErrorAlert error={process.error ?? complete.error ?? sendLink.error} />
       <ShipDialog orderId={order.id} opened={dialog === 'ship'} onClose={close} />
       <CancelDialog order={order} opened={dialog === 'cancel'} onClose={close} />
     </Stack>

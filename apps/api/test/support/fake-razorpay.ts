@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { signPayment } from '@storefront/routers';
 import { listenLocally, readBody, sendJson } from './local-server';
+import { razorpayLinksStandIn } from './razorpay-stand-in-links';
 
 export interface FakeRazorpayOrder {
   id: string;
@@ -51,6 +52,8 @@ export async function startFakeRazorpay(keys: { keyId: string; keySecret: string
   const payments = new Map<string, FakeRazorpayPayment>();
   const refunds = new Map<string, FakeRazorpayRefund>();
   const requests: Array<{ method: string; path: string }> = [];
+  // Payment links, customers and tokens (issue 40): their own file, the same server.
+  const linksAndCards = razorpayLinksStandIn({ orders, payments });
   let outage: number | 'drop' | undefined;
   /** How long every answer waits (a slow gateway). */
   let delayMs = 0;
@@ -187,6 +190,8 @@ export async function startFakeRazorpay(keys: { keyId: string; keySecret: string
         ? sendJson(res, 200, refund)
         : sendJson(res, 400, error('The id provided does not exist'));
     }
+    const segments = path.split('/').slice(2);
+    if (linksAndCards.route({ method: req.method ?? '', segments, body }, res)) return;
     return sendJson(res, 404, error('The requested URL was not found'));
   });
 
@@ -206,6 +211,7 @@ export async function startFakeRazorpay(keys: { keyId: string; keySecret: string
 
   return {
     ...server,
+    linksAndCards,
     orders,
     payments,
     refunds,

@@ -51,6 +51,8 @@ export const deliverySettings = pgTable(
     codFeeCents: integer('cod_fee_cents').notNull().default(0),
     codRequiresVerifiedPhone: boolean('cod_requires_verified_phone').notNull().default(false),
     codMaxOpenOrders: integer('cod_max_open_orders').notNull().default(2),
+    /** How long a payment link for a COD order stays payable (issue 40, "COD to prepaid"). */
+    paymentLinkExpiryHours: integer('payment_link_expiry_hours').notNull().default(24),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -63,5 +65,9 @@ export const deliverySettings = pgTable(
     ),
     check('delivery_settings_cod_fee_check', sql`${t.codFeeCents} >= 0`),
     check('delivery_settings_cod_open_check', sql`${t.codMaxOpenOrders} >= 0`),
+    check(
+      'delivery_settings_link_expiry_check',
+      sql`${t.paymentLinkExpiryHours} between 1 and 720`,
+    ),
   ],
 );

@@ -10,6 +10,7 @@ export * from './gift-cards';
 export * from './loyalty';
 export * from './notifications';
 export * from './orders';
+export * from './payments';
 export * from './refunds';
 export * from './returns';
 export * from './settings';

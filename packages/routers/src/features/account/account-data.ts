@@ -22,7 +22,7 @@ import {
   pendingUnpaidOrderIds,
   unfinishedOrderNumbers,
 } from '../orders/index';
-import { eraseGatewayOrderOwner } from '../payments/index';
+import { eraseGatewayCustomer, eraseGatewayOrderOwner } from '../payments/index';
 import { exportReturns } from '../returns/index';
 import { exportReviews } from '../reviews/index';
 import { eraseWishlist, exportWishlist } from '../wishlist/index';
@@ -47,9 +47,10 @@ export function createAccountData(db: Executor) {
 
     /**
      * Deletes everything personal of the account and empties its row; orders (and their address
-     * snapshots), reviews and coupon redemptions stay, pointing at the emptied row.
+     * snapshots), reviews and coupon redemptions stay, pointing at the emptied row. Answers the
+     * Razorpay customer whose saved cards are to be erased at Razorpay (null: none).
      */
-    async erase(userId: number, now: Date, email: string | null): Promise<void> {
+    async erase(userId: number, now: Date, email: string | null): Promise<string | null> {
       await eraseCredentials(db, userId);
       await eraseLoyalty(db, userId);
       await eraseGiftCardRecipient(db, email);
@@ -59,10 +60,12 @@ export function createAccountData(db: Executor) {
       await eraseWishlist(db, userId);
       await eraseWishlistAlertsSent(db, userId);
       await eraseGatewayOrderOwner(db, userId);
+      const gatewayCustomerId = await eraseGatewayCustomer(db, userId);
       await eraseCarts(db, userId);
       await eraseIdempotencyKeys(db, userId);
       await own.eraseExports(userId);
       await emptyAccountRow(db, userId, now);
+      return gatewayCustomerId;
     },
 
     /** Everything the shop holds about the customer, slice by slice. */

@@ -3,6 +3,7 @@ import type { Clock, FileStorage, JobEnqueuer } from '../../ports';
 import type { InTransaction } from '../../transactions';
 import type { PasswordAttempts, PasswordHasher } from '../auth/index';
 import { enqueueMail } from '../mail';
+import { SAVED_CARDS_ERASE_QUEUE, type SavedCardsEraseJob } from '../payments/index';
 import type { AccountExport, DeleteAccountInput } from './account.schemas';
 import type { AccountData } from './account-data';
 
@@ -120,7 +121,13 @@ export function createAccountService(deps: AccountServiceDeps) {
           name: locked.name,
         });
       }
-      await tx.repo.erase(userId, clock.now(), locked.email);
+      const gatewayCustomerId = await tx.repo.erase(userId, clock.now(), locked.email);
+      // Saved cards live at Razorpay: erased there by a job, after the commit (SECURITY.md).
+      if (gatewayCustomerId) {
+        await tx.jobs.enqueue(SAVED_CARDS_ERASE_QUEUE, {
+          customerId: gatewayCustomerId,
+        } satisfies SavedCardsEraseJob);
+      }
       return locked.avatarUrl;
     });
     // The file goes after the commit: a failed delete must not keep the account.

@@ -130,6 +130,10 @@ export const ZGatewayOrder = z
     key_id: z.string().nullable().meta({
       description: 'The Razorpay key id to open the checkout with; null on the development gateway',
     }),
+    customer_id: z.string().nullable().meta({
+      description:
+        'The Razorpay customer to open the checkout with, so it offers the customer’s saved cards; null for guests and on the development gateway',
+    }),
   })
   .meta({
     id: 'GatewayOrder',

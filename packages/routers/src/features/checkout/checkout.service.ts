@@ -71,6 +71,18 @@ export interface CheckoutServiceDeps {
   deliveryPromise: DeliveryPromiseFor;
   /** Why cash on delivery is refused for a customer's order (delivery's COD rules). */
   codRefusal: CodRefusalFor;
+  /**
+   * The customer's Razorpay customer (payments' saved cards): `ensure` creates it at Razorpay
+   * when a gateway order is made, `known` reads it. Absent: none (the gateway order's
+   * `customer_id` is null).
+   */
+  gatewayCustomers?: GatewayCustomers | undefined;
+}
+
+/** The Razorpay customer saved cards are kept under (issue 40), by shop customer. */
+export interface GatewayCustomers {
+  ensure(userId: number): Promise<string | null>;
+  known(userId: number): Promise<string | null>;
 }
 
 const productIdsOf = (priced: PricedCart) => priced.lines.map((line) => line.item.productId);
@@ -145,6 +157,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
               amount: centsToAmount(due.cents),
               currency: priced.currency,
               key_id: paymentMethod ? payments.forType(paymentMethod.type).keyId : null,
+              customer_id: (await deps.gatewayCustomers?.known(userId)) ?? null,
             }
           : null,
       missing_steps: missing,
@@ -347,6 +360,9 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
           );
         }
         const { due } = await amountDue(priced);
+        // Saved cards are a convenience: a Razorpay customer that cannot be made now is not a
+        // reason to refuse the card payment (customer_id stays null).
+        await deps.gatewayCustomers?.ensure(userId).catch(() => null);
         return {
           paymentMethod: method.code,
           gatewayOrderId: await gatewayOrderFor(provider, userId, cart, priced, due),

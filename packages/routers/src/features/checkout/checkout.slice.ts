@@ -21,6 +21,7 @@ import {
   type CheckoutRepositories,
   type CheckoutServiceDeps,
   createCheckoutService,
+  type GatewayCustomers,
 } from './checkout.service';
 import { createPaymentStatus } from './payment-status';
 import { createPlaceOrderService } from './place-order.service';
@@ -43,6 +44,8 @@ export interface CheckoutSliceDeps {
   deliveryPromise?: DeliveryPromiseFor | undefined;
   /** Why cash on delivery is refused (delivery's COD rules); absent: never. */
   codRefusal?: CodRefusalFor | undefined;
+  /** The Razorpay customer of saved cards (payments, composed late: built after checkout). */
+  gatewayCustomers?: GatewayCustomers | undefined;
   /** payment-status's look-ups at the gateway: one per gateway order per 10 s. */
   paymentLookUpLimiter: RateLimiter;
   /** The payments reconciler's look-up of one gateway order (late-bound: payments comes later). */
@@ -89,6 +92,7 @@ export function createCheckoutSlice(deps: CheckoutSliceDeps) {
       clock,
       deliveryPromise,
       codRefusal,
+      gatewayCustomers: deps.gatewayCustomers,
     }),
     placeOrder,
     /** The webhook's captured and failed payments, as payments hands them over. */

@@ -3,7 +3,7 @@
 export { eraseIdempotencyKeys } from './account-data.repository';
 export type { CodRefusalFor, DeliveryPromiseFor } from './checkout.delivery';
 export { checkoutRouter } from './checkout.router';
-export type { CheckoutService } from './checkout.service';
+export type { CheckoutService, GatewayCustomers } from './checkout.service';
 export { createCheckoutSlice } from './checkout.slice';
 export type { PaymentStatusService } from './payment-status';
 export type { PlaceOrderService } from './place-order.service';

@@ -19,6 +19,7 @@ export const DEFAULT_DELIVERY_SETTINGS: DeliverySettingsRecord = {
   codFeeCents: 0,
   codRequiresVerifiedPhone: false,
   codMaxOpenOrders: 2,
+  paymentLinkExpiryHours: 24,
 };
 
 const { id: _id, updatedAt: _updatedAt, ...columns } = getTableColumns(deliverySettings);
@@ -56,3 +57,8 @@ export function createDeliverySettingsRepository(db: Executor) {
 }
 
 export type DeliverySettingsRepository = ReturnType<typeof createDeliverySettingsRepository>;
+
+/** How long a COD order's payment link stays payable, in hours (the payments slice's links). */
+export async function paymentLinkExpiryHours(db: Executor): Promise<number> {
+  return (await createDeliverySettingsRepository(db).read()).paymentLinkExpiryHours;
+}

@@ -20,6 +20,7 @@ export function toDeliverySettingsDto(settings: DeliverySettingsRecord, timeZone
     cod_fee: centsToAmount(settings.codFeeCents),
     cod_requires_verified_phone: settings.codRequiresVerifiedPhone,
     cod_max_open_orders: settings.codMaxOpenOrders,
+    payment_link_expiry_hours: settings.paymentLinkExpiryHours,
     time_zone: timeZone,
   };
 }
@@ -48,6 +49,9 @@ function merged(
     next.codRequiresVerifiedPhone = input.cod_requires_verified_phone;
   }
   if (input.cod_max_open_orders !== undefined) next.codMaxOpenOrders = input.cod_max_open_orders;
+  if (input.payment_link_expiry_hours !== undefined) {
+    next.paymentLinkExpiryHours = input.payment_link_expiry_hours;
+  }
   if (next.defaultMaxDays < next.defaultMinDays) {
     const field = input.default_max_days !== undefined ? 'default_max_days' : 'default_min_days';
     throw validationError({ [field]: ['The most days cannot be fewer than the fewest.'] });

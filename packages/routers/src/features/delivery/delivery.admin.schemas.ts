@@ -64,6 +64,9 @@ export const ZDeliverySettings = z
     cod_fee: z.number(),
     cod_requires_verified_phone: z.boolean(),
     cod_max_open_orders: z.number().int(),
+    payment_link_expiry_hours: z.number().int().meta({
+      description: 'How long a COD order’s payment link stays payable (pay-online)',
+    }),
     time_zone: z.string().meta({ description: 'STORE_TIMEZONE: the calendar of every date' }),
   })
   .meta({ id: 'AdminDeliverySettings' });
@@ -83,5 +86,6 @@ export const ZDeliverySettingsUpdateInput = z.object({
   cod_fee: zAmount().optional(),
   cod_requires_verified_phone: z.boolean().optional(),
   cod_max_open_orders: zDays(1_000).optional(),
+  payment_link_expiry_hours: z.number().int().min(1).max(720).optional(),
 });
 export type DeliverySettingsUpdateInput = z.infer<typeof ZDeliverySettingsUpdateInput>;

@@ -6,6 +6,7 @@ export { deliveryRouter } from './delivery.router';
 export { ZDeliveryWindow } from './delivery.schemas';
 export { createDeliverySlice, type DeliverySlice, type DeliverySliceDeps } from './delivery.slice';
 export type { DeliveryRulesService, DeliveryTerms } from './delivery-rules.service';
+export { paymentLinkExpiryHours } from './delivery-settings.repository';
 export type { DeliverySettingsService } from './delivery-settings.service';
 export type { ServiceabilityService } from './serviceability.service';
 export {

@@ -34,6 +34,15 @@ export type MailJob =
        */
       refundMinor?: number;
     }
+  /** A COD order's payment link, sent from the panel (issue 40); amount in minor units. */
+  | {
+      kind: 'payment-link';
+      orderId: number;
+      url: string;
+      amountMinor: number;
+      currency: string;
+      expiresAt: string;
+    }
   | {
       /** Part of an order given back (cancel-items, goodwill): the ledger row's amounts. */
       kind: 'order-refunded';

@@ -227,6 +227,7 @@ export function createMailService(deps: MailServiceDeps) {
       case 'order-status':
       case 'order-canceled':
       case 'order-refunded':
+      case 'payment-link':
       case 'return-status': {
         const found = await deps.orders.findWithOwner(job.orderId);
         if (!found) return undefined;
@@ -240,6 +241,20 @@ export function createMailService(deps: MailServiceDeps) {
             to,
             `Order ${order.order_number} confirmed`,
             OrderPlacedEmail({ shop, order }),
+          );
+        }
+        if (job.kind === 'payment-link') {
+          const { PaymentLinkEmail } = await import('./payment-link.template');
+          return renderMail(
+            to,
+            `Pay for order ${order.order_number} online`,
+            PaymentLinkEmail({
+              shop,
+              order,
+              url: job.url,
+              amount: formatMoney(job.amountMinor / 100, job.currency),
+              expiresAt: job.expiresAt.slice(0, 16).replace('T', ' '),
+            }),
           );
         }
         if (job.kind === 'order-canceled') {

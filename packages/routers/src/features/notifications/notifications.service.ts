@@ -143,6 +143,10 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
         title: `Order ${number} delivered`,
         body: 'Your order has been delivered. Enjoy!',
       },
+      order_paid: {
+        title: `Order ${number} paid`,
+        body: 'Thank you! Your payment is in: nothing is due on delivery.',
+      },
       order_canceled: {
         title: `Order ${number} cancelled`,
         body:

@@ -12,6 +12,8 @@ export const ORDER_PUSH_TYPES = [
   'order_shipped',
   'order_completed',
   'order_canceled',
+  /** A cash-on-delivery order paid online by its payment link (issue 40). */
+  'order_paid',
 ] as const;
 export type OrderPushType = (typeof ORDER_PUSH_TYPES)[number];
 

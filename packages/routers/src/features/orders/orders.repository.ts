@@ -41,6 +41,14 @@ export type OrderChanges = Partial<
     | 'refundReference'
     | 'invoiceNumber'
     | 'invoiceDate'
+    | 'paymentMethod'
+    | 'gatewayOrderId'
+    | 'gatewayPaymentId'
+    | 'totalCents'
+    | 'taxCents'
+    | 'taxLines'
+    | 'codFeeCents'
+    | 'codFeeTax'
   >
 >;
 

@@ -15,6 +15,7 @@ import type { NumberingSettings } from './invoicing.steps';
 import { createOrderRefundsService } from './order-refunds.service';
 import { createOrdersRepository } from './orders.repository';
 import { createOrdersService } from './orders.service';
+import { createPaidOnline } from './paid-online';
 import { createOrderRefunds } from './refunds';
 import { createRefundsRepository } from './refunds.repository';
 import type { SellerSettings } from './tax-document';
@@ -91,9 +92,17 @@ export function createOrdersSlice(deps: OrdersSliceDeps) {
     inTransaction: unit.inTransaction,
     clock: deps.clock,
   });
+  const paidOnline = createPaidOnline({
+    orders: unit.repos.orders,
+    inTransaction: unit.inTransaction,
+    reference: deps.reference,
+    clock: deps.clock,
+  });
   return {
     ...service,
     ...documents,
+    /** COD to prepaid: what a payment link reads of an order, and its being paid (issue 40). */
+    paidOnline,
     refunds,
     cancelItems: async (input: Parameters<typeof giving.cancelItems>[0]) =>
       service.detail(await giving.cancelItems(input)),

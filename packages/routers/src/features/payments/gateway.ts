@@ -174,6 +174,8 @@ export type GatewayEvent =
   | { kind: 'authorized'; subject: string; payment: ReportedPayment }
   | { kind: 'failed'; subject: string; payment: ReportedPayment; reason: string }
   | { kind: 'refund processed' | 'refund failed'; subject: string; refundId: string }
+  /** A payment link of the shop's was paid (`payment_link.paid`): `payment` is its payment. */
+  | { kind: 'link paid'; subject: string; linkId: string; payment: ReportedPayment }
   /** The speed the gateway now processes a refund at (Razorpay: `instant` or `normal`). */
   | { kind: 'refund speed changed'; subject: string; refundId: string; speed: string }
   | { kind: 'other'; subject: string | null; payment?: ReportedPayment };

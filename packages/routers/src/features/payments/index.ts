@@ -1,6 +1,10 @@
 /** The payments slice's public surface: what other slices and the app may use (docs/architecture.md). */
 
-export { eraseGatewayOrderOwner, mergeGuestGatewayOrders } from './account-data.repository';
+export {
+  eraseGatewayCustomer,
+  eraseGatewayOrderOwner,
+  mergeGuestGatewayOrders,
+} from './account-data.repository';
 export {
   type GatewayPayment,
   type PaymentProvider,
@@ -21,6 +25,14 @@ export {
   type PaymentEvents,
 } from './payment-events';
 export {
+  type LinkPaidOutcome,
+  type OrderForLink,
+  type PaymentLinkDto,
+  type PaymentLinks,
+  toPaymentLinkDto,
+} from './payment-links';
+export { paymentLinksAdminRouter, paymentLinksRouter } from './payment-links.router';
+export {
   PAYMENT_RECONCILE_QUEUE,
   type PaymentReconciler,
   RECONCILE_OUTCOMES,
@@ -36,3 +48,9 @@ export {
   type RefundExecution,
   type RefundRequest,
 } from './refunds';
+export {
+  SAVED_CARDS_ERASE_QUEUE,
+  type SavedCards,
+  type SavedCardsEraseJob,
+} from './saved-cards';
+export { savedCardsRouter } from './saved-cards.router';

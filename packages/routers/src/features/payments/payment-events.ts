@@ -4,6 +4,7 @@ import type { InTransaction } from '../../transactions';
 import type { GatewayEvent, GatewayPayment, ReportedPayment } from './gateway';
 import type { GatewayOrdersRepository } from './gateway-orders.repository';
 import type { PaymentEventRecord, PaymentEventsRepository } from './payment-events.repository';
+import type { PaymentLinksRepository } from './payment-links.repository';
 
 /** The queue webhook events are handled on (one job per stored event). */
 export const PAYMENT_EVENTS_QUEUE = 'payment-events';
@@ -27,6 +28,8 @@ export interface PaymentEventsDeps {
   inTransaction: InTransaction<{ events: PaymentEventsRepository; jobs: JobEnqueuer }>;
   /** The gateway orders the shop created: only their payments are the shop's to act on. */
   gatewayOrders: Pick<GatewayOrdersRepository, 'find'>;
+  /** The payment links the shop created: only their payments are the shop's too. */
+  paymentLinks: Pick<PaymentLinksRepository, 'find'>;
   handlers: PaymentEventHandlers;
   /** How long a captured payment waits for the app's own place-order (PAYMENT_WEBHOOK_GRACE_SECONDS). */
   graceSeconds: number;
@@ -73,6 +76,8 @@ export interface PaymentEventHandlers {
     /** `refund speed changed`: the speed the gateway now processes it at. */
     speed?: string,
   ): Promise<string>;
+  /** `payment_link.paid`: the link's order becomes prepaid (payment-links.ts). */
+  linkPaid(linkId: string, payment: ReportedPayment): Promise<string>;
 }
 
 /**
@@ -89,6 +94,9 @@ export function createPaymentEvents(deps: PaymentEventsDeps) {
     payment.gatewayOrderId
       ? deps.gatewayOrders.find(payment.gatewayOrderId)
       : Promise.resolve(undefined);
+  /** A link's payment is on an order Razorpay made for the link: the link is what is the shop's. */
+  const shopsPayment = (event: GatewayEvent, payment: ReportedPayment) =>
+    event.kind === 'link paid' ? deps.paymentLinks.find(event.linkId) : shopsGatewayOrder(payment);
 
   /** What one stored event does; the event is claimed by this worker. */
   async function handle(stored: PaymentEventRecord | undefined): Promise<void> {
@@ -105,6 +113,8 @@ export function createPaymentEvents(deps: PaymentEventsDeps) {
       outcome = await deps.handlers.failed(event.payment, event.reason);
     } else if (event.kind === 'refund processed' || event.kind === 'refund failed') {
       outcome = await deps.handlers.refund(event.kind, event.refundId, stored.event);
+    } else if (event.kind === 'link paid') {
+      outcome = await deps.handlers.linkPaid(event.linkId, event.payment);
     }
     await deps.events.markProcessed(stored.eventId, outcome);
   }
@@ -147,7 +157,7 @@ export function createPaymentEvents(deps: PaymentEventsDeps) {
       const parsed = deps.parseEvent(event.event, event.payload);
       const stored = { ...event, subject: parsed.subject };
       const payment = 'payment' in parsed ? parsed.payment : undefined;
-      if (payment && !(await shopsGatewayOrder(payment))) {
+      if (payment && !(await shopsPayment(parsed, payment))) {
         const inserted = await deps.events.insert({ ...stored, outcome: NOT_THE_SHOPS });
         return inserted ? 'not the shop’s' : 'redelivered';
       }

@@ -1,6 +1,7 @@
 import type { PaymentMethodType } from '@storefront/db/schema';
 import { cashOnDelivery, createHmacGateway, type PaymentProvider } from './gateway';
 import { createRazorpayGateway, type RazorpayConfig } from './razorpay';
+import { createRazorpayLinksGateway } from './razorpay-links';
 
 export interface PaymentConfig {
   /** Razorpay for card and wallet when configured (RAZORPAY_*). */
@@ -15,6 +16,8 @@ export function createPaymentProviders(config: PaymentConfig) {
     ? createRazorpayGateway(config.razorpay)
     : createHmacGateway(config.developmentSecret);
   return {
+    /** Payment links and saved cards: Razorpay only (none on the development gateway). */
+    links: config.razorpay ? createRazorpayLinksGateway(config.razorpay) : undefined,
     forType(type: PaymentMethodType): PaymentProvider {
       return type === 'offline' ? cashOnDelivery : gateway;
     },

@@ -19,6 +19,7 @@ interface RazorpayEventBody {
   payload?: {
     payment?: { entity?: RazorpayPaymentEntity };
     refund?: { entity?: { id: string; payment_id: string; speed_processed?: string } };
+    payment_link?: { entity?: { id: string } };
   };
 }
 
@@ -43,6 +44,10 @@ function paymentOf(body: unknown): ReportedPayment | undefined {
 /** One of Razorpay's webhook events (its `event` name and parsed body) in the shop's terms. */
 export function parseRazorpayEvent(event: string, body: unknown): GatewayEvent {
   const payment = paymentOf(body);
+  const linkId = (body as RazorpayEventBody | null)?.payload?.payment_link?.entity?.id;
+  if (event === 'payment_link.paid' && payment && typeof linkId === 'string') {
+    return { kind: 'link paid', subject: `${event}:${linkId}`, linkId, payment };
+  }
   if (payment) {
     const subject = `${CAPTURED.has(event) ? 'payment.captured' : event}:${payment.paymentId}`;
     if (event === 'payment.authorized') return { kind: 'authorized', subject, payment };
@@ -99,13 +104,14 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 const nonEmptyString = (value: unknown) => typeof value === 'string' && value.length > 0;
 
 /** What the shop reads of each entity, by the events it acts on (the rest it stores only). */
-const ENTITY_OF: Record<string, 'payment' | 'refund'> = {
+const ENTITY_OF: Record<string, 'payment' | 'refund' | 'payment_link'> = {
   'payment.captured': 'payment',
   'order.paid': 'payment',
   'payment.authorized': 'payment',
   'payment.failed': 'payment',
   'refund.processed': 'refund',
   'refund.failed': 'refund',
+  'payment_link.paid': 'payment_link',
   'refund.speed_changed': 'refund',
 };
 
@@ -126,6 +132,11 @@ export function razorpayEventProblems(event: string, body: unknown): FieldErrors
   if (!isObject(entity)) return { [at]: [`${event} carries the ${kind} it is about.`] };
   const problems: FieldErrors = {};
   if (!nonEmptyString(entity.id)) problems[`${at}.id`] = ['Must be the non-empty id.'];
+  // A link's payment is read too: what paid it, how much (payment_link.paid).
+  if (kind === 'payment_link') {
+    const paid = razorpayEventProblems('payment.captured', body);
+    if (paid) Object.assign(problems, paid);
+  }
   if (kind === 'payment') {
     if (!Number.isSafeInteger(entity.amount) || (entity.amount as number) < 0) {
       problems[`${at}.amount`] = ['Must be a whole number of minor units.'];

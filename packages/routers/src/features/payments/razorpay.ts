@@ -31,7 +31,7 @@ interface RazorpayApiError {
  * Runs one call to Razorpay: its refusal (4xx) is the customer's PAYMENT_FAILED with Razorpay's
  * reason; anything else (unreachable, timeout, 5xx) is 503 with nothing written here.
  */
-async function gatewayCall<T>(work: () => Promise<T>): Promise<T> {
+export async function gatewayCall<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (caught) {
@@ -51,16 +51,12 @@ async function gatewayCall<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Card and wallet payments through Razorpay's official SDK: an order per checkout, and at
- * place-order the checkout signature (HMAC-SHA256 of `order_id|payment_id` with the key secret,
- * constant-time) plus the payment as Razorpay has it — this order's, this amount and currency,
- * captured (an authorized payment is captured here).
+ * The official SDK's client, loaded on the first call: the SDK and its axios are ~20 MB a
+ * process that takes no card payment never needs (docs/performance.md).
  */
-export function createRazorpayGateway(config: RazorpayConfig): PaymentProvider {
-  // The SDK (and its axios) loads on the first call: ~20 MB a process that takes no card payment
-  // never needs (docs/performance.md).
+export function razorpaySdk(config: RazorpayConfig): () => Promise<Razorpay> {
   let loading: Promise<Razorpay> | undefined;
-  const razorpay = () =>
+  return () =>
     (loading ??= import('razorpay').then(({ default: RazorpaySdk }) => {
       const client = new RazorpaySdk({ key_id: config.keyId, key_secret: config.keySecret });
       // The SDK fixes its host; its axios instance is where a stand-in (or a proxy) is set.
@@ -71,6 +67,16 @@ export function createRazorpayGateway(config: RazorpayConfig): PaymentProvider {
       http.timeout = config.timeoutMs ?? 10_000;
       return client;
     }));
+}
+
+/**
+ * Card and wallet payments through Razorpay's official SDK: an order per checkout, and at
+ * place-order the checkout signature (HMAC-SHA256 of `order_id|payment_id` with the key secret,
+ * constant-time) plus the payment as Razorpay has it — this order's, this amount and currency,
+ * captured (an authorized payment is captured here).
+ */
+export function createRazorpayGateway(config: RazorpayConfig): PaymentProvider {
+  const razorpay = razorpaySdk(config);
 
   /** The payment as Razorpay has it: this order's, this amount and currency, captured. */
   async function confirmCaptured(payment: {

@@ -1,0 +1,115 @@
+import { gatewayCall, type RazorpayConfig, razorpaySdk } from './razorpay';
+
+/*
+ * Razorpay's payment links and customers (issue 40): COD orders paid online, and the customer
+ * Razorpay keeps saved (tokenised) cards under. The shop stores no card data (SECURITY.md).
+ */
+
+/** A payment link as the shop keeps it (amount in minor units, expiry as a date). */
+export interface CreatedPaymentLink {
+  id: string;
+  shortUrl: string;
+  expiresAt: Date;
+}
+
+/** A card saved at Razorpay (RBI tokenisation), as the customer sees it. */
+export interface SavedCard {
+  id: string;
+  network: string | null;
+  last4: string | null;
+  expiryMonth: number | null;
+  expiryYear: number | null;
+  issuer: string | null;
+}
+
+/** Links and customers at the gateway; undefined on a shop without Razorpay. */
+export interface LinksGateway {
+  createPaymentLink(args: {
+    amountMinor: number;
+    currency: string;
+    /** The order number: Razorpay refuses a second link under the same one while it is open. */
+    referenceId: string;
+    description: string;
+    expiresAt: Date;
+    customer: { name: string; email: string | null; contact: string | null };
+    notes: Record<string, string>;
+  }): Promise<CreatedPaymentLink>;
+  /** The Razorpay customer with these details: Razorpay answers the existing one (fail_existing 0). */
+  createCustomer(customer: {
+    name: string;
+    email: string | null;
+    contact: string | null;
+  }): Promise<string>;
+  savedCards(customerId: string): Promise<SavedCard[]>;
+  deleteSavedCard(customerId: string, tokenId: string): Promise<void>;
+}
+
+/** Razorpay takes names of 3–50 letters; a shorter one is padded rather than refused. */
+const razorpayName = (name: string) => name.trim().slice(0, 50).padEnd(3, '.');
+
+const numberOrNull = (value: unknown) =>
+  value === undefined || value === null || value === '' ? null : Number(value);
+
+export function createRazorpayLinksGateway(config: RazorpayConfig): LinksGateway {
+  const razorpay = razorpaySdk(config);
+  return {
+    async createPaymentLink(args) {
+      const link = await gatewayCall(async () =>
+        (await razorpay()).paymentLink.create({
+          amount: args.amountMinor,
+          currency: args.currency,
+          accept_partial: false,
+          reference_id: args.referenceId,
+          description: args.description,
+          expire_by: Math.floor(args.expiresAt.getTime() / 1000),
+          customer: {
+            name: razorpayName(args.customer.name),
+            ...(args.customer.email ? { email: args.customer.email } : {}),
+            ...(args.customer.contact ? { contact: args.customer.contact } : {}),
+          },
+          // The shop sends its own mail (the panel's "Send payment link"); Razorpay sends none.
+          notify: { sms: false, email: false },
+          reminder_enable: false,
+          notes: args.notes,
+        }),
+      );
+      return {
+        id: link.id,
+        shortUrl: link.short_url,
+        expiresAt: new Date(Number(link.expire_by) * 1000),
+      };
+    },
+
+    async createCustomer(customer) {
+      const created = await gatewayCall(async () =>
+        (await razorpay()).customers.create({
+          name: razorpayName(customer.name),
+          ...(customer.email ? { email: customer.email } : {}),
+          ...(customer.contact ? { contact: customer.contact } : {}),
+          fail_existing: 0,
+        }),
+      );
+      return created.id;
+    },
+
+    async savedCards(customerId) {
+      const tokens = await gatewayCall(async () =>
+        (await razorpay()).customers.fetchTokens(customerId),
+      );
+      return tokens.items
+        .filter((token) => token.method === 'card')
+        .map((token) => ({
+          id: token.id,
+          network: token.card?.network ?? null,
+          last4: token.card?.last4 ?? null,
+          expiryMonth: numberOrNull(token.card?.expiry_month),
+          expiryYear: numberOrNull(token.card?.expiry_year),
+          issuer: token.card?.issuer ?? null,
+        }));
+    },
+
+    async deleteSavedCard(customerId, tokenId) {
+      await gatewayCall(async () => (await razorpay()).customers.deleteToken(customerId, tokenId));
+    },
+  };
+}
