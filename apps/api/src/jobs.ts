@@ -165,7 +165,7 @@ const QUEUES = [
     schedule: '17 3 * * *',
   }),
   // Payments no webhook told of (docs/payments.md, "Reconciler"); a run that fails is retried
-  // and counted (storefront_payments_reconciled_total{outcome="failed"}).
+  // and counted (payments_reconciled_total{outcome="failed"}).
   queue<object>({
     name: PAYMENT_RECONCILE_QUEUE,
     policy: (retry) => paymentQueuePolicy({ ...retry, retryLimit: retry.retryLimit ?? 2 }),

@@ -1,18 +1,11 @@
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { seedStoreSetup } from '@storefront/db/seed/store-setup';
-import { createCurrency } from '@storefront/db/testing/factories';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { adminClient, createTestApp, registerAdmin, type TestApp } from './harness';
-import {
-  failedShotName,
-  openPanelBrowser,
-  PANEL_DIR,
-  type PanelBrowser,
-  panelSkipReason as skipReason,
-} from './support/admin-panel';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { adminClient } from './harness';
+import { type PanelBrowser, panelSkipReason as skipReason } from './support/admin-panel';
+import { usePanelApp } from './support/panel-app';
 
 /**
  * The delivery pages end to end in Chromium (issue 39; docs/delivery.md): a rules CSV imported in
@@ -22,36 +15,14 @@ import {
 describe.skipIf(skipReason)(
   `the admin panel's delivery pages in Chromium${skipReason ? ` (skipped: ${skipReason})` : ''}`,
   () => {
-    let t: TestApp;
+    const session = usePanelApp({ currency: 'INR', app: { config: { storeCountry: 'IN' } } });
     let baseUrl: string;
-    let close: () => Promise<void>;
     let panel: PanelBrowser;
     let page: Page;
     let admin: { email: string; password: string };
     let api: ReturnType<typeof adminClient>;
-
-    beforeAll(async () => {
-      t = await createTestApp({ adminPanelDir: PANEL_DIR, config: { storeCountry: 'IN' } });
-      await createCurrency(t.db, { code: 'INR', isDefault: true });
-      await seedStoreSetup(t.db);
-      const server = await t.listen();
-      baseUrl = server.baseUrl;
-      close = () => server.close();
-      const registered = await registerAdmin(t);
-      admin = registered;
-      api = adminClient(baseUrl, registered.token);
-      panel = await openPanelBrowser();
-      page = panel.page;
-    }, 60_000);
-
-    afterEach(async ({ task }) => {
-      if (task.result?.state === 'fail') await panel.shot(failedShotName(task.name));
-    });
-
-    afterAll(async () => {
-      await panel?.browser.close();
-      await close?.();
-      await t?.close();
+    beforeAll(() => {
+      ({ baseUrl, panel, page, admin, api } = session);
     });
 
     const serviceability = async (postcode: string) => {

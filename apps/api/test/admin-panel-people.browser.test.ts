@@ -1,24 +1,12 @@
-import { seedStoreSetup } from '@storefront/db/seed/store-setup';
-import { createCurrency, createProduct } from '@storefront/db/testing/factories';
+import { createProduct } from '@storefront/db/testing/factories';
 import type { FileStorage } from '@storefront/routers/ports';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createLocalStorage } from '../src/adapters/storage';
-import {
-  adminClient,
-  createTestApp,
-  registerAdmin,
-  registerCustomer,
-  type TestApp,
-} from './harness';
-import {
-  failedShotName,
-  openPanelBrowser,
-  PANEL_DIR,
-  type PanelBrowser,
-  panelSkipReason as skipReason,
-} from './support/admin-panel';
+import { type adminClient, registerCustomer, type TestApp } from './harness';
+import { type PanelBrowser, panelSkipReason as skipReason } from './support/admin-panel';
+import { usePanelApp } from './support/panel-app';
 import { prepareCheckout } from './support/shop';
 
 /**
@@ -29,13 +17,6 @@ import { prepareCheckout } from './support/shop';
 describe.skipIf(skipReason)(
   `the admin panel's chart, images and pickers in Chromium${skipReason ? ` (skipped: ${skipReason})` : ''}`,
   () => {
-    let t: TestApp;
-    let baseUrl: string;
-    let close: () => Promise<void>;
-    let panel: PanelBrowser;
-    let page: Page;
-    let admin: { email: string; password: string };
-    let api: ReturnType<typeof adminClient>;
     let lamp: { id: number; sku: string };
     // Uploads are served by this server, so their URLs need its address (known after listen).
     let storage: FileStorage | undefined;
@@ -43,31 +24,18 @@ describe.skipIf(skipReason)(
       save: (file) => (storage as FileStorage).save(file),
       delete: (url) => (storage as FileStorage).delete(url),
     };
+    const session = usePanelApp({ currency: 'INR', app: { avatarStorage: uploads } });
+    let t: TestApp;
+    let baseUrl: string;
+    let panel: PanelBrowser;
+    let page: Page;
+    let admin: { email: string; password: string };
+    let api: ReturnType<typeof adminClient>;
 
     beforeAll(async () => {
-      t = await createTestApp({ adminPanelDir: PANEL_DIR, avatarStorage: uploads });
-      await createCurrency(t.db, { code: 'INR', isDefault: true });
-      await seedStoreSetup(t.db);
-      const server = await t.listen();
-      baseUrl = server.baseUrl;
+      ({ t, baseUrl, panel, page, admin, api } = session);
       storage = createLocalStorage({ dir: t.uploadsDir, publicBaseUrl: baseUrl });
-      close = () => server.close();
-      const registered = await registerAdmin(t);
-      admin = registered;
-      api = adminClient(baseUrl, registered.token);
       lamp = await createProduct(t.db, { name: 'Brass Lamp', priceCents: 150000, images: [] });
-      panel = await openPanelBrowser();
-      page = panel.page;
-    }, 60_000);
-
-    afterEach(async ({ task }) => {
-      if (task.result?.state === 'fail') await panel.shot(failedShotName(task.name));
-    });
-
-    afterAll(async () => {
-      await panel?.browser.close();
-      await close?.();
-      await t?.close();
     });
 
     async function placeOrder(quantity: number) {

@@ -1,22 +1,9 @@
-import { seedStoreSetup } from '@storefront/db/seed/store-setup';
-import { createCurrency, createProduct } from '@storefront/db/testing/factories';
+import { createProduct } from '@storefront/db/testing/factories';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminClient,
-  createTestApp,
-  registerAdmin,
-  registerCustomer,
-  type TestApp,
-  trpcFailure,
-} from './harness';
-import {
-  failedShotName,
-  openPanelBrowser,
-  PANEL_DIR,
-  type PanelBrowser,
-  panelSkipReason as skipReason,
-} from './support/admin-panel';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminClient, registerCustomer, type TestApp, trpcFailure } from './harness';
+import { type PanelBrowser, panelSkipReason as skipReason } from './support/admin-panel';
+import { usePanelApp } from './support/panel-app';
 import { prepareCheckout } from './support/shop';
 
 /**
@@ -28,9 +15,9 @@ import { prepareCheckout } from './support/shop';
 describe.skipIf(skipReason)(
   `the admin panel's staff and roles in Chromium${skipReason ? ` (skipped: ${skipReason})` : ''}`,
   () => {
+    const session = usePanelApp({ currency: 'USD' });
     let t: TestApp;
     let baseUrl: string;
-    let close: () => Promise<void>;
     let panel: PanelBrowser;
     let page: Page;
     let owner: { email: string; password: string };
@@ -39,13 +26,7 @@ describe.skipIf(skipReason)(
     const packer = { email: `packer-${Date.now()}@example.com`, password: 'packer-pass-1' };
 
     beforeAll(async () => {
-      t = await createTestApp({ adminPanelDir: PANEL_DIR });
-      await createCurrency(t.db, { code: 'USD', isDefault: true });
-      await seedStoreSetup(t.db);
-      const server = await t.listen();
-      baseUrl = server.baseUrl;
-      close = () => server.close();
-      owner = await registerAdmin(t);
+      ({ t, baseUrl, panel, page, admin: owner } = session);
       const product = await createProduct(t.db, { priceCents: 2500, stockQuantity: 5, images: [] });
       const buyer = await registerCustomer(t);
       await t.request('POST', '/cart/add', {
@@ -56,18 +37,6 @@ describe.skipIf(skipReason)(
       const placed = await t.request('POST', '/checkout/place-order', { token: buyer.token });
       expect(placed.status).toBe(201);
       order = { id: placed.body.data.order_id, number: placed.body.data.order_number };
-      panel = await openPanelBrowser();
-      page = panel.page;
-    }, 60_000);
-
-    afterEach(async ({ task }) => {
-      if (task.result?.state === 'fail') await panel.shot(failedShotName(task.name));
-    });
-
-    afterAll(async () => {
-      await panel?.browser.close();
-      await close?.();
-      await t?.close();
     });
 
     const nav = (name: string) => panel.nav(name);

@@ -1,23 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { seedStoreSetup } from '@storefront/db/seed/store-setup';
-import { createCurrency, createProduct } from '@storefront/db/testing/factories';
+import { createProduct } from '@storefront/db/testing/factories';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminClient,
-  createTestApp,
-  expectFieldError,
-  registerAdmin,
-  registerCustomer,
-  type TestApp,
-} from './harness';
-import {
-  failedShotName,
-  openPanelBrowser,
-  PANEL_DIR,
-  type PanelBrowser,
-  panelSkipReason as skipReason,
-} from './support/admin-panel';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type adminClient, expectFieldError, registerCustomer, type TestApp } from './harness';
+import { type PanelBrowser, panelSkipReason as skipReason } from './support/admin-panel';
+import { usePanelApp } from './support/panel-app';
 import { prepareCheckout } from './support/shop';
 
 /** A published Karnataka GSTIN (state code 29): the preset's own state comes from it. */
@@ -32,36 +19,15 @@ const GSTIN = '29AAGCB7383J1Z4';
 describe.skipIf(skipReason)(
   `the admin panel's tax pages in Chromium${skipReason ? ` (skipped: ${skipReason})` : ''}`,
   () => {
+    const session = usePanelApp({ currency: 'INR' });
     let t: TestApp;
     let baseUrl: string;
-    let close: () => Promise<void>;
     let panel: PanelBrowser;
     let page: Page;
     let admin: { email: string; password: string };
     let api: ReturnType<typeof adminClient>;
-
-    beforeAll(async () => {
-      t = await createTestApp({ adminPanelDir: PANEL_DIR });
-      await createCurrency(t.db, { code: 'INR', isDefault: true });
-      await seedStoreSetup(t.db);
-      const server = await t.listen();
-      baseUrl = server.baseUrl;
-      close = () => server.close();
-      const registered = await registerAdmin(t);
-      admin = registered;
-      api = adminClient(baseUrl, registered.token);
-      panel = await openPanelBrowser();
-      page = panel.page;
-    }, 60_000);
-
-    afterEach(async ({ task }) => {
-      if (task.result?.state === 'fail') await panel.shot(failedShotName(task.name));
-    });
-
-    afterAll(async () => {
-      await panel?.browser.close();
-      await close?.();
-      await t?.close();
+    beforeAll(() => {
+      ({ t, baseUrl, panel, page, admin, api } = session);
     });
 
     const nav = (name: string) => panel.nav(name);

@@ -35,14 +35,14 @@ afterAll(async () => {
 
 const processed = (eventId: string) => shop.processed(eventId);
 
-/** `storefront_payments_reconciled_total{outcome}` as /metrics shows it now. */
+/** `payments_reconciled_total{outcome}` as /metrics shows it now. */
 async function reconciledMetric(outcome: string): Promise<number> {
   const res = await supertest(t.app)
     .get('/metrics')
     .set('Authorization', `Bearer ${METRICS_TOKEN}`);
   const line = res.text
     .split('\n')
-    .find((row) => row.startsWith(`storefront_payments_reconciled_total{outcome="${outcome}"}`));
+    .find((row) => row.startsWith(`payments_reconciled_total{outcome="${outcome}"}`));
   return Number(line?.split(' ').at(-1));
 }
 
