@@ -12,8 +12,21 @@ import {
 
 // GET /serviceability (issue 39; docs/delivery.md): rules, dates with a fixed clock, COD.
 
-// Tuesday 1 December 2026, 10:30 in Kolkata: before the 14:00 cut-off.
-let now = new Date('2026-12-01T05:00:00Z');
+// The next Tuesday, 05:00 UTC (10:30 in Kolkata): before the 14:00 cut-off. Relative to today,
+// not a fixed date, so the fake clock never falls behind the database's own now().
+const tuesday = (() => {
+  const day = new Date();
+  day.setUTCHours(5, 0, 0, 0);
+  do day.setUTCDate(day.getUTCDate() + 1);
+  while (day.getUTCDay() !== 2);
+  return day;
+})();
+/** The instant `days` after the order day's 05:00 UTC, plus `hours`. */
+const orderDayPlus = (days: number, hours = 0) =>
+  new Date(tuesday.getTime() + days * 86_400_000 + hours * 3_600_000);
+/** The calendar date `days` after the order day (`YYYY-MM-DD`). */
+const dayAfter = (days: number) => orderDayPlus(days).toISOString().slice(0, 10);
+let now = orderDayPlus(0);
 let t: TestApp;
 let admin: ReturnType<typeof adminClient>;
 let server: { baseUrl: string; close: () => Promise<void> };
@@ -49,12 +62,12 @@ describe('GET /serviceability', () => {
   it('promises the exact code’s dates, methods and COD', async () => {
     const res = await serviceability('postcode=560001');
     expect(res.status).toBe(200);
-    // Order day Tue 1st, dispatch Wed 2nd (1 working day), arrival 1–2 days later.
+    // Order day Tuesday, dispatch Wednesday (1 working day), arrival 1–2 days later.
     expect(res.body.data).toEqual({
       postcode: '560001',
       deliverable: true,
       cod_available: true,
-      estimated_delivery: { min_date: '2026-12-03', max_date: '2026-12-04' },
+      estimated_delivery: { min_date: dayAfter(2), max_date: dayAfter(3) },
       shipping_methods: [
         {
           code: 'flatrate',
@@ -81,16 +94,16 @@ describe('GET /serviceability', () => {
       deliverable: true,
       cod_available: false,
       reason: 'postcode',
-      estimated_delivery: { min_date: '2026-12-04', max_date: '2026-12-05' },
+      estimated_delivery: { min_date: dayAfter(3), max_date: dayAfter(4) },
     });
     const shorter = (await serviceability('postcode=561234')).body.data;
-    expect(shorter.estimated_delivery).toEqual({ min_date: '2026-12-05', max_date: '2026-12-07' });
+    expect(shorter.estimated_delivery).toEqual({ min_date: dayAfter(4), max_date: dayAfter(6) });
     // No rule: the store default (deliverable, COD, 2–5 days).
     const none = (await serviceability('postcode=400001')).body.data;
     expect(none).toMatchObject({
       deliverable: true,
       cod_available: true,
-      estimated_delivery: { min_date: '2026-12-04', max_date: '2026-12-07' },
+      estimated_delivery: { min_date: dayAfter(3), max_date: dayAfter(6) },
     });
   });
 
@@ -126,10 +139,10 @@ describe('GET /serviceability', () => {
     const product = await createProduct(t.db, {});
     await admin.admin.products.update.mutate({ id: product.id, ships_in_days: 3 });
     const res = await serviceability(`postcode=560001&product_id=${product.id}`);
-    // Dispatch Wed 2nd + 3 working days = Sat 5th; arrival Sun 6th – Mon 7th.
+    // Dispatch Wednesday + 3 working days = Saturday; arrival Sunday – Monday.
     expect(res.body.data.estimated_delivery).toEqual({
-      min_date: '2026-12-06',
-      max_date: '2026-12-07',
+      min_date: dayAfter(5),
+      max_date: dayAfter(6),
     });
     const unknown = await serviceability('postcode=560001&product_id=999999');
     expect(unknown.status).toBe(422);
@@ -151,10 +164,10 @@ describe('GET /serviceability', () => {
     const res = await t.request('GET', '/serviceability?postcode=560001', {
       token: customer.token,
     });
-    // Dispatch Wed 2nd + 2 working days = Fri 4th; arrival Sat 5th – Sun 6th.
+    // Dispatch Wednesday + 2 working days = Friday; arrival Saturday – Sunday.
     expect(res.body.data.estimated_delivery).toEqual({
-      min_date: '2026-12-05',
-      max_date: '2026-12-06',
+      min_date: dayAfter(4),
+      max_date: dayAfter(5),
     });
     const stranger = await t.request('GET', '/serviceability?postcode=560001', { token: 'nope' });
     expect(stranger.status).toBe(401);
@@ -162,17 +175,17 @@ describe('GET /serviceability', () => {
 
   it('moves across the cut-off, a Sunday and a holiday with the clock', async () => {
     // Sessions live a day: the admin saves before the clock moves.
-    await admin.admin.settings.updateDelivery.mutate({ holidays: ['2026-12-07'] });
-    now = new Date('2026-12-05T09:00:00Z'); // Saturday 14:30 in Kolkata: past the cut-off
+    await admin.admin.settings.updateDelivery.mutate({ holidays: [dayAfter(6)] });
+    now = orderDayPlus(4, 4); // Saturday 14:30 in Kolkata: past the cut-off
     try {
-      // Order day: Sunday skipped, Monday 7th a holiday → Tue 8th; dispatch Wed 9th.
+      // Order day: Sunday skipped, the next Monday a holiday → Tuesday; dispatch Wednesday.
       const res = await serviceability('postcode=560001');
       expect(res.body.data.estimated_delivery).toEqual({
-        min_date: '2026-12-10',
-        max_date: '2026-12-11',
+        min_date: dayAfter(9),
+        max_date: dayAfter(10),
       });
     } finally {
-      now = new Date('2026-12-01T05:00:00Z');
+      now = orderDayPlus(0);
     }
     await admin.admin.settings.updateDelivery.mutate({ holidays: [] });
   });
