@@ -112,23 +112,27 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );
 
+/**
+ * The columns of a token an e-mailed link carries (password reset, e-mail verification, staff
+ * invitation): stored as SHA-256 only, single use, with an expiry.
+ */
+const linkTokenColumns = () => ({
+  id: id(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamptz('expires_at').notNull(),
+  usedAt: timestamptz('used_at'),
+  /** The mail job that minted and sent it: a retried job replaces its own token. */
+  mailJobId: uuid('mail_job_id').unique(),
+  createdAt: createdAt(),
+});
+
 /** Password reset tokens, stored as SHA-256 only; single use, short-lived. */
-export const passwordResetTokens = pgTable(
-  'password_reset_tokens',
-  {
-    id: id(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull().unique(),
-    expiresAt: timestamptz('expires_at').notNull(),
-    usedAt: timestamptz('used_at'),
-    /** The mail job that minted and sent it: a retried job replaces its own token. */
-    mailJobId: uuid('mail_job_id').unique(),
-    createdAt: createdAt(),
-  },
-  (t) => [index('password_reset_tokens_user_id_idx').on(t.userId)],
-);
+export const passwordResetTokens = pgTable('password_reset_tokens', linkTokenColumns(), (t) => [
+  index('password_reset_tokens_user_id_idx').on(t.userId),
+]);
 
 /**
  * E-mail verification tokens, stored as SHA-256 only; single use, valid 24 h. A new one (resend)
@@ -136,18 +140,7 @@ export const passwordResetTokens = pgTable(
  */
 export const emailVerificationTokens = pgTable(
   'email_verification_tokens',
-  {
-    id: id(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull().unique(),
-    expiresAt: timestamptz('expires_at').notNull(),
-    usedAt: timestamptz('used_at'),
-    /** The mail job that minted and sent it: a retried job replaces its own token. */
-    mailJobId: uuid('mail_job_id').unique(),
-    createdAt: createdAt(),
-  },
+  linkTokenColumns(),
   (t) => [index('email_verification_tokens_user_id_idx').on(t.userId)],
 );
 
@@ -155,22 +148,9 @@ export const emailVerificationTokens = pgTable(
  * Invitations of staff (admin.staff.invite): the account exists without a password until the
  * link's token (stored as SHA-256 only, single use, 72 h) sets one (staff.acceptInvite).
  */
-export const staffInvites = pgTable(
-  'staff_invites',
-  {
-    id: id(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull().unique(),
-    expiresAt: timestamptz('expires_at').notNull(),
-    usedAt: timestamptz('used_at'),
-    /** The mail job that minted and sent it: a retried job replaces its own token. */
-    mailJobId: uuid('mail_job_id').unique(),
-    createdAt: createdAt(),
-  },
-  (t) => [index('staff_invites_user_id_idx').on(t.userId)],
-);
+export const staffInvites = pgTable('staff_invites', linkTokenColumns(), (t) => [
+  index('staff_invites_user_id_idx').on(t.userId),
+]);
 
 export const SOCIAL_PROVIDERS = ['apple', 'google'] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
