@@ -28,6 +28,27 @@ export interface RefundSums {
  */
 export function createRefundsRepository(db: Executor) {
   const live = sql`${orderRefunds.status} <> 'failed'`;
+  /**
+   * Adds `units` to a line's cancelled or returned count, guarded so that cancelled + returned
+   * never exceeds what was ordered (the database checks it too); false when fewer are left.
+   */
+  async function countUnits(
+    field: 'canceledQuantity' | 'returnedQuantity',
+    orderItemId: number,
+    units: number,
+  ): Promise<boolean> {
+    const updated = await db
+      .update(orderItems)
+      .set({ [field]: sql`${orderItems[field]} + ${units}` })
+      .where(
+        and(
+          eq(orderItems.id, orderItemId),
+          sql`${orderItems.canceledQuantity} + ${orderItems.returnedQuantity} + ${units} <= ${orderItems.quantity}`,
+        ),
+      )
+      .returning({ id: orderItems.id });
+    return updated.length > 0;
+  }
   return {
     async insert(refund: NewRefund): Promise<RefundRecord> {
       const [created] = await db.insert(orderRefunds).values(refund).returning();
@@ -169,34 +190,12 @@ export function createRefundsRepository(db: Executor) {
      * Cancels `units` more of an order line; false when fewer are left (the database also
      * refuses more than ordered, so two racing cancels never exceed the line).
      */
-    async cancelUnits(orderItemId: number, units: number): Promise<boolean> {
-      const updated = await db
-        .update(orderItems)
-        .set({ canceledQuantity: sql`${orderItems.canceledQuantity} + ${units}` })
-        .where(
-          and(
-            eq(orderItems.id, orderItemId),
-            sql`${orderItems.canceledQuantity} + ${orderItems.returnedQuantity} + ${units} <= ${orderItems.quantity}`,
-          ),
-        )
-        .returning({ id: orderItems.id });
-      return updated.length > 0;
-    },
+    cancelUnits: (orderItemId: number, units: number) =>
+      countUnits('canceledQuantity', orderItemId, units),
 
     /** Counts `units` more of a line as returned; false when fewer are left (as cancelUnits). */
-    async returnUnits(orderItemId: number, units: number): Promise<boolean> {
-      const updated = await db
-        .update(orderItems)
-        .set({ returnedQuantity: sql`${orderItems.returnedQuantity} + ${units}` })
-        .where(
-          and(
-            eq(orderItems.id, orderItemId),
-            sql`${orderItems.canceledQuantity} + ${orderItems.returnedQuantity} + ${units} <= ${orderItems.quantity}`,
-          ),
-        )
-        .returning({ id: orderItems.id });
-      return updated.length > 0;
-    },
+    returnUnits: (orderItemId: number, units: number) =>
+      countUnits('returnedQuantity', orderItemId, units),
   };
 }
 
