@@ -25,12 +25,18 @@ let skipped = 0;
 // Skipped tests by the describe block that skipped them: its title says what it needs
 // ("… (needs DATABASE_URL)"), so the run tells why instead of only how many.
 const skippedGroups = new Map();
+// Seconds per test file: the CI run (.ci/run, both databases) has a 30-minute budget, and this
+// says where it goes.
+const fileSeconds = [];
 for (const file of reports.filter((f) => existsSync(f))) {
   const report = JSON.parse(readFileSync(file, 'utf8'));
   passed += report.numPassedTests ?? 0;
   failed += (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0);
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   for (const suite of report.testResults ?? []) {
+    if (suite.startTime && suite.endTime) {
+      fileSeconds.push([suite.name.slice(root.length), (suite.endTime - suite.startTime) / 1000]);
+    }
     for (const test of suite.assertionResults ?? []) {
       if (test.status !== 'pending' && test.status !== 'skipped' && test.status !== 'todo')
         continue;
@@ -42,6 +48,12 @@ for (const file of reports.filter((f) => existsSync(f))) {
 if (skippedGroups.size > 0) {
   console.log('Skipped here, and why:');
   for (const [group, count] of skippedGroups) console.log(`  ${count} × ${group}`);
+}
+if (fileSeconds.length > 0) {
+  console.log('Slowest test files:');
+  for (const [name, seconds] of fileSeconds.sort((a, b) => b[1] - a[1]).slice(0, 12)) {
+    console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${name}`);
+  }
 }
 console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 if (failed > 0 || passed === 0) process.exit(1);
