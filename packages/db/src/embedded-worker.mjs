@@ -13,6 +13,13 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 /** @type {{ dataDir: string, socketPath: string, maxConnections: number, statsPort: import('node:worker_threads').MessagePort }} */
 const { dataDir, socketPath, maxConnections, statsPort } = workerData;
 
+/**
+ * PGlite's PostgreSQL defaults to 128 MB of shared buffers, all of it inside the WebAssembly
+ * heap, which never shrinks: the demo database is 13 MB and its files sit in the OS page cache
+ * anyway, so 16 MB serves it (the embedded run's peak RSS, docs/performance.md).
+ */
+const MEMORY_SETTINGS = ['-c', 'shared_buffers=16MB'];
+
 /** @type {PGlite | undefined} */
 let database;
 /** @type {PGLiteSocketServer | undefined} */
@@ -35,7 +42,11 @@ function lowerThreadPriority() {
 
 async function start() {
   lowerThreadPriority();
-  database = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  database = await PGlite.create({
+    dataDir,
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, ...MEMORY_SETTINGS],
+  });
   // The server multiplexes its connections onto PGlite's one session and keeps a transaction's
   // statements together: another connection's query waits until that transaction ends.
   server = new PGLiteSocketServer({ db: database, path: socketPath, maxConnections });
