@@ -34,7 +34,7 @@ describe('the worker process on the embedded database', () => {
     expect(output.trim()).toBe(
       'The job workers run in their own process on PostgreSQL only: set DATABASE_URL (on the embedded database they run in the API process).',
     );
-  }, 60_000);
+  }, 180_000);
 });
 
 describe.skipIf(template.kind !== 'postgres')('an API-only process and a worker process', () => {
