@@ -2,7 +2,9 @@
 #
 # The Storefront API image: the same apps/api/dist/main.js that `pnpm start` builds, run by
 # node with production dependencies only, as the unprivileged `node` user; it serves the built
-# admin panel (apps/admin/dist) at /admin.
+# admin panel (apps/admin/dist) at /admin. The same image runs the job workers' own process
+# (apps/api/dist/workers.js, as `pnpm start:workers`) beside API instances with
+# JOBS_ENABLED=false: compose.yaml's `workers` service (docs/deploying.md).
 #   docker build -t storefront-api .
 #   docker run -p 8000:8000 -e DATABASE_URL=... -e REDIS_URL=... -e RAZORPAY_KEY_ID=... -e RAZORPAY_KEY_SECRET=... -e RAZORPAY_WEBHOOK_SECRET=... storefront-api
 # compose.yaml runs two of them behind nginx (README: "Running N instances").
@@ -24,7 +26,7 @@ COPY packages/routers/package.json ./packages/routers/
 
 FROM base AS build
 # CI's install command, then the panel's build (Vite: static files) and the API's (tsup:
-# dist/main.js and dist/drizzle), as `pnpm start` runs them.
+# dist/main.js, dist/workers.js and dist/drizzle), as `pnpm start` runs them.
 RUN pnpm install --frozen-lockfile
 COPY . .
 RUN pnpm --filter @storefront/admin build

@@ -100,8 +100,13 @@ export interface Runtime {
 export interface RuntimeOptions {
   /** Where the drizzle migrations are; default: `packages/db/drizzle` (running from source). */
   migrationsFolder?: string | undefined;
-  /** Tracing is on (main.ts started it): spans per procedure and per query. */
+  /** Tracing is on (entry.ts started it): spans per procedure and per query. */
   tracer?: Tracer | undefined;
+  /**
+   * `api` (default): seeds the demo data when SEED_DEMO, runs the job workers when JOBS_ENABLED.
+   * `workers` (work.ts): never seeds (the API does), always runs the workers.
+   */
+  role?: 'api' | 'workers';
 }
 
 /** The composition root: real adapters chosen by configuration, in one place. */
@@ -126,7 +131,9 @@ export async function createRuntime(
     await database.close().catch(() => {});
     throw databaseStartupError(env, dataDir, error);
   });
-  const demoSeeded = env.SEED_DEMO && (await seedDemo(database.db, { shop: env.DEMO_SHOP }));
+  const role = options.role ?? 'api';
+  const demoSeeded =
+    role === 'api' && env.SEED_DEMO && (await seedDemo(database.db, { shop: env.DEMO_SHOP }));
   if (demoSeeded) {
     logger.info({ shop: env.DEMO_SHOP }, 'demo catalogue seeded into the empty database');
   }
@@ -293,11 +300,16 @@ export async function createRuntime(
     );
   }
 
-  if (env.JOBS_ENABLED) {
+  if (role === 'workers' || env.JOBS_ENABLED) {
     await startJobWorkers(jobs, services, logger, {
       concurrency: env.JOB_CONCURRENCY,
       pollSeconds: env.JOB_POLL_SECONDS,
     });
+  } else if (!env.DATABASE_URL) {
+    // Only a process that opens this DATA_DIR can run its jobs (docs/deploying.md).
+    logger.warn(
+      'JOBS_ENABLED=false on the embedded database: its jobs wait for a process with workers',
+    );
   }
 
   return {

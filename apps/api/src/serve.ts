@@ -1,48 +1,17 @@
-import { existsSync } from 'node:fs';
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import { fileURLToPath } from 'node:url';
+import { createServer, type ServerResponse } from 'node:http';
 import { createApp } from './app';
-import { type Env, StartupError } from './env';
+import type { Env } from './env';
 import { answerClientErrors } from './http/errors';
 import { createMetricsApp } from './http/metrics';
 import type { Tracing } from './observability/tracing';
 import { createLogger, createRuntime } from './runtime';
-
-const SHUTDOWN_GRACE_MS = 10_000;
-
-/**
- * The production build (`dist/main.js`, tsup) carries the migrations in `dist/drizzle`; from
- * source there is no such folder and the db package's own `drizzle/` is used.
- */
-function bundledMigrationsFolder(): string | undefined {
-  const folder = fileURLToPath(new URL('./drizzle', import.meta.url));
-  return existsSync(folder) ? folder : undefined;
-}
-
-/** Resolves once the port is bound; a port in use is a one-line StartupError, not a stack. */
-function listen(server: Server, port: number, name = 'PORT'): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onError = (error: NodeJS.ErrnoException) => {
-      server.off('listening', onListening);
-      reject(
-        error.code === 'EADDRINUSE'
-          ? new StartupError(
-              `${name} ${port} is already in use: stop the other process or set ${name} to a free port.`,
-            )
-          : error.code === 'EACCES'
-            ? new StartupError(`${name} ${port} needs privileges this process does not have.`)
-            : error,
-      );
-    };
-    const onListening = () => {
-      server.off('error', onError);
-      resolve();
-    };
-    server.once('error', onError);
-    server.once('listening', onListening);
-    server.listen(port);
-  });
-}
+import {
+  bundledMigrationsFolder,
+  exitAfter,
+  exitIfStuck,
+  listen,
+  SHUTDOWN_GRACE_MS,
+} from './startup';
 
 /**
  * The API process (main.ts calls it once tracing, if configured, has started): the runtime, the
@@ -106,24 +75,19 @@ export async function serve(env: Env, tracing?: Tracing): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
     for (const res of inFlight) endKeepAlive(res);
-    const force = setTimeout(() => {
-      logger.error('in-flight requests did not finish in time; exiting');
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
-    force.unref();
+    exitIfStuck(logger, SHUTDOWN_GRACE_MS, 'in-flight requests did not finish in time; exiting');
     // Stops accepting connections; the callback runs when in-flight requests have finished.
-    server.close(async () => {
-      try {
-        metricsServer?.close();
-        await runtime.close();
-        await tracing?.shutdown();
-        logger.info('stopped');
-        process.exit(0);
-      } catch (error) {
-        logger.error({ err: error }, 'closing the database or Redis failed');
-        process.exit(1);
-      }
-    });
+    server.close(() =>
+      exitAfter(
+        logger,
+        async () => {
+          metricsServer?.close();
+          await runtime.close();
+          await tracing?.shutdown();
+        },
+        'closing the database or Redis failed',
+      ),
+    );
     server.closeIdleConnections();
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));

@@ -47,6 +47,26 @@ describe('Dockerfile', () => {
     expect(dockerfile).toMatch(/^HEALTHCHECK .*\n.*\/health/m);
   });
 
+  it('builds the job workers beside the API and runs them as `pnpm start:workers` does', () => {
+    const scripts = manifest('apps/api/package.json').scripts ?? {};
+    const flags = /node ((?:--\S+ )*)dist\/main\.js$/.exec(scripts.start ?? '')?.[1] ?? '';
+    // Its own output folder: starting the workers never cleans dist/ under a running API.
+    expect(scripts['start:workers']).toBe(
+      `${scripts.build} --silent --out-dir dist-workers && node ${flags}dist-workers/workers.js`,
+    );
+    expect(manifest('package.json').scripts?.['start:workers']).toBe(
+      'pnpm --filter @storefront/api start:workers',
+    );
+    expect(read('apps/api/tsup.config.ts')).toContain(
+      "entry: { main: 'src/main.ts', workers: 'src/workers.ts' }",
+    );
+    const command = ['node', ...flags.trim().split(' '), 'apps/api/dist/workers.js'];
+    const workers = compose.slice(compose.indexOf('\n  workers:'), compose.indexOf('\n  proxy:'));
+    expect(workers).toContain('<<: *api');
+    expect(workers).toContain(`command: ${JSON.stringify(command).replaceAll(',', ', ')}`);
+    expect(dockerfile).toContain('apps/api/dist/workers.js');
+  });
+
   it('copies every workspace manifest before the install (a frozen install needs them all)', () => {
     const workspaces = ['apps', 'packages'].flatMap((dir) =>
       readdirSync(join(ROOT, dir)).map((name) => `${dir}/${name}`),
@@ -54,6 +74,18 @@ describe('Dockerfile', () => {
     for (const workspace of workspaces) {
       expect(dockerfile).toContain(`COPY ${workspace}/package.json ./${workspace}/`);
     }
+  });
+});
+
+describe('README.md', () => {
+  it('names only root scripts that exist in its `npx -y pnpm@…` commands', () => {
+    const pnpm = manifest('package.json').packageManager;
+    const scripts = manifest('package.json').scripts ?? {};
+    const named = [...read('README.md').matchAll(new RegExp(`npx -y ${pnpm} ([a-z:-]+)`, 'g'))]
+      .map((m) => m[1] ?? '')
+      .filter((name) => name !== 'install');
+    expect(named).toContain('start:workers');
+    for (const name of named) expect(scripts[name], name).toBeDefined();
   });
 });
 
@@ -85,6 +117,8 @@ describe('compose.yaml and deploy/nginx.conf', () => {
       RAZORPAY_KEY_ID: 'from-the-deployment',
       RAZORPAY_KEY_SECRET: 'from-the-deployment',
       DATA_DIR: '/data',
+      // The API instances only enqueue; compose's `workers` service runs the jobs.
+      JOBS_ENABLED: false,
     });
     expect(env.DATABASE_URL).toMatch(/@postgres:5432\//);
     expect(env.REDIS_URL).toBe('redis://redis:6379');

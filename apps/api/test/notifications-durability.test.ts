@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { registerCustomer } from './harness';
 import { apiClient } from './support/api-client';
 import { startFakeExpo } from './support/fake-expo';
 import { serverDatabases } from './support/server-database';
 import { startServer, waitFor } from './support/server-process';
-import { prepareCheckout } from './support/shop';
+import { orderWithPhone } from './support/shop';
 
 /*
  * An order's push is queued with the order: a process killed (-9) after the order commits and
@@ -29,25 +28,8 @@ describe('a queued push outlives its process', () => {
     // A queues but never sends (no workers): the push is only in the queue when A dies.
     const a = await startServer({ ...base, SEED_DEMO: 'true', JOBS_ENABLED: 'false' });
     cleanups.push(() => a.kill());
-    const api = apiClient(a.url);
-    const customer = await registerCustomer(api);
     const phone = `ExponentPushToken[durable-${randomBytes(4).toString('hex')}]`;
-    const device = await api.request('POST', '/customer/devices', {
-      token: customer.token,
-      body: { token: phone, platform: 'ios' },
-    });
-    expect(device.status).toBe(201);
-    const products = await api.request('GET', '/products?per_page=1');
-    await api.request('POST', '/cart/add', {
-      token: customer.token,
-      body: { product_id: products.body.data[0]?.id, quantity: 1 },
-    });
-    await prepareCheckout(api, customer.token);
-    const placed = await api.request('POST', '/checkout/place-order', {
-      token: customer.token,
-      body: {},
-    });
-    expect(placed.status).toBe(201);
+    const { order } = await orderWithPhone(apiClient(a.url), phone);
     a.kill();
     await a.exited;
     expect(expo.pushes).toHaveLength(0);
@@ -57,7 +39,7 @@ describe('a queued push outlives its process', () => {
     await waitFor('the restarted server to send the push', async () => expo.pushes.length > 0);
     // Another poll or two: a second copy would show up now.
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    const id = placed.body.data.order_id;
+    const id = order.order_id;
     expect(expo.pushes).toEqual([
       expect.objectContaining({
         to: phone,

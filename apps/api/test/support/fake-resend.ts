@@ -13,7 +13,8 @@ export interface ResendCall {
  * A local stand-in for the Resend API (`POST /emails`, JSON in, `{ id }` out). `failWith` makes
  * the answers an error in Resend's shape `{ statusCode, message, name }` (`times`: only the next
  * few). Like Resend, a repeated `Idempotency-Key` answers the first e-mail's id and delivers
- * nothing new: `delivered` holds each e-mail delivered once.
+ * nothing new: `delivered` holds each e-mail delivered once. `hold()` keeps every answer back
+ * (a call is in `calls` at once, in `delivered` when answered) until the function it returns is called.
  */
 export async function startFakeResend() {
   const calls: ResendCall[] = [];
@@ -21,6 +22,7 @@ export async function startFakeResend() {
   const byKey = new Map<string, string>();
   let failure: { statusCode: number; message: string; name: string } | undefined;
   let failuresLeft = Number.POSITIVE_INFINITY;
+  let held: Promise<void> | undefined;
   const server = await listenLocally(async (req, res) => {
     const raw = await readBody(req);
     const call: ResendCall = {
@@ -30,6 +32,7 @@ export async function startFakeResend() {
       body: raw.length > 0 ? JSON.parse(raw.toString('utf8')) : {},
     };
     calls.push(call);
+    await held;
     if (failure && failuresLeft > 0) {
       failuresLeft -= 1;
       sendJson(res, failure.statusCode, failure);
@@ -54,6 +57,16 @@ export async function startFakeResend() {
     ...server,
     calls,
     delivered,
+    hold(): () => void {
+      let release = () => {};
+      held = new Promise((done) => {
+        release = () => {
+          held = undefined;
+          done();
+        };
+      });
+      return release;
+    },
     failWith(
       error: { statusCode: number; message: string; name: string } | undefined,
       times = Number.POSITIVE_INFINITY,

@@ -2,7 +2,7 @@ import type { Executor } from '@storefront/db/client';
 import { products } from '@storefront/db/schema';
 import { signPayment } from '@storefront/routers';
 import { eq } from 'drizzle-orm';
-import { TEST_GATEWAY_SECRET } from '../harness';
+import { registerCustomer, TEST_GATEWAY_SECRET } from '../harness';
 import { NEW_ADDRESS } from './address';
 import type { Requester } from './api-client';
 
@@ -45,6 +45,31 @@ export async function prepareCheckout(
     gateway_order: { id: string; amount: number; currency: string } | null;
     cart: { total: number };
   };
+}
+
+/**
+ * A new customer with `phone` registered for pushes places a cash-on-delivery order of one unit
+ * of the first product listed: the order's e-mails and push are queued with it.
+ */
+export async function orderWithPhone(t: Requester, phone: string) {
+  const customer = await registerCustomer(t);
+  const device = await t.request('POST', '/customer/devices', {
+    token: customer.token,
+    body: { token: phone, platform: 'ios' },
+  });
+  if (device.status !== 201) throw new Error(`device: ${device.status}`);
+  const listed = await t.request('GET', '/products?per_page=1');
+  await t.request('POST', '/cart/add', {
+    token: customer.token,
+    body: { product_id: listed.body.data[0]?.id, quantity: 1 },
+  });
+  await prepareCheckout(t, customer.token);
+  const placed = await t.request('POST', '/checkout/place-order', {
+    token: customer.token,
+    body: {},
+  });
+  if (placed.status !== 201) throw new Error(`place-order: ${placed.status}`);
+  return { customer, order: placed.body.data as { order_id: number; order_number: string } };
 }
 
 /** A product's stock as stored (what an order took or a cancellation gave back). */
