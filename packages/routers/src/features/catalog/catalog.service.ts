@@ -112,6 +112,32 @@ export function createCatalogService({ repo, clock, counts, defaultCurrency }: C
     return ids;
   }
 
+  /** The visible product's detail, or undefined when it is unknown or inactive. */
+  async function findProduct(id: number): Promise<ProductDetailDto | undefined> {
+    const now = clock.now();
+    const record = await repo.findVisibleProduct(id, now);
+    if (!record) return undefined;
+    const [images, categories, variants, attributeRows, reviews, currency] = await Promise.all([
+      repo.images(id),
+      repo.productCategories(id),
+      repo.variants(id, now),
+      repo.attributeValues(id),
+      repo.recentReviews(id, RECENT_REVIEWS),
+      defaultCurrency(),
+    ]);
+    return toDetail(
+      record,
+      {
+        images: images.map(({ url, alt }) => ({ url, alt })),
+        categories: categories.map(({ id, name, slug }) => ({ id, name, slug })),
+        variants,
+        attributeRows,
+        reviews,
+      },
+      currency,
+    );
+  }
+
   return {
     requireCategoryFilter,
 
@@ -137,36 +163,12 @@ export function createCatalogService({ repo, clock, counts, defaultCurrency }: C
     },
 
     async product(id: number): Promise<ProductDetailDto> {
-      const product = await this.findProduct(id);
+      const product = await findProduct(id);
       if (!product) throw new AppError('NOT_FOUND', 'Product not found.');
       return product;
     },
 
-    /** The visible product's detail, or undefined when it is unknown or inactive. */
-    async findProduct(id: number): Promise<ProductDetailDto | undefined> {
-      const now = clock.now();
-      const record = await repo.findVisibleProduct(id, now);
-      if (!record) return undefined;
-      const [images, categories, variants, attributeRows, reviews, currency] = await Promise.all([
-        repo.images(id),
-        repo.productCategories(id),
-        repo.variants(id, now),
-        repo.attributeValues(id),
-        repo.recentReviews(id, RECENT_REVIEWS),
-        defaultCurrency(),
-      ]);
-      return toDetail(
-        record,
-        {
-          images: images.map(({ url, alt }) => ({ url, alt })),
-          categories: categories.map(({ id, name, slug }) => ({ id, name, slug })),
-          variants,
-          attributeRows,
-          reviews,
-        },
-        currency,
-      );
-    },
+    findProduct,
 
     /**
      * Many visible products' details in six queries (the change feed's pages); unknown or
