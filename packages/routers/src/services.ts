@@ -32,7 +32,7 @@ import { createNotificationsSlice } from './features/notifications';
 import { openCodOrders } from './features/orders';
 import { createPaymentProviders, createPaymentsSlice } from './features/payments';
 import { createReturnsSlice } from './features/returns';
-import { createReviewsSlice, recentReviews, recentReviewsOfProducts } from './features/reviews';
+import { createReviewsSlice, recentReviewsAsJson } from './features/reviews';
 import { createSearchSlice } from './features/search';
 import { createStoreSettingsSlice, type FeatureFlags } from './features/store-settings';
 import { createSyncSlice } from './features/sync';
@@ -121,7 +121,7 @@ export function createServices(deps: ServiceDeps): Services {
     unitOfWork,
     clock,
     counts,
-    reviews: { recent: recentReviews, recentOfProducts: recentReviewsOfProducts },
+    reviews: { recentAsJson: recentReviewsAsJson },
     defaultCurrency: storeSettings.defaultCurrency,
     imageStorage: deps.avatarStorage,
     readCache,

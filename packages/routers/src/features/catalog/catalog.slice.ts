@@ -9,9 +9,9 @@ import { createCatalogAdminRepository } from './catalog-admin.repository';
 import { createCatalogAdminService } from './catalog-admin.service';
 import { createCategoriesAdminService } from './categories-admin.service';
 import type { DefaultCurrency } from './product.dto';
+import type { ProductReviewReads } from './product-details.repository';
 import { createProductPartsRepository } from './product-parts.repository';
 import { createProductPartsService } from './product-parts.service';
-import type { ProductReviewReads } from './product-reviews';
 
 export interface CatalogSliceDeps {
   db: Executor;
