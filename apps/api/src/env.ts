@@ -177,6 +177,10 @@ const EnvSchema = z
     CATALOG_CACHE_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(0),
     /** How late (ms) an instance may see another instance's catalogue change (ETags). */
     CATALOG_VERSION_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+    /** Anonymous catalogue answers kept per process (docs/performance.md); 0 turns the cache off. */
+    CATALOG_READ_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(5_000),
+    /** …and at most this many MB of their JSON (the heap holds about 2–3× that). */
+    CATALOG_READ_CACHE_MAX_MB: z.coerce.number().int().min(0).max(4_096).default(16),
     /** Comma-separated exact browser origins allowed by CORS; empty: no CORS headers. */
     CORS_ORIGINS: z
       .string()

@@ -195,6 +195,10 @@ export async function createRuntime(
       aiTimeoutMs: env.AI_TIMEOUT_SECONDS * 1000,
       countCacheTtlMs: env.COUNT_CACHE_TTL_MS,
       catalogVersionTtlMs: env.CATALOG_VERSION_TTL_MS,
+      catalogReadCache: {
+        maxEntries: env.CATALOG_READ_CACHE_MAX_ENTRIES,
+        maxBytes: env.CATALOG_READ_CACHE_MAX_MB * 1024 * 1024,
+      },
       implicitHeartbeat: env.SYNC_IMPLICIT_HEARTBEAT,
       referenceCacheTtlMs: env.REFERENCE_CACHE_TTL_MS,
       storeTimeZone: env.STORE_TIMEZONE,

@@ -43,6 +43,11 @@ export interface ServiceConfig {
    */
   catalogVersionTtlMs?: number;
   /**
+   * Bounds of the anonymous catalogue reads' answers kept per process (entries, and characters
+   * of JSON over all of them); unset or 0 reads the database every time. See catalog-read-cache.ts.
+   */
+  catalogReadCache?: { maxEntries: number; maxBytes: number };
+  /**
    * How long feature flags, the default currency, tax rates and shipping/payment methods may be
    * reused, in ms; 0 or unset reads them on every call. See store-settings/reference-cache.ts.
    */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Executor } from '@storefront/db/client';
+import { createCatalogReadCache, noCatalogReadCache } from './catalog-read-cache';
 import { createCatalogVersion } from './catalog-version';
 import { createCommerceServices } from './commerce.services';
 import type { Services } from './context';
@@ -31,7 +32,7 @@ import { createNotificationsSlice } from './features/notifications';
 import { openCodOrders } from './features/orders';
 import { createPaymentProviders, createPaymentsSlice } from './features/payments';
 import { createReturnsSlice } from './features/returns';
-import { createReviewsSlice, recentReviews, recentReviewsOfProducts } from './features/reviews';
+import { createReviewsSlice, recentReviewsAsJson } from './features/reviews';
 import { createSearchSlice } from './features/search';
 import { createStoreSettingsSlice, type FeatureFlags } from './features/store-settings';
 import { createSyncSlice } from './features/sync';
@@ -79,16 +80,6 @@ export function createServices(deps: ServiceDeps): Services {
   });
   const isFeatureEnabled = (flag: keyof FeatureFlags) =>
     storeSettings.features.isFeatureEnabled(flag);
-  const catalog = createCatalogSlice({
-    db,
-    unitOfWork,
-    clock,
-    counts,
-    reviews: { recent: recentReviews, recentOfProducts: recentReviewsOfProducts },
-    defaultCurrency: storeSettings.defaultCurrency,
-    imageStorage: deps.avatarStorage,
-    reportBackgroundError,
-  });
   const delivery = createDeliverySlice({
     unitOfWork,
     clock,
@@ -109,6 +100,33 @@ export function createServices(deps: ServiceDeps): Services {
     reportBackgroundError,
     referenceCacheTtlMs: config.referenceCacheTtlMs ?? 0,
   });
+  // The read cache is keyed by the version, and the version forgets it on every change.
+  let readCache = noCatalogReadCache;
+  const version = createCatalogVersion({
+    store: storeSettings.catalogVersionStore,
+    clock,
+    ttlMs: config.catalogVersionTtlMs ?? 1_000,
+    caches: [counts, searchQueries, { clear: () => readCache.clear() }],
+    referenceCaches: [storeSettings.cache, tax.cache, delivery.cache],
+    ...(reportBackgroundError ? { reportError: reportBackgroundError } : {}),
+  });
+  readCache = createCatalogReadCache({
+    version,
+    currency: storeSettings.defaultCurrency,
+    maxEntries: config.catalogReadCache?.maxEntries ?? 0,
+    maxBytes: config.catalogReadCache?.maxBytes ?? 0,
+  });
+  const catalog = createCatalogSlice({
+    db,
+    unitOfWork,
+    clock,
+    counts,
+    reviews: { recentAsJson: recentReviewsAsJson },
+    defaultCurrency: storeSettings.defaultCurrency,
+    imageStorage: deps.avatarStorage,
+    readCache,
+    reportBackgroundError,
+  });
   const content = createContentSlice({ db, clock });
   const sync = createSyncSlice({
     db,
@@ -117,9 +135,9 @@ export function createServices(deps: ServiceDeps): Services {
     readers: {
       featureFlags: storeSettings.uncachedFeatureFlags,
       currencies: () => storeSettings.currencies.list(),
-      categories: () => catalog.products.categories(),
+      categories: () => catalog.uncached.categories(),
       banners: () => content.banners.banners(),
-      products: (ids) => catalog.products.findProducts(ids),
+      products: (ids) => catalog.uncached.findProducts(ids),
     },
     retentionDays: config.syncRetentionDays ?? 30,
   });
@@ -150,14 +168,6 @@ export function createServices(deps: ServiceDeps): Services {
     reportBackgroundError,
   });
   const addresses = createAddressesSlice({ db, unitOfWork, users: auth.users });
-  const version = createCatalogVersion({
-    store: storeSettings.catalogVersionStore,
-    clock,
-    ttlMs: config.catalogVersionTtlMs ?? 1_000,
-    caches: [counts, searchQueries],
-    referenceCaches: [storeSettings.cache, tax.cache, delivery.cache],
-    ...(reportBackgroundError ? { reportError: reportBackgroundError } : {}),
-  });
   const providers = createPaymentProviders(deps.payments);
   // payment-status (checkout) asks the payments reconciler, built after checkout hands it its
   // handlers: bound late, called only once requests are served.
@@ -295,6 +305,7 @@ export function createServices(deps: ServiceDeps): Services {
       counts,
       queries: searchQueries,
       defaultCurrency: storeSettings.defaultCurrency,
+      readCache,
     }),
     content,
     storeSettings,

@@ -75,42 +75,54 @@ app.get('/api/v1/products', async (req, res) => {
   });
 });
 
-/** The six SELECTs of catalog.service.ts findProduct: the product, then five in parallel. */
+/**
+ * catalog.service.ts findProduct's one statement (product-details.repository.ts): the product
+ * with its images, categories, variants, attribute values and recent reviews aggregated as JSON.
+ */
 app.get('/api/v1/products/:id', async (req, res) => {
   const id = Number(req.params.id);
   const now = new Date().toISOString();
   const [product] = await sql`select ${summaryColumns(now)}, p.description, p.meta_title,
-      p.meta_description, p.meta_keywords from products p where p.id = ${id} and p.active`;
+      p.meta_description, p.meta_keywords,
+      coalesce((select json_agg(json_build_object('url', i.url, 'alt', i.alt)
+        order by i.position, i.id) from product_images i where i.product_id = p.id),
+        '[]'::json) as images,
+      coalesce((select json_agg(json_build_object('id', c.id, 'name', c.name, 'slug', c.slug)
+        order by c.position, c.id) from product_categories pc
+        join categories c on c.id = pc.category_id where pc.product_id = p.id),
+        '[]'::json) as categories,
+      coalesce((select json_agg(json_build_object('id', v.id, 'sku', v.sku, 'name', v.name,
+        'price_cents', v.price_cents, 'special_price_cents', v.special_price_cents,
+        'stock_quantity', v.stock_quantity, 'options', v.options) order by v.position, v.id)
+        from product_variants v where v.product_id = p.id), '[]'::json) as variants,
+      coalesce((select json_agg(json_build_object('code', a.code, 'name', a.name,
+        'value', av.value) order by a.position, a.id, av.position, av.id)
+        from product_attribute_values pav
+        join attribute_values av on av.id = pav.attribute_value_id
+        join attributes a on a.id = av.attribute_id where pav.product_id = p.id),
+        '[]'::json) as attributes,
+      coalesce((select json_agg(json_build_object('id', r.id, 'customer_name', r.customer_name,
+        'rating', r.rating, 'title', r.title, 'comment', r.comment,
+        'helpful_count', r.helpful_count, 'verified_purchase', r.verified_purchase,
+        'created_at', r.created_at) order by r.created_at desc, r.id desc)
+        from (select r.*, (select u.name from users u where u.id = r.user_id) as customer_name
+          from reviews r where r.product_id = p.id order by r.created_at desc, r.id desc
+          limit 5) r where r.customer_name is not null), '[]'::json) as reviews
+    from products p where p.id = ${id} and p.active`;
   if (!product) {
     res.status(404).json({ success: false, message: 'Product not found.' });
     return;
   }
-  const [images, categories, variants, attributes, reviews] = await Promise.all([
-    sql`select url, alt from product_images where product_id = ${id} order by position, id`,
-    sql`select c.id, c.name, c.slug from product_categories pc
-        join categories c on c.id = pc.category_id where pc.product_id = ${id}
-        order by c.position, c.id`,
-    sql`select v.id, v.sku, v.name, v.price_cents, v.special_price_cents, v.stock_quantity,
-        v.options from product_variants v join products p on p.id = v.product_id
-        where v.product_id = ${id} order by v.position, v.id`,
-    sql`select a.code, a.name, av.value from product_attribute_values pav
-        join attribute_values av on av.id = pav.attribute_value_id
-        join attributes a on a.id = av.attribute_id where pav.product_id = ${id}
-        order by a.position, a.id, av.position, av.id`,
-    sql`select r.id, u.name as customer_name, r.rating, r.title, r.comment, r.helpful_count,
-        r.verified_purchase, r.created_at from reviews r join users u on u.id = r.user_id
-        where r.product_id = ${id} order by r.created_at desc, r.id desc limit 5`,
-  ]);
   res.json({
     success: true,
     data: {
       ...toSummary(product),
       description: product.description,
-      images,
-      categories,
-      variants,
-      attributes,
-      recent_reviews: reviews,
+      images: product.images,
+      categories: product.categories,
+      variants: product.variants,
+      attributes: product.attributes,
+      recent_reviews: product.reviews,
     },
   });
 });

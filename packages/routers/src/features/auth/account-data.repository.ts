@@ -7,7 +7,7 @@ import {
   userIdentities,
   users,
 } from '@storefront/db/schema';
-import { eq, ilike, inArray } from 'drizzle-orm';
+import { eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 
 /*
  * The auth slice's part of erasing an account (the account slice composes the slices' steps,
@@ -90,6 +90,10 @@ export async function accountEmails(
     .where(inArray(users.id, ids));
   return new Map(rows.map((row) => [row.id, row.email]));
 }
+
+/** A user's display name as a subquery of another slice's statement (null once the user is gone). */
+export const accountNameOf = (userId: SQL) =>
+  sql<string | null>`(select ${users.name} from ${users} where ${users.id} = ${userId})`;
 
 /** The names of these accounts by id (reviews show their author's). */
 export async function accountNames(

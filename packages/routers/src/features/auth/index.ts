@@ -2,6 +2,7 @@
 
 export {
   accountEmails,
+  accountNameOf,
   accountNames,
   emptyAccountRow,
   eraseCredentials,

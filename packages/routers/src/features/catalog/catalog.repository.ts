@@ -9,8 +9,12 @@ import {
   productSummaryColumns,
   productWhere,
 } from './product-columns.repository';
-import { detailPartQueries, visibleProductDetails } from './product-details.repository';
-import type { ProductReviewReads, ReviewRecord } from './product-reviews';
+import {
+  type ProductDetailRow,
+  type ProductReviewReads,
+  productDetailQuery,
+  visibleProductDetails,
+} from './product-details.repository';
 
 export interface ProductSummaryRecord {
   id: number;
@@ -148,25 +152,19 @@ export function createCatalogRepository(db: Executor, reviews: ProductReviewRead
   }
 
   /**
-   * The product detail's six queries, built by drizzle once per repository (on first use) with
-   * the product id and `now` as placeholders, like the lists: building them on every request
-   * was ~19 % of a detail request's CPU in a profile of dist/main.js under load.
+   * The product detail's one statement, built by drizzle once per repository (on first use) with
+   * the product id and `now` as placeholders, like the lists: building it on every request was
+   * ~19 % of a detail request's CPU in a profile of dist/main.js under load.
    */
-  let detailQueries: ReturnType<typeof prepareDetail> | undefined;
-  const detail = () => {
-    detailQueries ??= prepareDetail();
-    return detailQueries;
-  };
+  let detailQuery: ReturnType<typeof prepareDetail> | undefined;
   function prepareDetail() {
     const id = sql.placeholder('id');
-    const parts = detailPartQueries(db, (column) => eq(column, id), sql.placeholder('now'));
-    return {
-      product: parts.product.prepare('product_detail'),
-      images: parts.images.prepare('product_images'),
-      categories: parts.categories.prepare('product_categories'),
-      variants: parts.variants.prepare('product_variants'),
-      attributeValues: parts.attributeValues.prepare('product_attribute_values'),
-    };
+    return productDetailQuery(
+      db,
+      (column) => eq(column, id),
+      sql.placeholder('now'),
+      reviews,
+    ).prepare('product_detail');
   }
 
   async function countProducts(where: SQL | undefined): Promise<number> {
@@ -179,8 +177,10 @@ export function createCatalogRepository(db: Executor, reviews: ProductReviewRead
     list,
     countProducts,
 
-    async findVisibleProduct(id: number, now: Date): Promise<ProductDetailRecord | undefined> {
-      const [row] = await detail().product.execute({ id, now: now.toISOString() });
+    /** The visible product with every part of its detail, in one statement. */
+    async findVisibleProduct(id: number, now: Date): Promise<ProductDetailRow | undefined> {
+      detailQuery ??= prepareDetail();
+      const [row] = await detailQuery.execute({ id, now: now.toISOString() });
       return row;
     },
 
@@ -194,19 +194,6 @@ export function createCatalogRepository(db: Executor, reviews: ProductReviewRead
         .where(and(eq(products.id, id), eq(products.active, true)));
       return row !== undefined;
     },
-
-    images: (productId: number) => detail().images.execute({ id: productId }),
-
-    productCategories: (productId: number) => detail().categories.execute({ id: productId }),
-
-    variants: (productId: number, now: Date): Promise<VariantRecord[]> =>
-      detail().variants.execute({ id: productId, now: now.toISOString() }),
-
-    /** Attribute values of a product, ordered by attribute then value position. */
-    attributeValues: (productId: number) => detail().attributeValues.execute({ id: productId }),
-
-    recentReviews: (productId: number, limit: number): Promise<ReviewRecord[]> =>
-      reviews.recent(db, productId, limit),
 
     /** Categories with their visible product counts (subcategories included). */
     async categories(id?: number): Promise<CategoryRecord[]> {

@@ -2,12 +2,7 @@ import type { CountCache } from '../../count-cache';
 import { pageMeta } from '../../envelope';
 import { AppError, validationError } from '../../errors';
 import type { Clock } from '../../ports';
-import type {
-  CatalogRepository,
-  ProductDetailRecord,
-  ProductFilter,
-  VariantRecord,
-} from './catalog.repository';
+import type { CatalogRepository, ProductFilter } from './catalog.repository';
 import type { PageInput, ProductDetailDto, ProductListInput } from './catalog.schemas';
 import {
   type DefaultCurrency,
@@ -18,7 +13,7 @@ import {
   toVariantDto,
 } from './product.dto';
 import { productWhere } from './product-columns.repository';
-import { RECENT_REVIEWS_PER_PRODUCT, type ReviewRecord } from './product-reviews';
+import type { ProductDetailRow } from './product-details.repository';
 
 export interface CatalogServiceDeps {
   repo: CatalogRepository;
@@ -29,39 +24,28 @@ export interface CatalogServiceDeps {
   defaultCurrency: DefaultCurrency;
 }
 
-const RECENT_REVIEWS = RECENT_REVIEWS_PER_PRODUCT;
 const RELATED_LIMIT = 10;
 
-/** A product's detail DTO from its record and parts (one product's queries, or many's). */
-function toDetail(
-  record: ProductDetailRecord,
-  parts: {
-    images: { url: string; alt: string }[];
-    categories: { id: number; name: string; slug: string }[];
-    variants: VariantRecord[];
-    attributeRows: { code: string; name: string; value: string }[];
-    reviews: ReviewRecord[];
-  },
-  currency: string,
-): ProductDetailDto {
+/** A product's detail DTO from its row (one product's statement, or many's). */
+function toDetail(row: ProductDetailRow, currency: string): ProductDetailDto {
   const attributes: ProductDetailDto['attributes'] = [];
-  for (const row of parts.attributeRows) {
+  for (const value of row.attributeRows) {
     const last = attributes.at(-1);
-    if (last?.code === row.code) last.values.push(row.value);
-    else attributes.push({ code: row.code, name: row.name, values: [row.value] });
+    if (last?.code === value.code) last.values.push(value.value);
+    else attributes.push({ code: value.code, name: value.name, values: [value.value] });
   }
   return {
-    ...toProductSummaryDto(record, currency),
-    description: record.description,
-    images: parts.images,
-    categories: parts.categories,
-    variants: record.type === 'configurable' ? parts.variants.map(toVariantDto) : [],
+    ...toProductSummaryDto(row, currency),
+    description: row.description,
+    images: row.images.map(({ url, alt }) => ({ url, alt })),
+    categories: row.categories.map(({ id, name, slug }) => ({ id, name, slug })),
+    variants: row.type === 'configurable' ? row.variants.map(toVariantDto) : [],
     attributes,
-    recent_reviews: parts.reviews.map(toReviewDto),
+    recent_reviews: row.reviews.map(toReviewDto),
     meta: {
-      title: record.metaTitle ?? record.name,
-      description: record.metaDescription ?? record.shortDescription,
-      keywords: record.metaKeywords ?? '',
+      title: row.metaTitle ?? row.name,
+      description: row.metaDescription ?? row.shortDescription,
+      keywords: row.metaKeywords ?? '',
     },
   };
 }
@@ -112,6 +96,15 @@ export function createCatalogService({ repo, clock, counts, defaultCurrency }: C
     return ids;
   }
 
+  /** The visible product's detail, or undefined when it is unknown or inactive. */
+  async function findProduct(id: number): Promise<ProductDetailDto | undefined> {
+    const [row, currency] = await Promise.all([
+      repo.findVisibleProduct(id, clock.now()),
+      defaultCurrency(),
+    ]);
+    return row && toDetail(row, currency);
+  }
+
   return {
     requireCategoryFilter,
 
@@ -137,82 +130,23 @@ export function createCatalogService({ repo, clock, counts, defaultCurrency }: C
     },
 
     async product(id: number): Promise<ProductDetailDto> {
-      const product = await this.findProduct(id);
+      const product = await findProduct(id);
       if (!product) throw new AppError('NOT_FOUND', 'Product not found.');
       return product;
     },
 
-    /** The visible product's detail, or undefined when it is unknown or inactive. */
-    async findProduct(id: number): Promise<ProductDetailDto | undefined> {
-      const now = clock.now();
-      const record = await repo.findVisibleProduct(id, now);
-      if (!record) return undefined;
-      const [images, categories, variants, attributeRows, reviews, currency] = await Promise.all([
-        repo.images(id),
-        repo.productCategories(id),
-        repo.variants(id, now),
-        repo.attributeValues(id),
-        repo.recentReviews(id, RECENT_REVIEWS),
-        defaultCurrency(),
-      ]);
-      return toDetail(
-        record,
-        {
-          images: images.map(({ url, alt }) => ({ url, alt })),
-          categories: categories.map(({ id, name, slug }) => ({ id, name, slug })),
-          variants,
-          attributeRows,
-          reviews,
-        },
-        currency,
-      );
-    },
+    findProduct,
 
     /**
-     * Many visible products' details in six queries (the change feed's pages); unknown or
+     * Many visible products' details in one statement (the change feed's pages); unknown or
      * inactive ids are absent from the map.
      */
     async findProducts(ids: number[]): Promise<Map<number, ProductDetailDto>> {
-      const [parts, currency] = await Promise.all([
+      const [rows, currency] = await Promise.all([
         repo.visibleProductDetails(ids, clock.now()),
         defaultCurrency(),
       ]);
-      const byProduct = <T extends { productId: number }>(rows: T[]) => {
-        const grouped = new Map<number, T[]>();
-        for (const row of rows) {
-          const list = grouped.get(row.productId);
-          if (list) list.push(row);
-          else grouped.set(row.productId, [row]);
-        }
-        return grouped;
-      };
-      const images = byProduct(parts.images);
-      const categories = byProduct(parts.categories);
-      const variants = byProduct(parts.variants);
-      const attributes = byProduct(parts.attributes);
-      const reviews = byProduct(parts.reviews);
-      const details = new Map<number, ProductDetailDto>();
-      for (const record of parts.products) {
-        details.set(
-          record.id,
-          toDetail(
-            record,
-            {
-              images: (images.get(record.id) ?? []).map(({ url, alt }) => ({ url, alt })),
-              categories: (categories.get(record.id) ?? []).map(({ id, name, slug }) => ({
-                id,
-                name,
-                slug,
-              })),
-              variants: variants.get(record.id) ?? [],
-              attributeRows: attributes.get(record.id) ?? [],
-              reviews: reviews.get(record.id) ?? [],
-            },
-            currency,
-          ),
-        );
-      }
-      return details;
+      return new Map(rows.map((row) => [row.id, toDetail(row, currency)]));
     },
 
     async categories() {

@@ -1,4 +1,5 @@
 import type { Executor } from '@storefront/db/client';
+import { type CatalogReadCache, withCatalogReadCache } from '../../catalog-read-cache';
 import type { CountCache } from '../../count-cache';
 import type { Clock, FileStorage } from '../../ports';
 import type { UnitOfWorkFactory } from '../../transactions';
@@ -8,9 +9,9 @@ import { createCatalogAdminRepository } from './catalog-admin.repository';
 import { createCatalogAdminService } from './catalog-admin.service';
 import { createCategoriesAdminService } from './categories-admin.service';
 import type { DefaultCurrency } from './product.dto';
+import type { ProductReviewReads } from './product-details.repository';
 import { createProductPartsRepository } from './product-parts.repository';
 import { createProductPartsService } from './product-parts.service';
-import type { ProductReviewReads } from './product-reviews';
 
 export interface CatalogSliceDeps {
   db: Executor;
@@ -24,12 +25,30 @@ export interface CatalogSliceDeps {
   defaultCurrency: DefaultCurrency;
   /** Where uploaded product images go: the avatars' file store. */
   imageStorage: FileStorage;
+  /** The anonymous storefront reads' answers, per catalogue version (catalog-read-cache.ts). */
+  readCache: CatalogReadCache;
   reportBackgroundError?: (error: unknown) => void;
 }
 
+/** The storefront's reads whose answers are the same for everyone: kept by the read cache. */
+const CACHED_READS = [
+  'listProducts',
+  'onSale',
+  'featured',
+  'newArrivals',
+  'related',
+  'product',
+  'categories',
+  'categoryTree',
+  'category',
+  'categoryProducts',
+] as const;
+
 /**
  * The catalogue slice: storefront reads, and the back office's products (with their images and
- * variants) and categories. `reads` is the read repository other slices check products with.
+ * variants) and categories. `reads` is the read repository other slices check products with;
+ * `products` answers the storefront through the read cache, `uncached` reads the database every
+ * time (the change feed, whose deltas must hold the rows as they are now).
  */
 export function createCatalogSlice(deps: CatalogSliceDeps) {
   const { clock, counts } = deps;
@@ -48,7 +67,8 @@ export function createCatalogSlice(deps: CatalogSliceDeps) {
   });
   return {
     reads,
-    products: catalog,
+    products: withCatalogReadCache(catalog, deps.readCache, CACHED_READS),
+    uncached: catalog,
     admin: catalogAdmin,
     categories: createCategoriesAdminService({
       readCategory: (id) => catalog.category(id),

@@ -27,6 +27,7 @@ export {
   toProductSummaryDto,
   toReviewDto,
 } from './product.dto';
+export type { ProductReviewReads } from './product-details.repository';
 export type { ProductPartsService } from './product-parts.service';
 export {
   activeProductIdsAfter,
@@ -43,7 +44,7 @@ export {
   stockOfLines,
   visibleProductSummaries,
 } from './product-reads.repository';
-export type { ProductReviewReads, ReviewRecord } from './product-reviews';
+export type { ReviewRecord } from './product-reviews';
 export {
   createProductSearchRepository,
   type ProductSearch,

@@ -1,10 +1,8 @@
-import type { Executor } from '@storefront/db/client';
-
 /*
  * A product's reviews as the storefront shows them. The rows are the reviews slice's (its
  * review-reads.repository.ts); the catalogue's product detail shows the recent ones through
  * these reads, which the composition root passes in (reviews imports catalog, so catalog cannot
- * import reviews back).
+ * import reviews back): `ProductReviewReads` in product-details.repository.ts.
  */
 
 export interface ReviewRecord {
@@ -22,14 +20,3 @@ export interface ReviewRecord {
 
 /** A product detail's recent reviews (docs/contract.md §4). */
 export const RECENT_REVIEWS_PER_PRODUCT = 5;
-
-export interface ProductReviewReads {
-  /** A product's newest reviews. */
-  recent(db: Executor, productId: number, limit: number): Promise<ReviewRecord[]>;
-  /** Each product's newest `perProduct` reviews, newest first over all of them. */
-  recentOfProducts(
-    db: Executor,
-    productIds: readonly number[],
-    perProduct: number,
-  ): Promise<ReviewRecord[]>;
-}

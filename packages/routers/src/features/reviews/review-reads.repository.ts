@@ -1,13 +1,13 @@
 import type { Executor } from '@storefront/db/client';
-import { preparedQueries } from '@storefront/db/prepared';
 import { reviews } from '@storefront/db/schema';
-import { and, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
-import { accountNames } from '../auth/index';
+import { qualified } from '@storefront/db/sql';
+import { desc, eq, type SQL, sql } from 'drizzle-orm';
+import { accountNameOf, accountNames } from '../auth/index';
 import type { ReviewRecord } from '../catalog/index';
 
 /*
  * Reviews as the API shows them: with the author's name (auth's), never the e-mail. The
- * catalogue's product detail composes `recentReviews` and `recentReviewsOfProducts`.
+ * catalogue's product detail composes `recentReviewsAsJson`.
  */
 
 const reviewColumns = {
@@ -37,17 +37,6 @@ async function withAuthors(db: Executor, rows: ReviewRow[]): Promise<ReviewRecor
   });
 }
 
-/** The product detail's recent reviews run on every detail view: built by drizzle once. */
-const recentQueries = preparedQueries((db) => ({
-  recent: db
-    .select(reviewColumns)
-    .from(reviews)
-    .where(eq(reviews.productId, sql.placeholder('id')))
-    .orderBy(desc(reviews.createdAt), desc(reviews.id))
-    .limit(sql.placeholder('limit'))
-    .prepare('product_recent_reviews'),
-}));
-
 export async function findReview(db: Executor, id: number): Promise<ReviewRecord | undefined> {
   const rows = await db.select(reviewColumns).from(reviews).where(eq(reviews.id, id));
   const [found] = await withAuthors(db, rows);
@@ -72,39 +61,12 @@ export async function reviewsPage(
   return withAuthors(db, rows);
 }
 
-/** A product's newest reviews (the product detail). */
-export async function recentReviews(
-  db: Executor,
-  productId: number,
-  limit: number,
-): Promise<ReviewRecord[]> {
-  const rows = await recentQueries.on(db).recent.execute({ id: productId, limit });
-  return withAuthors(db, rows);
-}
-
-/** Each product's newest `perProduct` reviews, newest first over all (product details' pages). */
-export async function recentReviewsOfProducts(
-  db: Executor,
-  productIds: readonly number[],
-  perProduct: number,
-): Promise<ReviewRecord[]> {
-  if (productIds.length === 0) return [];
-  const ids = [...productIds];
-  const ranked = db
-    .select({
-      id: reviews.id,
-      rank: sql<number>`row_number() over (partition by ${reviews.productId} order by ${reviews.createdAt} desc, ${reviews.id} desc)`.as(
-        'rank',
-      ),
-    })
-    .from(reviews)
-    .where(inArray(reviews.productId, ids))
-    .as('ranked');
-  const rows = await db
-    .select(reviewColumns)
-    .from(reviews)
-    .innerJoin(ranked, eq(ranked.id, reviews.id))
-    .where(and(inArray(reviews.productId, ids), lte(ranked.rank, perProduct)))
-    .orderBy(desc(reviews.createdAt), desc(reviews.id));
-  return withAuthors(db, rows);
+/**
+ * A product's newest `limit` reviews with their authors' names (an author gone: none), newest
+ * first, as a JSON array of ReviewRecord's fields (dates as text): a subquery of the catalogue's
+ * one-statement product detail (product-details.repository.ts).
+ */
+export function recentReviewsAsJson(productId: SQL, limit: number): SQL {
+  const newest = sql`select ${reviews}.*, ${accountNameOf(qualified(reviews, reviews.userId))} as customer_name from ${reviews} where ${reviews.productId} = ${productId} order by ${reviews.createdAt} desc, ${reviews.id} desc limit ${sql.raw(String(Math.trunc(limit)))}`;
+  return sql`select json_agg(json_build_object('id', r.id, 'productId', r.product_id, 'customerName', r.customer_name, 'rating', r.rating, 'title', r.title, 'comment', r.comment, 'helpfulCount', r.helpful_count, 'verifiedPurchase', r.verified_purchase, 'createdAt', r.created_at, 'updatedAt', r.updated_at) order by r.created_at desc, r.id desc) from (${newest}) r where r.customer_name is not null`;
 }

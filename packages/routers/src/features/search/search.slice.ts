@@ -1,4 +1,5 @@
 import type { Executor } from '@storefront/db/client';
+import { type CatalogReadCache, withCatalogReadCache } from '../../catalog-read-cache';
 import type { CountCache, TtlCache } from '../../count-cache';
 import type { Clock } from '../../ports';
 import type { CatalogRepository, CatalogService, DefaultCurrency } from '../catalog';
@@ -13,8 +14,10 @@ export function createSearchSlice(deps: {
   counts: CountCache;
   queries: TtlCache<string>;
   defaultCurrency: DefaultCurrency;
+  /** Search answers are the same for everyone: kept per catalogue version (catalog-read-cache.ts). */
+  readCache: CatalogReadCache;
 }) {
-  return createSearchService({
+  const search = createSearchService({
     repo: createSearchRepository(deps.db, deps.catalog.reads),
     catalog: deps.catalog.products,
     clock: deps.clock,
@@ -22,4 +25,5 @@ export function createSearchSlice(deps: {
     queries: deps.queries,
     defaultCurrency: deps.defaultCurrency,
   });
+  return withCatalogReadCache(search, deps.readCache, ['search', 'suggestions']);
 }
