@@ -47,6 +47,8 @@ describe.skipIf(skipReason)(
       const { page, panel } = session;
       await page.goto(`${app.server.baseUrl}/admin/`);
       await panel.signIn(support.email, support.password);
+      // Signed in (the token is in sessionStorage) before the order's address is opened.
+      await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
       await page.goto(`${app.server.baseUrl}/admin/orders/${orderId}`);
       const refunds = page.getByRole('region', { name: 'Refunds' });
       await refunds.getByLabel('Amount').fill('30');
@@ -72,6 +74,7 @@ describe.skipIf(skipReason)(
       const { page, panel } = session;
       await page.getByRole('button', { name: /sign out/i }).click();
       await panel.signIn(owner.email, owner.password);
+      await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
       const card = page.getByRole('region', { name: 'Refunds awaiting approval' });
       const [waiting] = await rows();
       await card.getByRole('button', { name: `Approve refund ${waiting?.id}` }).click();
