@@ -62,6 +62,11 @@ export const ERROR_TABLE = {
     trpc: 'CONFLICT',
     message: 'Staff members still have this role: give them another one first.',
   },
+  REFUND_ALREADY_DECIDED: {
+    status: 409,
+    trpc: 'CONFLICT',
+    message: 'This refund was already approved or declined.',
+  },
   IDEMPOTENCY_CONFLICT: {
     status: 409,
     trpc: 'CONFLICT',

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { QueryState } from '../components/QueryState';
 import { money, utcNaive } from '../lib/format';
 import { useTRPC } from '../trpc';
+import { RefundApprovals } from './dashboard/RefundApprovals';
 import { SalesCards } from './dashboard/SalesCards';
 
 /** How often the figures and the app's connection are read again while the page is open. */
@@ -45,6 +46,7 @@ export function DashboardPage() {
               <Figure label="Orders waiting to ship" value={data.orders_waiting_to_ship} />
             </SimpleGrid>
             <SalesCards refreshMs={REFRESH_MS} />
+            <RefundApprovals refreshMs={REFRESH_MS} />
             <SimpleGrid cols={{ base: 1, md: 2 }}>
               <Card withBorder component="section" aria-labelledby="mobile-app">
                 <Group justify="space-between" mb="sm">

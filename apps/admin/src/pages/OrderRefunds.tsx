@@ -158,6 +158,12 @@ export function OrderRefunds({ order }: { order: Order }) {
           Refunded so far: {money(order.refunded_amount, order.currency)} of{' '}
           {money(order.total, order.currency)}
         </Text>
+        {order.refund_awaiting_approval_amount > 0 ? (
+          <Text size="sm" mb="sm" c="orange" role="status">
+            Awaiting an Owner’s approval:{' '}
+            {money(order.refund_awaiting_approval_amount, order.currency)}
+          </Text>
+        ) : null}
         <Stack>
           <RefundLedger order={order} />
           {can('refunds:issue') ? <GoodwillRefund order={order} /> : null}

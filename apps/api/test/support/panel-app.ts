@@ -31,7 +31,7 @@ export function usePanelApp(options: {
   currency: string;
   app?: Omit<TestAppOptions, 'adminPanelDir'>;
 }): PanelApp {
-  const session = {} as PanelApp;
+  const session = usePanelBrowser({} as PanelApp);
   let close: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     session.t = await createTestApp({ ...options.app, adminPanelDir: PANEL_DIR });
@@ -42,16 +42,32 @@ export function usePanelApp(options: {
     close = () => server.close();
     session.admin = await registerAdmin(session.t);
     session.api = adminClient(server.baseUrl, session.admin.token);
-    session.panel = await openPanelBrowser();
-    session.page = session.panel.page;
   }, 60_000);
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') await session.panel?.shot(failedShotName(task.name));
-  });
   afterAll(async () => {
-    await session.panel?.browser.close();
     await close?.();
     await session.t?.close();
   });
   return session;
+}
+
+/**
+ * Chromium for a panel test whose app is made elsewhere (a shop with the Razorpay stand-in,
+ * support/refund-shop.ts): opened before the tests, a failed step's screenshot, closed after.
+ * Fills `panel` and `page` of `session` (read them in hooks and tests).
+ */
+export function usePanelBrowser<T extends object>(
+  session: T = {} as T,
+): T & Pick<PanelApp, 'panel' | 'page'> {
+  const filled = session as T & Pick<PanelApp, 'panel' | 'page'>;
+  beforeAll(async () => {
+    filled.panel = await openPanelBrowser();
+    filled.page = filled.panel.page;
+  }, 60_000);
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') await filled.panel?.shot(failedShotName(task.name));
+  });
+  afterAll(async () => {
+    await filled.panel?.browser.close();
+  });
+  return filled;
 }

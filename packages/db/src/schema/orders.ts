@@ -146,6 +146,11 @@ export const orders = pgTable(
     refundedCents: integer('refunded_cents').notNull().default(0),
     /** What units cancelled before payment took off what cash on delivery collects. */
     canceledDueCents: integer('canceled_due_cents').notNull().default(0),
+    /**
+     * Refunds written but waiting for an Owner's approval (above the requester's refund limit,
+     * docs/refunds.md "Approval"): value asked, not given back yet, so not in `refunded_cents`.
+     */
+    awaitingRefundCents: integer('awaiting_refund_cents').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  boolean,
   check,
   index,
   integer,
@@ -11,13 +12,25 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz } from './columns';
 import { type CreditNoteLineRow, creditNotes, orders } from './orders';
+import { users } from './users';
 
 /** Why money went back: `return` is a received customer return (issue 38, part 2). */
 export const REFUND_KINDS = ['cancel', 'cancel_items', 'goodwill', 'return'] as const;
 export type RefundKind = (typeof REFUND_KINDS)[number];
 
-/** The gateway part's state: cards and points are given back when the row is written. */
-export const REFUND_STATUSES = ['pending', 'processed', 'failed'] as const;
+/**
+ * The gateway part's state: cards and points are given back when the row is written.
+ * `awaiting_approval`: above the requester's refund limit, nothing given back until an Owner
+ * approves (then `pending` or `processed`); `declined`: the Owner refused, nothing given back
+ * (docs/refunds.md "Approval").
+ */
+export const REFUND_STATUSES = [
+  'pending',
+  'processed',
+  'failed',
+  'awaiting_approval',
+  'declined',
+] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 /**
@@ -76,6 +89,17 @@ export const orderRefunds = pgTable(
     creditNoteId: integer('credit_note_id').references(() => creditNotes.id, {
       onDelete: 'restrict',
     }),
+    /**
+     * Give it back as store credit when approved (a return asking for it): what the request
+     * decided, kept for the approval, which splits the money then (docs/refunds.md "Approval").
+     */
+    toStoreCredit: boolean('to_store_credit').notNull().default(false),
+    /** The staff member whose refund waited for approval (above their role's refund limit). */
+    requestedById: integer('requested_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The Owner who approved or declined it, and when. */
+    decidedById: integer('decided_by_id').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamptz('decided_at'),
+    declineReason: text('decline_reason'),
     createdAt: createdAt(),
     settledAt: timestamptz('settled_at'),
   },
@@ -89,9 +113,11 @@ export const orderRefunds = pgTable(
       .on(t.retryOfId)
       .where(sql`${t.retryOfId} is not null`),
     index('order_refunds_order_idx').on(t.orderId, t.id),
+    // admin.refunds.pending reads the few waiting rows, not the whole ledger.
+    index('order_refunds_awaiting_idx').on(t.id).where(sql`${t.status} = 'awaiting_approval'`),
     check(
       'order_refunds_amounts_check',
-      sql`${t.amountCents} > 0 and ${t.gatewayCents} >= 0 and ${t.giftCardCents} >= 0 and ${t.loyaltyCents} >= 0 and ${t.uncollectedCents} >= 0 and ${t.storeCreditCents} >= 0 and ${t.amountCents} = ${t.gatewayCents} + ${t.giftCardCents} + ${t.loyaltyCents} + ${t.uncollectedCents} + ${t.storeCreditCents}`,
+      sql`${t.amountCents} > 0 and ${t.gatewayCents} >= 0 and ${t.giftCardCents} >= 0 and ${t.loyaltyCents} >= 0 and ${t.uncollectedCents} >= 0 and ${t.storeCreditCents} >= 0 and (${t.status} in ('awaiting_approval', 'declined') or ${t.amountCents} = ${t.gatewayCents} + ${t.giftCardCents} + ${t.loyaltyCents} + ${t.uncollectedCents} + ${t.storeCreditCents})`,
     ),
   ],
 );

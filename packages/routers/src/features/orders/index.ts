@@ -41,11 +41,19 @@ export { ordersRouter } from './orders.router';
 export type { OrderDto } from './orders.schemas';
 export type { OrderRepositories } from './orders.service';
 export { createOrdersSlice, type OrdersService } from './orders.slice';
-export { paymentTaken, recordRefund, splitFor } from './refund-ledger.steps';
+export { createRefundApprovals, type RefundApprovals } from './refund-approvals.service';
+export {
+  paymentTaken,
+  type RefundRequester,
+  recordRefund,
+  requesterOf,
+  splitFor,
+} from './refund-ledger.steps';
 export { unitsLeft, unitsLine } from './refund-lines';
 export { type OrderRefunds, REFUND_QUEUE, type RefundJob } from './refunds';
 export { refundsAdminRouter } from './refunds.admin.router';
-export type { RefundDto } from './refunds.schemas';
+export type { RefundRecord } from './refunds.repository';
+export { AWAITING_APPROVAL_MESSAGE, type RefundDto } from './refunds.schemas';
 export {
   EXCHANGE_PAYMENT_METHOD,
   type ReplacementLine,

@@ -3,7 +3,7 @@ import { releaseCoupon } from '../coupons';
 import { invoiceLinesOf } from './document-lines';
 import type { OrderRecord } from './orders.repository';
 import type { OrderRepositories } from './orders.service';
-import { recordRefund, writeOrderSums } from './refund-ledger.steps';
+import { type RefundRequester, recordRefund, writeOrderSums } from './refund-ledger.steps';
 import { remainingLines, unitsLeft } from './refund-lines';
 
 /*
@@ -24,8 +24,11 @@ export async function earlierLines(tx: OrderRepositories, orderId: number) {
 export async function cancelRemaining(
   tx: OrderRepositories,
   order: OrderRecord,
-  reason: string,
-  now: Date,
+  {
+    reason,
+    now,
+    requestedBy,
+  }: { reason: string; now: Date; requestedBy?: RefundRequester | undefined },
 ): Promise<OrderRecord> {
   const items = await tx.orders.items(order.id);
   const earlier = await earlierLines(tx, order.id);
@@ -50,6 +53,7 @@ export async function cancelRemaining(
     reason,
     lines: remainingLines(invoice, earlier),
     now,
+    requestedBy,
   });
   // Nothing left to give back (all of it given back before): the counters as the ledger says.
   return recorded.refund ? recorded.order : writeOrderSums(tx, order);

@@ -10,7 +10,9 @@ import type { OrderRecord } from './orders.repository';
 import { changeStatus, type OrderRepositories } from './orders.service';
 import {
   exceedsPaid,
+  givesMoney,
   paymentTaken,
+  type RefundRequester,
   recordRefund,
   refundableCents,
   writeOrderSums,
@@ -35,8 +37,8 @@ export interface OrderRefundsServiceDeps {
 const notFound = () => new AppError('NOT_FOUND', 'Order not found.');
 
 /** What the customer's mail says was given back: money, or what COD no longer collects. */
-const refundMail = (order: OrderRecord, refund: RefundRecord | undefined, reason: string) =>
-  refund
+export const refundMail = (order: OrderRecord, refund: RefundRecord | undefined, reason: string) =>
+  refund && givesMoney(refund)
     ? {
         kind: 'order-refunded' as const,
         orderId: order.id,
@@ -62,6 +64,8 @@ export function createOrderRefundsService(deps: OrderRefundsServiceDeps) {
       orderId: number;
       items: readonly { orderItemId: number; quantity: number }[];
       reason: string;
+      /** A staff member's cancel: above their refund limit the money waits. */
+      requestedBy?: RefundRequester;
     }): Promise<OrderRecord> {
       return inTransaction(async (tx) => {
         const order = await tx.orders.find(input.orderId, input.userId, { lock: true });
@@ -81,6 +85,7 @@ export function createOrderRefundsService(deps: OrderRefundsServiceDeps) {
         if (asked === left) {
           return changeStatus(tx, order, 'canceled', {
             reason: input.reason,
+            ...(input.requestedBy ? { requestedBy: input.requestedBy } : {}),
             earnsPoints: false,
             now: clock.now(),
           });
@@ -110,6 +115,7 @@ export function createOrderRefundsService(deps: OrderRefundsServiceDeps) {
           reason: input.reason,
           lines,
           now: clock.now(),
+          requestedBy: input.requestedBy,
         });
         const named = lines.map((line) => `${line.quantity} × ${line.description}`).join(', ');
         await tx.orders.addEvent(order.id, order.status, `Cancelled ${named}: ${input.reason}`);
@@ -124,7 +130,12 @@ export function createOrderRefundsService(deps: OrderRefundsServiceDeps) {
      * REFUND_EXCEEDS_PAID beyond, nothing written); an invoiced order gets its credit note, the
      * amount spread over the lines by what is left of each.
      */
-    async goodwill(input: { orderId: number; amountCents: number; reason: string }) {
+    async goodwill(input: {
+      orderId: number;
+      amountCents: number;
+      reason: string;
+      requestedBy?: RefundRequester;
+    }) {
       return inTransaction(async (tx) => {
         const order = await tx.orders.find(input.orderId, undefined, { lock: true });
         if (!order) throw notFound();
@@ -144,9 +155,15 @@ export function createOrderRefundsService(deps: OrderRefundsServiceDeps) {
           reason: input.reason,
           lines,
           now: clock.now(),
+          requestedBy: input.requestedBy,
         });
         const amount = (input.amountCents / 100).toFixed(2);
-        await tx.orders.addEvent(order.id, order.status, `Refunded ${amount}: ${input.reason}`);
+        const waits = recorded.refund && !givesMoney(recorded.refund);
+        await tx.orders.addEvent(
+          order.id,
+          order.status,
+          `${waits ? 'Refund awaiting approval' : 'Refunded'} ${amount}: ${input.reason}`,
+        );
         const mail = refundMail(recorded.order, recorded.refund, input.reason);
         if (mail) await enqueueMail(tx.jobs, mail);
         return recorded;

@@ -42,6 +42,7 @@ export function toOrderDto(order: OrderRecord, items: OrderItemRecord[]): OrderD
     loyalty_amount: centsToAmount(order.loyaltyCents),
     amount_due: centsToAmount(amountDueCents(order)),
     refunded_amount: centsToAmount(order.refundedCents),
+    refund_awaiting_approval_amount: centsToAmount(order.awaitingRefundCents),
     items: items.map((item) => ({
       id: item.id,
       product_id: item.productId,

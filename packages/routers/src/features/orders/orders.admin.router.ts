@@ -12,7 +12,9 @@ import {
   ZInvoiceRegisterOutput,
 } from './orders.admin.schemas';
 import { type OrderDto, ZCancelOrderInput, ZOrderId, ZTrackingOutput } from './orders.schemas';
+import { requesterOf } from './refund-ledger.steps';
 import {
+  AWAITING_APPROVAL_MESSAGE,
   toRefundDto,
   toRefundDtos,
   ZGoodwillRefundInput,
@@ -97,13 +99,14 @@ export const ordersAdminRouter = router({
         orderId: input.order_id,
         amountCents: amountToCents(input.amount),
         reason: input.reason,
+        requestedBy: requesterOf(ctx),
       });
       return ok(
         {
           order: withActions(await ctx.services.orders.detail(order)),
           refund: refund ? toRefundDto(refund, new Set()) : null,
         },
-        'Refund recorded.',
+        refund?.status === 'awaiting_approval' ? AWAITING_APPROVAL_MESSAGE : 'Refund recorded.',
       );
     }),
   /** The order's refund ledger, oldest first, for the panel (a failed row shows Retry). */
@@ -128,10 +131,14 @@ export const ordersAdminRouter = router({
   cancel: adminProcedure('orders:cancel')
     .input(ZCancelOrderInput)
     .output(ZAdminOrderOutput)
-    .mutation(async ({ ctx, input }) =>
-      ok(
-        withActions(await ctx.services.orders.cancel(undefined, input.id, input.reason)),
-        'Order cancelled.',
-      ),
-    ),
+    .mutation(async ({ ctx, input }) => {
+      const order = withActions(
+        await ctx.services.orders.cancel(undefined, input.id, input.reason, requesterOf(ctx)),
+      );
+      const waits = order.refund_awaiting_approval_amount > 0;
+      return ok(
+        order,
+        waits ? `Order cancelled. ${AWAITING_APPROVAL_MESSAGE}` : 'Order cancelled.',
+      );
+    }),
 });

@@ -65,6 +65,10 @@ export const ZOrder = z
       description:
         'Money given back so far, all ways (gateway, gift cards, points as their value); pending gateway refunds included, failed ones not (docs/refunds.md)',
     }),
+    refund_awaiting_approval_amount: z.number().meta({
+      description:
+        'A refund decided by the shop (a cancel, a return, a goodwill refund) waiting for an Owner’s approval: not given back yet, so not in `refunded_amount`; 0 when none waits (docs/refunds.md "Approval")',
+    }),
     items: z.array(ZOrderItem),
     shipping_address: ZAddressSnapshot,
     billing_address: ZAddressSnapshot,

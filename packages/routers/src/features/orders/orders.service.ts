@@ -17,7 +17,7 @@ import { assertTransition, type OrderStatus, STATUS_EVENT_TEXT } from './order-s
 import type { AdminOrderListInput } from './orders.admin.schemas';
 import type { OrderChanges, OrderRecord, OrdersRepository } from './orders.repository';
 import type { OrderListInput } from './orders.schemas';
-import { creditRefundsBeforeInvoice } from './refund-ledger.steps';
+import { creditRefundsBeforeInvoice, type RefundRequester } from './refund-ledger.steps';
 import type { RefundsRepository } from './refunds.repository';
 
 /** A status change and the e-mail it causes, in one transaction. */
@@ -66,6 +66,8 @@ const notFound = () => new AppError('NOT_FOUND', 'Order not found.');
 export interface TransitionOptions {
   userId?: number;
   reason?: string;
+  /** A staff member's cancel: above their refund limit the money waits (docs/refunds.md). */
+  requestedBy?: RefundRequester;
   shipment?: ShipmentDetails;
 }
 
@@ -87,7 +89,11 @@ export async function changeStatus(
   if (to === 'canceled') {
     // Place-order's steps undone; the money through the ledger: `refund_pending` until the
     // gateway confirms its part (a durable job), `refunded` at once when cards and points paid.
-    await cancelRemaining(tx, current, options.reason ?? STATUS_EVENT_TEXT.canceled, options.now);
+    await cancelRemaining(tx, current, {
+      reason: options.reason ?? STATUS_EVENT_TEXT.canceled,
+      now: options.now,
+      requestedBy: options.requestedBy,
+    });
     changes.cancelReason = options.reason ?? null;
     if (options.reason) event = `Order cancelled: ${options.reason}`;
   }
@@ -228,9 +234,16 @@ export function createOrdersService({
       return toTrackingDto(order, await repo.events(order.id));
     },
 
-    /** Customer cancellation: pending or processing only; stock back, a paid order refunded. */
-    cancel(userId: number | undefined, id: number, reason: string) {
-      return transition(id, 'canceled', { ...(userId === undefined ? {} : { userId }), reason });
+    /**
+     * Cancellation, the customer's (`userId`) or the shop's (`requestedBy`): pending or
+     * processing only; stock back, a paid order refunded (waiting above the staff's limit).
+     */
+    cancel(userId: number | undefined, id: number, reason: string, requestedBy?: RefundRequester) {
+      return transition(id, 'canceled', {
+        ...(userId === undefined ? {} : { userId }),
+        ...(requestedBy ? { requestedBy } : {}),
+        reason,
+      });
     },
 
     markProcessing: (id: number) => transition(id, 'processing'),

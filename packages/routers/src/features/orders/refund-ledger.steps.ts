@@ -72,9 +72,12 @@ export const paidCents = (order: OrderRecord) =>
     ? order.totalCents - order.canceledDueCents
     : order.giftCardCents + order.loyaltyCents;
 
-/** What is still refundable: paid, less what the ledger gave back. */
+/**
+ * What is still refundable: paid, less what the ledger gave back and what refunds awaiting
+ * approval reserve (so what is approved later never exceeds what was paid).
+ */
 export const refundableCents = (order: OrderRecord) =>
-  Math.max(0, paidCents(order) - order.refundedCents);
+  Math.max(0, paidCents(order) - order.refundedCents - order.awaitingRefundCents);
 
 /**
  * The payment's status after a ledger change: an unpaid order's stays; a paid one is `paid`
@@ -114,6 +117,22 @@ export interface RecordedRefund {
   refund: RefundRecord | undefined;
 }
 
+/** Who asks for a refund from the back office, and up to what their role may give back. */
+export interface RefundRequester {
+  userId: number;
+  /** The role's refund limit in cents; null: unlimited (docs/admin-panel.md "Roles"). */
+  refundLimitCents: number | null;
+}
+
+/** The requester of an admin procedure's refund: the signed-in staff member and their limit. */
+export const requesterOf = (ctx: {
+  session: { user: { id: number } };
+  staff: { refundLimitCents: number | null };
+}): RefundRequester => ({
+  userId: ctx.session.user.id,
+  refundLimitCents: ctx.staff.refundLimitCents,
+});
+
 /**
  * Writes a refund of `order` — locked by the caller in this transaction — to the ledger: before
  * payment its value first comes off what cash on delivery collects; the money goes back to the
@@ -121,20 +140,108 @@ export interface RecordedRefund {
  * paid with, then as points. Cards and points are given back here; the gateway part is a job
  * (the row and its receipt are written first). An invoiced order gets the credit note of the
  * lines. 422 REFUND_EXCEEDS_PAID, nothing written, when the order was paid less than that.
+ * With `requestedBy` whose limit is below the money it gives back, the row is only written
+ * `awaiting_approval` — no money, no credit note — for an Owner (docs/refunds.md "Approval").
  */
 export async function recordRefund(
   tx: LedgerRepositories,
   order: OrderRecord,
-  decision: RefundDecision,
+  decision: RefundDecision & { requestedBy?: RefundRequester | undefined },
 ): Promise<RecordedRefund> {
   const amount =
     decision.lines.reduce((total, line) => total + line.totalCents, 0) - (decision.feeCents ?? 0);
   if (amount <= 0) return { order, refund: undefined };
   const before = await tx.refunds.sums(order.id);
+  const toStoreCredit = decision.toStoreCredit === true;
   const { uncollected, split, storeCreditCents } = await splitFor(tx, order, amount, {
     sums: before,
-    toStoreCredit: decision.toStoreCredit === true,
+    toStoreCredit,
   });
+  // Waiting refunds reserve what they ask (refundableCents), so approving never exceeds it.
+  if (order.awaitingRefundCents > 0 && amount - uncollected > refundableCents(order)) {
+    throw exceedsPaid(refundableCents(order));
+  }
+  const row = {
+    orderId: order.id,
+    amountCents: amount,
+    reason: decision.reason,
+    kind: decision.kind,
+    lines: decision.lines,
+    receipt: receiptFor(order, before.rows + 1),
+    toStoreCredit,
+  };
+  const limit = decision.requestedBy?.refundLimitCents;
+  if (
+    decision.requestedBy &&
+    limit !== null &&
+    limit !== undefined &&
+    amount - uncollected > limit
+  ) {
+    const refund = await tx.refunds.insert({
+      ...row,
+      status: 'awaiting_approval',
+      requestedById: decision.requestedBy.userId,
+    });
+    return { order: await writeOrderSums(tx, order), refund };
+  }
+  const parts = await giveBack(tx, order, before, {
+    uncollected,
+    split,
+    storeCreditCents,
+    now: decision.now,
+  });
+  const refund = await tx.refunds.insert({ ...row, ...parts });
+  return afterRow(tx, order, refund, decision.now);
+}
+
+/**
+ * admin.refunds.approve's ledger step: the waiting row (its order locked by the caller) gets the
+ * split it would have had, computed now, and the normal path runs — cards, points, the gateway
+ * job, the credit note — once: the row is decided under a guarded `status = 'awaiting_approval'`
+ * update, so a second approval finds nothing to decide (409 REFUND_ALREADY_DECIDED).
+ */
+export async function approveRefund(
+  tx: LedgerRepositories,
+  order: OrderRecord,
+  waiting: RefundRecord,
+  approver: { userId: number; now: Date },
+): Promise<RecordedRefund & { refund: RefundRecord }> {
+  const before = await tx.refunds.sums(order.id);
+  const { uncollected, split, storeCreditCents } = await splitFor(tx, order, waiting.amountCents, {
+    sums: before,
+    toStoreCredit: waiting.toStoreCredit,
+  });
+  const parts = await giveBack(tx, order, before, {
+    uncollected,
+    split,
+    storeCreditCents,
+    now: approver.now,
+  });
+  const refund = await tx.refunds.decide(waiting.id, {
+    ...parts,
+    decidedById: approver.userId,
+    decidedAt: approver.now,
+  });
+  if (!refund) throw alreadyDecided();
+  const recorded = await afterRow(tx, order, refund, approver.now);
+  return { order: recorded.order, refund: recorded.refund ?? refund };
+}
+
+/** Whether the row gave (or gives) something back: not waiting for approval, not declined. */
+export const givesMoney = (row: Pick<RefundRecord, 'status'>) =>
+  row.status !== 'awaiting_approval' && row.status !== 'declined';
+
+export const alreadyDecided = () =>
+  new AppError('REFUND_ALREADY_DECIDED', 'This refund was already approved or declined.');
+
+/** Gives back the cards' and points' parts now; the row's parts and status (recordRefund's). */
+async function giveBack(
+  tx: LedgerRepositories,
+  order: OrderRecord,
+  before: RefundSums,
+  given: Awaited<ReturnType<typeof splitFor>> & { now: Date },
+) {
+  const { split } = given;
   await giveBackToGiftCards(tx, order.id, split.giftCardCents);
   const points = await returnSomeLoyaltyPoints(
     tx,
@@ -146,31 +253,34 @@ export async function recordRefund(
     ),
   );
   const settled = split.gatewayCents === 0;
-  const refund = await tx.refunds.insert({
-    orderId: order.id,
-    amountCents: amount,
+  return {
     gatewayCents: split.gatewayCents,
     giftCardCents: split.giftCardCents,
     loyaltyCents: split.loyaltyCents,
-    uncollectedCents: uncollected,
-    storeCreditCents,
+    uncollectedCents: given.uncollected,
+    storeCreditCents: given.storeCreditCents,
     loyaltyPoints: points,
-    reason: decision.reason,
-    kind: decision.kind,
-    lines: decision.lines,
-    receipt: receiptFor(order, before.rows + 1),
-    status: settled ? 'processed' : 'pending',
-    settledAt: settled ? decision.now : null,
-  });
-  if (!settled) await enqueueRefund(tx.jobs, refund);
+    status: settled ? ('processed' as const) : ('pending' as const),
+    settledAt: settled ? given.now : null,
+  };
+}
+
+/** After a row gave money back: its gateway job, the order's counters, its credit note. */
+async function afterRow(
+  tx: LedgerRepositories,
+  order: OrderRecord,
+  refund: RefundRecord,
+  now: Date,
+): Promise<RecordedRefund> {
+  if (refund.status === 'pending') await enqueueRefund(tx.jobs, refund);
   const updated = await writeOrderSums(tx, order);
   const note = await issueCreditNote(tx, {
     orderId: order.id,
     items: 'all',
-    lines: decision.lines,
+    lines: refund.lines,
     includeShipping: false,
-    reason: decision.reason,
-    now: decision.now,
+    reason: refund.reason,
+    now,
   });
   if (note) await tx.refunds.setCreditNote(refund.id, note.id);
   return { order: updated, refund: note ? { ...refund, creditNoteId: note.id } : refund };
@@ -224,8 +334,9 @@ export async function creditRefundsBeforeInvoice(
   orderId: number,
   now: Date,
 ): Promise<void> {
+  // A waiting row gets its note when approved; a declined one gave nothing back to reverse.
   const rows = (await tx.refunds.forOrder(orderId)).filter(
-    (row) => row.creditNoteId === null && row.lines.length > 0,
+    (row) => row.creditNoteId === null && row.lines.length > 0 && givesMoney(row),
   );
   if (rows.length === 0) return;
   const note = await issueCreditNote(tx, {
@@ -245,15 +356,13 @@ export async function writeOrderSums(
   order: OrderRecord,
 ): Promise<OrderRecord> {
   const sums = await tx.refunds.sums(order.id);
-  await tx.refunds.setOrderSums(order.id, {
+  const counters = {
     refundedCents: sums.refundedCents,
     canceledDueCents: sums.uncollectedCents,
-  });
-  const counted = {
-    ...order,
-    refundedCents: sums.refundedCents,
-    canceledDueCents: sums.uncollectedCents,
+    awaitingRefundCents: sums.awaitingCents,
   };
+  await tx.refunds.setOrderSums(order.id, counters);
+  const counted = { ...order, ...counters };
   return tx.orders.update(order.id, { paymentStatus: paymentStatusAfter(counted, sums) });
 }
 

@@ -1,5 +1,5 @@
 import type { Executor } from '@storefront/db/client';
-import { orderItems, orderRefunds, orders } from '@storefront/db/schema';
+import { orderItems, orderRefunds, orders, users } from '@storefront/db/schema';
 import { and, asc, desc, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 
@@ -18,6 +18,8 @@ export interface RefundSums {
   uncollectedCents: number;
   /** Rows whose gateway part the gateway has not confirmed yet. */
   pending: number;
+  /** Asked and waiting for an Owner's approval: reserved, not given back (docs/refunds.md). */
+  awaitingCents: number;
   rows: number;
 }
 
@@ -108,6 +110,7 @@ export function createRefundsRepository(db: Executor) {
           uncollected: sql<string>`coalesce(sum(${orderRefunds.uncollectedCents}), 0)`,
           storeCredit: sql<string>`coalesce(sum(${orderRefunds.storeCreditCents}), 0)`,
           pending: sql<string>`count(*) filter (where ${orderRefunds.status} = 'pending')`,
+          awaiting: sql<string>`coalesce(sum(${orderRefunds.amountCents}) filter (where ${orderRefunds.status} = 'awaiting_approval'), 0)`,
           rows: sql<string>`count(*)`,
         })
         .from(orderRefunds)
@@ -124,6 +127,7 @@ export function createRefundsRepository(db: Executor) {
         storeCreditCents,
         uncollectedCents: Number(row?.uncollected ?? 0),
         pending: Number(row?.pending ?? 0),
+        awaitingCents: Number(row?.awaiting ?? 0),
         rows: Number(row?.rows ?? 0),
       };
     },
@@ -171,6 +175,56 @@ export function createRefundsRepository(db: Executor) {
       return settled.length > 0;
     },
 
+    /**
+     * admin.refunds.pending: rows waiting for approval, oldest first, with their order's number
+     * and currency and who asked.
+     */
+    awaitingApproval(limit: number) {
+      return db
+        .select({
+          refund: getTableColumns(orderRefunds),
+          orderNumber: orders.orderNumber,
+          currency: orders.currency,
+          requestedByEmail: users.email,
+        })
+        .from(orderRefunds)
+        .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
+        .leftJoin(users, eq(users.id, orderRefunds.requestedById))
+        .where(eq(orderRefunds.status, 'awaiting_approval'))
+        .orderBy(asc(orderRefunds.id))
+        .limit(limit);
+    },
+
+    /**
+     * Decides a waiting row — approved with its split (`pending` or `processed`), or `declined`
+     * with its reason — guarded by `status = 'awaiting_approval'`, so of two Owners deciding
+     * at once exactly one does; undefined for the other (docs/refunds.md "Approval").
+     */
+    async decide(
+      id: number,
+      decision: Partial<
+        Pick<
+          RefundRecord,
+          | 'gatewayCents'
+          | 'giftCardCents'
+          | 'loyaltyCents'
+          | 'uncollectedCents'
+          | 'storeCreditCents'
+          | 'loyaltyPoints'
+          | 'settledAt'
+          | 'declineReason'
+        >
+      > &
+        Pick<RefundRecord, 'status' | 'decidedById' | 'decidedAt'>,
+    ): Promise<RefundRecord | undefined> {
+      const [row] = await db
+        .update(orderRefunds)
+        .set(decision)
+        .where(and(eq(orderRefunds.id, id), eq(orderRefunds.status, 'awaiting_approval')))
+        .returning();
+      return row;
+    },
+
     async setCreditNote(id: number, creditNoteId: number): Promise<void> {
       await db.update(orderRefunds).set({ creditNoteId }).where(eq(orderRefunds.id, id));
     },
@@ -181,7 +235,7 @@ export function createRefundsRepository(db: Executor) {
      */
     async setOrderSums(
       orderId: number,
-      sums: { refundedCents: number; canceledDueCents: number },
+      sums: { refundedCents: number; canceledDueCents: number; awaitingRefundCents: number },
     ): Promise<void> {
       await db.update(orders).set(sums).where(eq(orders.id, orderId));
     },

@@ -41,9 +41,12 @@ export const ZRefund = z
     kind: z.enum(REFUND_KINDS),
     status: z.enum(REFUND_STATUSES).meta({
       description:
-        'The gateway part’s state (cards and points are given back when the refund is written)',
+        'The gateway part’s state (cards and points are given back when the refund is written). `awaiting_approval`: above the requesting staff member’s refund limit, nothing given back until an Owner approves it (then `pending` or `processed`); `declined`: the Owner refused it, nothing given back (see `decline_reason`)',
     }),
-    amount: z.number().meta({ description: 'The value given back: the sum of the parts below' }),
+    amount: z.number().meta({
+      description:
+        'The value given back: the sum of the parts below; while `awaiting_approval` or once `declined`, the value asked (every part 0)',
+    }),
     gateway_amount: z.number(),
     gift_card_amount: z.number(),
     loyalty_amount: z.number().meta({ description: 'The points given back, as their value' }),
@@ -72,6 +75,16 @@ export const ZRefund = z
     gateway_speed: z.string().nullable().meta({
       description: 'The speed the gateway processes it at (`instant`, `normal`), if told',
     }),
+    requested_by_id: z.number().int().nullable().meta({
+      description: 'The staff member whose refund waited for approval (above their refund limit)',
+    }),
+    decided_by_id: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'Who approved or declined it, once decided' }),
+    decided_at: zDateTime().nullable(),
+    decline_reason: z.string().nullable(),
     created_at: zDateTime(),
     settled_at: zDateTime().nullable(),
   })
@@ -90,6 +103,26 @@ export const ZRefundOutput = envelope(ZRefund);
 export const ZRefundListOutput = envelope(z.array(ZRefundLedgerRow));
 /** admin.refunds.failed: rows across orders (the panel links each to its order). */
 export const ZFailedRefundListOutput = envelope(z.array(ZRefund));
+
+/** The answer's message when a refund waits for approval (above the caller's refund limit). */
+export const AWAITING_APPROVAL_MESSAGE =
+  'The refund is above your refund limit: it waits for an Owner’s approval.';
+
+/** admin.refunds.approve {id}: the waiting refund. */
+export const ZRefundApprovalInput = z.object({ id: zId() });
+/** admin.refunds.decline {id, reason}: the reason is kept on the row. */
+export const ZRefundDeclineInput = z.object({ id: zId(), reason: reason() });
+
+/** admin.refunds.pending: a waiting refund with its order and who asked. */
+export const ZPendingRefund = ZRefund.extend({
+  order_number: z.string(),
+  currency: z.string(),
+  requested_by_email: z
+    .string()
+    .nullable()
+    .meta({ description: 'The requester’s e-mail (null once their account is deleted)' }),
+}).meta({ id: 'PendingRefund' });
+export const ZPendingRefundListOutput = envelope(z.array(ZPendingRefund));
 
 /** The ledger row as the panel shows it; `retried`: ids of rows some later row asks again for. */
 export function toRefundDto(row: RefundRecord, retried: ReadonlySet<number>): RefundDto {
@@ -118,6 +151,10 @@ export function toRefundDto(row: RefundRecord, retried: ReadonlySet<number>): Re
     can_retry: row.status === 'failed' && !retried.has(row.id),
     attempt: row.attempt,
     gateway_speed: row.gatewaySpeed,
+    requested_by_id: row.requestedById,
+    decided_by_id: row.decidedById,
+    decided_at: toIsoOrNull(row.decidedAt),
+    decline_reason: row.declineReason,
     created_at: toIso(row.createdAt),
     settled_at: toIsoOrNull(row.settledAt),
   };

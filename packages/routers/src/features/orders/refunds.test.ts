@@ -52,6 +52,11 @@ function setUp(
       attempt: 0,
       gatewaySpeed: null,
       creditNoteId: null,
+      toStoreCredit: false,
+      requestedById: null,
+      decidedById: null,
+      decidedAt: null,
+      declineReason: null,
       createdAt: new Date(),
       settledAt: null,
       ...row,
@@ -72,6 +77,7 @@ function setUp(
       storeCreditCents: 0,
       uncollectedCents: total((r) => r.uncollectedCents),
       pending: rows.filter((r) => r.status === 'pending').length,
+      awaitingCents: 0,
       rows: rows.length,
     };
   };

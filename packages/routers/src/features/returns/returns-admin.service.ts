@@ -8,7 +8,13 @@ import { issueStoreCredit, type StoreCreditCodes } from '../gift-cards';
 import { reverseEarnedPoints } from '../loyalty';
 import { enqueueMail } from '../mail';
 import { enqueueReturnPush } from '../notifications';
-import { amountDueCents, recordRefund } from '../orders';
+import {
+  amountDueCents,
+  type OrderRecord,
+  type RefundRecord,
+  type RefundRequester,
+  recordRefund,
+} from '../orders';
 import { refundedItems, sendExchange } from './exchange.steps';
 import type { AdminReturnFilter, ReturnWithParts } from './returns.repository';
 import { returnLines } from './returns.rules';
@@ -90,6 +96,47 @@ export function createReturnsAdminService({
       await tell(tx, found, order, to, note);
       return (await tx.returns.find(id)) ?? found;
     });
+  }
+
+  /**
+   * After the ledger gave a return's money back: its store credit (the card issued with the row,
+   * docs/returns.md), the points earned on the returned part taken back, the return refunded.
+   */
+  async function finishRefund(
+    tx: ReturnRepositories,
+    order: OrderRecord,
+    found: ReturnWithParts,
+    refund: RefundRecord | undefined,
+    totalCents: number,
+  ) {
+    if (refund && refund.storeCreditCents > 0) {
+      await issueStoreCredit(tx, storeCreditCodes, {
+        ownerUserId: order.userId,
+        orderId: order.id,
+        refundId: refund.id,
+        amountCents: refund.storeCreditCents,
+        currency: order.currency,
+        returnNumber: found.number,
+      });
+    }
+    // Points were earned on what the gateway or cash kept: those of the returned part go back.
+    const rows = await tx.refunds.forOrder(order.id);
+    const gateway = (kind: 'return' | 'other') =>
+      rows
+        .filter((row) => (row.kind === 'return') === (kind === 'return'))
+        .reduce((total, row) => total + row.gatewayCents, 0);
+    await reverseEarnedPoints(
+      tx,
+      order,
+      gateway('return'),
+      amountDueCents(order) - gateway('other'),
+    );
+    await tx.returns.changeStatus(found.id, ['received'], {
+      status: 'refunded',
+      refundId: refund?.id ?? null,
+    });
+    await tx.orders.addEvent(order.id, order.status, `Return ${found.number} refunded`);
+    await tell(tx, found, order, 'refunded', null, totalCents);
   }
 
   return {
@@ -189,10 +236,11 @@ export function createReturnsAdminService({
      * ledger with kind `return`. Run twice, or by two admins at once, it refunds once: the second
      * waits on the order's lock and finds the return refunded (answered as it is).
      */
-    async refund(id: number) {
+    async refund(id: number, requestedBy?: RefundRequester) {
       return inTransaction(async (tx) => {
         const { order, found } = await locked(tx, id);
-        if (found.status === 'refunded') return found;
+        // Refunded, or its refund awaiting approval (or declined): answered as it is.
+        if (found.status === 'refunded' || found.refundId !== null) return found;
         if (found.status !== 'received') throw wrongStatus(found, 'refunded');
         const state = await orderState(tx, order.id, undefined, false);
         const asked = refundedItems(found).map((item) => ({
@@ -212,42 +260,33 @@ export function createReturnsAdminService({
           feeCents: lines.feeCents,
           toStoreCredit: found.refundTo === 'store_credit',
           now: clock.now(),
+          requestedBy,
         });
-        // Store credit: the card is issued with the row, in its transaction (docs/returns.md).
-        if (recorded.refund && recorded.refund.storeCreditCents > 0) {
-          await issueStoreCredit(tx, storeCreditCodes, {
-            ownerUserId: order.userId,
-            orderId: order.id,
-            refundId: recorded.refund.id,
-            amountCents: recorded.refund.storeCreditCents,
-            currency: order.currency,
-            returnNumber: found.number,
-          });
+        if (recorded.refund?.status === 'awaiting_approval') {
+          // The money waits for an Owner: the return stays received, pointing at its refund,
+          // and is finished by the approval (refundApproved; docs/returns.md).
+          await tx.returns.changeStatus(id, ['received'], { refundId: recorded.refund.id });
+          await tx.orders.addEvent(
+            order.id,
+            recorded.order.status,
+            `Return ${found.number}: refund awaiting approval`,
+          );
+        } else {
+          await finishRefund(tx, order, found, recorded.refund, lines.totalCents);
         }
-        // Points were earned on what the gateway or cash kept: those of the returned part go back.
-        const rows = await tx.refunds.forOrder(order.id);
-        const gateway = (kind: 'return' | 'other') =>
-          rows
-            .filter((row) => (row.kind === 'return') === (kind === 'return'))
-            .reduce((total, row) => total + row.gatewayCents, 0);
-        await reverseEarnedPoints(
-          tx,
-          order,
-          gateway('return'),
-          amountDueCents(order) - gateway('other'),
-        );
-        await tx.returns.changeStatus(id, ['received'], {
-          status: 'refunded',
-          refundId: recorded.refund?.id ?? null,
-        });
-        await tx.orders.addEvent(
-          order.id,
-          recorded.order.status,
-          `Return ${found.number} refunded`,
-        );
-        await tell(tx, found, order, 'refunded', null, lines.totalCents);
         return (await tx.returns.find(id)) ?? found;
       });
+    },
+
+    /**
+     * The refund approvals' hook for a return's refund approved (refund-approvals.service.ts):
+     * what refund() does after the ledger when no approval is needed.
+     */
+    async refundApproved(tx: ReturnRepositories, order: OrderRecord, refund: RefundRecord) {
+      const found = refund.kind === 'return' ? await tx.returns.findByRefund(refund.id) : undefined;
+      if (found?.status !== 'received') return;
+      const total = refund.lines.reduce((sum, line) => sum + line.totalCents, 0);
+      await finishRefund(tx, order, found, refund, total);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { ok, page } from '../../envelope';
 import { metaFor } from '../../pagination';
 import { adminProcedure, router } from '../../trpc';
+import { AWAITING_APPROVAL_MESSAGE, requesterOf } from '../orders';
 import {
   toReturnDto,
   toSettingsDto,
@@ -14,6 +15,13 @@ import {
   ZReturnSettingsOutput,
   ZReturnSettingsUpdate,
 } from './returns.schemas';
+
+/** A return refunded, or still received with its refund awaiting approval (docs/refunds.md). */
+const refunded = (found: Parameters<typeof toReturnDto>[0]) =>
+  ok(
+    toReturnDto(found),
+    found.status === 'refunded' ? 'Return refunded.' : AWAITING_APPROVAL_MESSAGE,
+  );
 
 /** admin.returns.* (/trpc only): the shop's handling of returns. */
 export const returnsAdminRouter = router({
@@ -84,7 +92,7 @@ export const returnsAdminRouter = router({
     .input(ZReturnId)
     .output(ZReturnOutput)
     .mutation(async ({ ctx, input }) =>
-      ok(toReturnDto(await ctx.services.returns.admin.refund(input.id)), 'Return refunded.'),
+      refunded(await ctx.services.returns.admin.refund(input.id, requesterOf(ctx))),
     ),
 });
 

@@ -177,6 +177,13 @@ export function createReturnsRepository(db: Executor) {
       return (await withParts(rows))[0];
     },
 
+    /** The return a ledger row refunds (or asks to refund, awaiting approval). */
+    async findByRefund(refundId: number): Promise<ReturnWithParts | undefined> {
+      return (
+        await withParts(await db.select().from(returns).where(eq(returns.refundId, refundId)))
+      )[0];
+    },
+
     forUser(userId: number, request: PageRequest) {
       return paged(eq(returns.userId, userId), request);
     },

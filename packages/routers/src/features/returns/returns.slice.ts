@@ -3,7 +3,7 @@ import type { Clock } from '../../ports';
 import type { RepositoryScope, UnitOfWorkFactory } from '../../transactions';
 import { createPurchasablesRepository, createStockRepository } from '../catalog';
 import type { StoreCreditCodes } from '../gift-cards';
-import type { OrderRepositories } from '../orders';
+import { createRefundApprovals, type OrderRepositories } from '../orders';
 import { createReturnsRepository } from './returns.repository';
 import { createReturnsService } from './returns.service';
 import { createReturnsAdminService } from './returns-admin.service';
@@ -27,12 +27,23 @@ export function createReturnsSlice(deps: ReturnsSliceDeps) {
     executor,
   }));
   const customer = createReturnsService({ inTransaction: unit.inTransaction, clock: deps.clock });
+  const admin = createReturnsAdminService({
+    inTransaction: unit.inTransaction,
+    clock: deps.clock,
+    storeCreditCodes: deps.storeCreditCodes,
+  });
   return {
     ...customer,
-    admin: createReturnsAdminService({
+    admin,
+    /**
+     * Refunds awaiting an Owner's approval (admin.refunds.pending/approve/decline): composed here,
+     * where a transaction holds the orders' and the returns' repositories, because approving a
+     * return's refund finishes the return (docs/refunds.md "Approval").
+     */
+    refundApprovals: createRefundApprovals({
       inTransaction: unit.inTransaction,
       clock: deps.clock,
-      storeCreditCodes: deps.storeCreditCodes,
+      afterApproval: admin.refundApproved,
     }),
   };
 }
