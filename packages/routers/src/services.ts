@@ -13,6 +13,7 @@ import {
   createCatalogSlice,
   latestShipsInDays,
   productsPerTaxCategory,
+  productThumbnails,
   shipsInDaysOf,
 } from './features/catalog';
 import { createContentSlice } from './features/content';
@@ -335,6 +336,7 @@ export function createServices(deps: ServiceDeps): Services {
       sync: sync.connection,
       clock,
       timeZone: async () => (await tax.reader.settings()).timeZone,
+      thumbnails: (productIds) => productThumbnails(db, productIds),
     }),
     payments: paymentsSlice,
     paymentLinks: paymentsSlice.links,
