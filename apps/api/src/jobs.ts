@@ -9,8 +9,10 @@ import {
   mailQueuePolicy,
   PAYMENT_EVENT_RETENTION_QUEUE,
   PAYMENT_EVENTS_QUEUE,
+  PAYMENT_LINK_CANCEL_QUEUE,
   PAYMENT_RECONCILE_QUEUE,
   type PaymentEventJob,
+  type PaymentLinkCancelJob,
   PUSH_QUEUE,
   PUSH_RECEIPTS_QUEUE,
   type PushJob,
@@ -153,6 +155,14 @@ const QUEUES = [
     concurrency: () => 1,
     batchSize: 1,
     run: (services, job) => services.savedCards.eraseAtGateway(job.data),
+  }),
+  // A cancelled order's open payment links, cancelled at Razorpay after the cancel's commit.
+  queue<PaymentLinkCancelJob>({
+    name: PAYMENT_LINK_CANCEL_QUEUE,
+    policy: paymentQueuePolicy,
+    concurrency: () => 1,
+    batchSize: 1,
+    run: (services, job) => services.payments.linkReconciler.cancelOpenLinks(job.data.orderId),
   }),
   queue<object>({
     name: PAYMENT_EVENT_RETENTION_QUEUE,

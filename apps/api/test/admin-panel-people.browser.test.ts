@@ -11,8 +11,9 @@ import { prepareCheckout } from './support/shop';
 
 /**
  * The panel for people (issue 41) in Chromium on a fresh database: the dashboard's chart drawn
- * from orders placed through REST, an image dropped on the product form shown as the list's
- * thumbnail, and a product chosen in a picker by typing its name.
+ * from orders placed through REST, an image dropped on the product form shown as the thumbnail
+ * of the product list, the order lines, the best sellers and the picker's search results, and a
+ * product chosen in a picker by typing its name.
  */
 describe.skipIf(skipReason)(
   `the admin panel's chart, images and pickers in Chromium${skipReason ? ` (skipped: ${skipReason})` : ''}`,
@@ -102,12 +103,35 @@ describe.skipIf(skipReason)(
       await panel.shot('products-thumbnails');
     });
 
+    it('shows the main image beside the product on an order’s lines and the dashboard’s best sellers', async () => {
+      const main = (await api.admin.products.get.query({ id: lamp.id })).data.images[0]?.url;
+      expect(main).toMatch(new RegExp(`^${baseUrl}/uploads/products/${lamp.id}-`));
+      const [order] = (await api.admin.orders.list.query({})).data;
+      if (!order) throw new Error('no order placed');
+      const detail = (await api.admin.orders.get.query({ id: order.id })).data;
+      expect(detail.items.map((item) => item.image_url)).toEqual([main]);
+
+      await panel.nav('Orders').click();
+      await page.getByRole('link', { name: order.order_number }).click();
+      await page.getByRole('heading', { name: `Order ${order.order_number}` }).waitFor();
+      const line = page.getByRole('row').filter({ hasText: 'Brass Lamp' });
+      await line.locator(`img[src="${main}"]`).waitFor();
+      await panel.shot('order-line-thumbnail');
+
+      await panel.nav('Dashboard').click();
+      const top = page.getByRole('region', { name: 'Top products, last 30 days' });
+      await top.locator(`img[src="${main}"]`).waitFor();
+    });
+
     it('chooses a product in the notification form by typing its name', async () => {
       await panel.nav('Notifications').click();
       await page.getByLabel('Title').fill('Lamps are back');
       await page.getByLabel('Message').fill('Brass lamps in stock again.');
       await page.getByRole('combobox', { name: 'Product (optional)' }).fill('brass');
-      await page.getByRole('option', { name: `Brass Lamp (${lamp.sku})` }).click();
+      const option = page.getByRole('option', { name: `Brass Lamp (${lamp.sku})` });
+      // The search result carries the product's thumbnail.
+      await option.locator('img').waitFor();
+      await option.click();
       await page.getByRole('button', { name: 'Send to customers who opted in' }).click();
       await expect
         .poll(async () => (await api.admin.notifications.list.query({})).data[0]?.product_id)

@@ -1,5 +1,5 @@
 import { bossJobs } from '@storefront/db/jobs';
-import { gatewayCustomers, orderEvents, orders, paymentLinks } from '@storefront/db/schema';
+import { gatewayCustomers, orderEvents, paymentLinks } from '@storefront/db/schema';
 import { seedStoreSetup } from '@storefront/db/seed/store-setup';
 import { createCurrency } from '@storefront/db/testing/factories';
 import { and, eq, sql } from 'drizzle-orm';
@@ -12,7 +12,8 @@ import {
   type TestApp,
   trpcFailure,
 } from './harness';
-import { signedDelivery, startFakeRazorpay } from './support/fake-razorpay';
+import { startFakeRazorpay } from './support/fake-razorpay';
+import { razorpayLinksShop } from './support/razorpay-links-shop';
 import { openRazorpayShop, type razorpayShop } from './support/razorpay-shop';
 
 /*
@@ -26,52 +27,21 @@ const razorpay = await startFakeRazorpay(KEYS);
 const standIn = razorpay.linksAndCards;
 let t: TestApp;
 let shop: ReturnType<typeof razorpayShop>;
+let links: ReturnType<typeof razorpayLinksShop>;
 
 beforeAll(async () => {
   ({ t, shop } = await openRazorpayShop(razorpay, KEYS, WEBHOOK_SECRET));
+  links = razorpayLinksShop(t, shop, WEBHOOK_SECRET);
 });
+const codOrder = () => links.codOrder();
+const payOnline = (token: string, orderId: number) => links.payOnline(token, orderId);
+const linkOf = (orderId: number) => links.linkOf(orderId);
+const orderRow = (id: number) => links.orderRow(id);
+const linkPaid = (...args: Parameters<typeof links.linkPaid>) => links.linkPaid(...args);
 afterAll(async () => {
   await t.close();
   await razorpay.close();
 });
-
-/** A customer's placed cash-on-delivery order. */
-async function codOrder() {
-  const buyer = await shop.checkoutReady();
-  await t.request('POST', '/checkout/payment-method', {
-    token: buyer.token,
-    body: { payment_method: 'cod' },
-  });
-  const placed = await shop.place(buyer.token);
-  expect(placed.status).toBe(201);
-  return { ...buyer, orderId: placed.body.data.order_id as number };
-}
-
-const payOnline = (token: string, orderId: number) =>
-  t.request('POST', `/customer/orders/${orderId}/pay-online`, { token });
-
-/** The payment link recorded for the order (the newest). */
-const linkOf = async (orderId: number) =>
-  (await t.db.select().from(paymentLinks).where(eq(paymentLinks.orderId, orderId))).at(-1);
-
-const orderRow = async (id: number) =>
-  (await t.db.select().from(orders).where(eq(orders.id, id)))[0];
-
-/** Razorpay's `payment_link.paid` for a link the customer paid at the stand-in. */
-function linkPaid(paid: ReturnType<typeof standIn.payLink>, eventId: string) {
-  const body = JSON.stringify({
-    entity: 'event',
-    event: 'payment_link.paid',
-    contains: ['payment_link', 'order', 'payment'],
-    payload: {
-      payment_link: { entity: paid.link },
-      order: { entity: paid.order },
-      payment: { entity: paid.payment },
-    },
-    created_at: Math.floor(Date.now() / 1000),
-  });
-  return signedDelivery(body, WEBHOOK_SECRET, eventId);
-}
 
 const processed = (eventId: string) => shop.processed(eventId);
 
@@ -283,21 +253,31 @@ describe('pay-online: a COD order’s payment link', () => {
     }
   }, 60_000);
 
-  it('a link payment for an order cancelled meanwhile is refunded, the order left cancelled', async () => {
+  it('a link paid as its order is cancelled: the cancel job and the late webhook race, one refund, the order left cancelled', async () => {
     const buyer = await codOrder();
     await payOnline(buyer.token, buyer.orderId);
     const stored = await linkOf(buyer.orderId);
+    // Paid at Razorpay before the cancel's job could cancel the link there.
+    const paid = standIn.payLink(stored?.id ?? '');
     await t.request('POST', `/customer/orders/${buyer.orderId}/cancel`, {
       token: buyer.token,
       body: { reason: 'too slow' },
     });
-    const paid = standIn.payLink(stored?.id ?? '');
-    await shop.deliver(linkPaid(paid, 'evt_link_late'));
-    expect((await processed('evt_link_late'))?.outcome).toMatch(/^refunded: /);
+    expect((await shop.deliver(linkPaid(paid, 'evt_link_late'))).status).toBe(200);
+    await vi.waitFor(async () => expect((await linkOf(buyer.orderId))?.paidAt).toBeTruthy(), {
+      timeout: 15_000,
+      interval: 100,
+    });
+    await vi.waitFor(() => expect(razorpay.linkCancelCalls(paid.link.id)).toHaveLength(1), {
+      timeout: 15_000,
+      interval: 100,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(razorpay.refundCalls(paid.payment.id)).toHaveLength(1);
     expect(await orderRow(buyer.orderId)).toMatchObject({
       status: 'canceled',
       paymentMethod: 'cod',
+      paymentStatus: 'pending',
     });
   });
 

@@ -1,10 +1,13 @@
 import { gatewayOrders, orders, products } from '@storefront/db/schema';
 import { eq } from 'drizzle-orm';
-import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerCustomer, type TestApp } from './harness';
 import { startFakeRazorpay } from './support/fake-razorpay';
-import { openRazorpayShop, type razorpayShop } from './support/razorpay-shop';
+import {
+  openRazorpayShop,
+  type razorpayShop,
+  reconciledMetric as reconciledMetricOf,
+} from './support/razorpay-shop';
 
 /*
  * Issue 40, "no money without an order": a payment only authorized (manual capture) is captured
@@ -35,16 +38,7 @@ afterAll(async () => {
 
 const processed = (eventId: string) => shop.processed(eventId);
 
-/** `payments_reconciled_total{outcome}` as /metrics shows it now. */
-async function reconciledMetric(outcome: string): Promise<number> {
-  const res = await supertest(t.app)
-    .get('/metrics')
-    .set('Authorization', `Bearer ${METRICS_TOKEN}`);
-  const line = res.text
-    .split('\n')
-    .find((row) => row.startsWith(`payments_reconciled_total{outcome="${outcome}"}`));
-  return Number(line?.split(' ').at(-1));
-}
+const reconciledMetric = (outcome: string) => reconciledMetricOf(t, METRICS_TOKEN, outcome);
 
 const ordersOfPayment = (paymentId: string) =>
   t.db.$count(orders, eq(orders.gatewayPaymentId, paymentId));

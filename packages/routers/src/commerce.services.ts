@@ -1,7 +1,11 @@
 import type { Database, Executor } from '@storefront/db/client';
 import type { AddressesService } from './features/addresses';
 import { createCartRepository, createCartSlice } from './features/cart';
-import { createPurchasablesRepository, createStockRepository } from './features/catalog';
+import {
+  createPurchasablesRepository,
+  createStockRepository,
+  productThumbnails,
+} from './features/catalog';
 import {
   type CodRefusalFor,
   createCheckoutSlice,
@@ -125,6 +129,7 @@ export function createCommerceServices(deps: CommerceDeps) {
     reference: cart.reads.reference,
     metrics: deps.metrics,
     tax: deps.tax.readers,
+    thumbnails: (productIds) => productThumbnails(db, productIds),
     refundRetry: deps.refundRetry,
   });
   return { cart, giftCards, loyalty, checkout, orders };

@@ -35,6 +35,7 @@ import type { NotificationsSlice } from './features/notifications';
 import type { OrderRefunds, OrdersService } from './features/orders';
 import type {
   PaymentEvents,
+  PaymentLinkReconciler,
   PaymentLinks,
   PaymentReconciler,
   SavedCards,
@@ -192,6 +193,8 @@ export interface WorkerServices {
     events: PaymentEvents;
     /** The scheduled look-up of payments no webhook told of (its job in apps/api/src/jobs.ts). */
     reconciler: PaymentReconciler;
+    /** Cancelled orders' payment links cancelled at Razorpay (PAYMENT_LINK_CANCEL_QUEUE's job). */
+    linkReconciler: PaymentLinkReconciler;
   };
   /** The refund jobs of cancelled paid orders (the orders slice's). */
   refunds: OrderRefunds;

@@ -49,8 +49,10 @@ export { REFUND_QUEUE, type RefundJob, renderTaxDocumentPdf } from './features/o
 export {
   PAYMENT_EVENT_RETENTION_QUEUE,
   PAYMENT_EVENTS_QUEUE,
+  PAYMENT_LINK_CANCEL_QUEUE,
   PAYMENT_RECONCILE_QUEUE,
   type PaymentEventJob,
+  type PaymentLinkCancelJob,
   paymentQueuePolicy,
   type RazorpayConfig,
   RECONCILE_OUTCOMES,

@@ -14,6 +14,7 @@ import {
   createCatalogSlice,
   latestShipsInDays,
   productsPerTaxCategory,
+  productThumbnails,
   shipsInDaysOf,
 } from './features/catalog';
 import { createContentSlice } from './features/content';
@@ -346,6 +347,7 @@ export function createServices(deps: ServiceDeps): Services {
       sync: sync.connection,
       clock,
       timeZone: async () => (await tax.reader.settings()).timeZone,
+      thumbnails: (productIds) => productThumbnails(db, productIds),
     }),
     payments: paymentsSlice,
     paymentLinks: paymentsSlice.links,

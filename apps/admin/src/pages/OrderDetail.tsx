@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorAlert, QueryState } from '../components/QueryState';
 import { SpecForm } from '../components/SpecForm';
+import { Thumbnail } from '../components/Thumbnail';
 import type { Inputs, Order } from '../lib/api-types';
 import { fieldsOf } from '../lib/form-spec';
 import { dateTime, label, money } from '../lib/format';
@@ -232,8 +233,13 @@ export function OrderDetailPage() {
                 {data.items.map((item) => (
                   <Table.Tr key={item.id}>
                     <Table.Td>
-                      {item.product_name}
-                      {item.variant_name ? ` — ${item.variant_name}` : ''}
+                      <Group gap="xs" wrap="nowrap">
+                        <Thumbnail url={item.image_url} />
+                        <Text size="sm">
+                          {item.product_name}
+                          {item.variant_name ? ` — ${item.variant_name}` : ''}
+                        </Text>
+                      </Group>
                     </Table.Td>
                     <Table.Td>{item.sku}</Table.Td>
                     <Table.Td>{money(item.price, data.currency)}</Table.Td>

@@ -99,7 +99,7 @@ export function createMetrics(sources: MetricsSources = {}): AppMetrics {
   // Named as issue 40 names it (no `storefront_` prefix): alerts written from the issue find it.
   const reconciled = new Counter({
     name: 'payments_reconciled_total',
-    help: 'Gateway orders the payment reconciler looked up, by outcome (failed: the gateway or the handling failed).',
+    help: 'Gateway orders and payment links the payment reconciler looked up, by outcome (failed: the gateway or the handling failed).',
     labelNames: ['outcome'] as const,
     registers: [registry],
   });

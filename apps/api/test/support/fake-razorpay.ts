@@ -231,6 +231,16 @@ export async function startFakeRazorpay(keys: { keyId: string; keySecret: string
     refundCalls: (paymentId?: string) => callsOn('POST', 'payments', 'refund', paymentId),
     /** The payments looked up by order (`GET /v1/orders/:id/payments`), for one order or all. */
     fetchPaymentsCalls: (orderId?: string) => callsOn('GET', 'orders', 'payments', orderId),
+    /** The payment links looked up (`GET /v1/payment_links/:id`), for one link or all. */
+    linkFetchCalls: (linkId?: string) =>
+      requests.filter(
+        (request) =>
+          request.method === 'GET' &&
+          /^\/v1\/payment_links\/[^/]+$/.test(request.path) &&
+          (linkId === undefined || request.path.endsWith(`/${linkId}`)),
+      ),
+    /** The payment links cancelled (`POST /v1/payment_links/:id/cancel`), for one link or all. */
+    linkCancelCalls: (linkId?: string) => callsOn('POST', 'payment_links', 'cancel', linkId),
     /** The captures asked for (`POST /v1/payments/:id/capture`), for one payment or all. */
     captureCalls: (paymentId?: string) => callsOn('POST', 'payments', 'capture', paymentId),
     /** The orders created at the stand-in (`POST /v1/orders`). */

@@ -32,6 +32,19 @@ export async function openRazorpayShop(
   return { t, shop: razorpayShop(t, razorpay, webhookSecret) };
 }
 
+/** `payments_reconciled_total{outcome}` as /metrics shows it now (the app's metrics token). */
+export async function reconciledMetric(
+  t: TestApp,
+  metricsToken: string,
+  outcome: string,
+): Promise<number> {
+  const res = await supertest(t.app).get('/metrics').set('Authorization', `Bearer ${metricsToken}`);
+  const line = res.text
+    .split('\n')
+    .find((row) => row.startsWith(`payments_reconciled_total{outcome="${outcome}"}`));
+  return Number(line?.split(' ').at(-1));
+}
+
 /** The customer's side of a Razorpay checkout and the webhook's, for tests over one app. */
 export function razorpayShop(t: TestApp, razorpay: FakeRazorpay, webhookSecret: string) {
   /** A customer with 2 × a 15.00 product, address and shipping chosen. */

@@ -6,7 +6,7 @@ import { sendJson } from './local-server';
 /*
  * The stand-in's payment links, customers and tokens (issue 40), as razorpay-node sends them
  * (node_modules/razorpay/dist/resources/paymentLink.js, customers.js): `POST /v1/payment_links`,
- * `GET /v1/payment_links/:id`, `POST /v1/customers`, `GET /v1/customers/:id/tokens`,
+ * `GET /v1/payment_links/:id`, `POST /v1/payment_links/:id/cancel`, `POST /v1/customers`, `GET /v1/customers/:id/tokens`,
  * `DELETE /v1/customers/:id/tokens/:token`. Plugged into fake-razorpay.ts's server.
  */
 
@@ -26,6 +26,21 @@ export interface FakePaymentLink {
   short_url: string;
   status: 'created' | 'paid' | 'expired' | 'cancelled';
   order_id: string | null;
+  /** Razorpay's list of the link's payments: null until one is made. */
+  payments: FakeLinkPayment[] | null;
+  cancelled_at: number;
+  expired_at: number;
+}
+
+/** One entry of a link's `payments`, as Razorpay's payment-links API answers it. */
+export interface FakeLinkPayment {
+  amount: number;
+  created_at: number;
+  method: 'upi' | 'card';
+  payment_id: string;
+  plink_id: string;
+  status: 'captured' | 'failed';
+  updated_at: number;
 }
 
 export interface FakeCustomer {
@@ -61,6 +76,15 @@ export function razorpayLinksStandIn(state: {
   const tokens = new Map<string, FakeToken[]>();
   /** The create bodies received, as sent (to check the request shapes). */
   const linkRequests: Array<Record<string, unknown>> = [];
+  /** As Razorpay: a link past its expire_by that nothing paid is `expired`. */
+  const expireIfDue = (link: FakePaymentLink) => {
+    const now = Math.floor(Date.now() / 1000);
+    if (link.status === 'created' && link.expire_by <= now) {
+      link.status = 'expired';
+      link.expired_at = now;
+    }
+    return link;
+  };
   const customerRequests: Array<Record<string, unknown>> = [];
 
   /** Answers the request when it is one of these routes; false leaves it to the caller. */
@@ -105,15 +129,31 @@ export function razorpayLinksStandIn(state: {
         short_url: `https://rzp.io/i/${id.slice(6, 14)}`,
         status: 'created',
         order_id: null,
+        payments: null,
+        cancelled_at: 0,
+        expired_at: 0,
       };
       links.set(id, link);
       sendJson(res, 200, link);
       return true;
     }
-    if (resource === 'payment_links' && method === 'GET' && key) {
+    if (resource === 'payment_links' && method === 'GET' && key && !sub) {
       const link = links.get(key);
-      if (link) sendJson(res, 200, link);
+      if (link) sendJson(res, 200, expireIfDue(link));
       else sendJson(res, 400, error('The id provided does not exist'));
+      return true;
+    }
+    if (resource === 'payment_links' && method === 'POST' && key && sub === 'cancel') {
+      const link = links.get(key);
+      if (!link) sendJson(res, 400, error('The id provided does not exist'));
+      else if (expireIfDue(link).status !== 'created') {
+        // As Razorpay: only an issued (unpaid, unexpired) link can be cancelled.
+        sendJson(res, 400, error(`Payment Link cannot be cancelled in ${link.status} state`));
+      } else {
+        link.status = 'cancelled';
+        link.cancelled_at = Math.floor(Date.now() / 1000);
+        sendJson(res, 200, link);
+      }
       return true;
     }
     if (resource === 'customers' && method === 'POST' && !key) {
@@ -178,6 +218,7 @@ export function razorpayLinksStandIn(state: {
     payLink(linkId: string) {
       const link = links.get(linkId);
       if (!link) throw new Error(`no payment link ${linkId}`);
+      if (expireIfDue(link).status !== 'created') throw new Error(`payment link ${link.status}`);
       const order: FakeRazorpayOrder = {
         id: newId('order'),
         entity: 'order',
@@ -200,6 +241,18 @@ export function razorpayLinksStandIn(state: {
       link.status = 'paid';
       link.amount_paid = link.amount;
       link.order_id = order.id;
+      const at = Math.floor(Date.now() / 1000);
+      link.payments = [
+        {
+          amount: link.amount,
+          created_at: at,
+          method: 'upi',
+          payment_id: payment.id,
+          plink_id: link.id,
+          status: 'captured',
+          updated_at: at,
+        },
+      ];
       return { link, payment, order };
     },
     /** A card the customer saved in Razorpay Checkout (a token under the Razorpay customer). */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz } from './columns';
 import { orders } from './orders';
@@ -23,9 +24,22 @@ export const paymentLinks = pgTable(
     /** When its `payment_link.paid` was handled, and the payment that paid it. */
     paidAt: timestamptz('paid_at'),
     paymentId: text('payment_id'),
+    /**
+     * When the link stopped being payable unpaid, and how: `cancelled` (its order was cancelled,
+     * or Razorpay shows it cancelled) or `expired` (Razorpay shows it expired). The reconciler
+     * no longer looks a closed link up (docs/payments.md, "Payment links at the reconciler").
+     */
+    closedAt: timestamptz('closed_at'),
+    closedAs: text('closed_as').$type<'cancelled' | 'expired'>(),
     createdAt: createdAt(),
   },
-  (t) => [index('payment_links_order_idx').on(t.orderId, t.createdAt)],
+  (t) => [
+    index('payment_links_order_idx').on(t.orderId, t.createdAt),
+    // The reconciler's list: links neither paid nor closed, oldest first.
+    index('payment_links_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.paidAt} is null and ${t.closedAt} is null`),
+  ],
 );
 
 /**

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { QueryState } from '../../components/QueryState';
+import { Thumbnail } from '../../components/Thumbnail';
 import { money } from '../../lib/format';
 import { useTRPC } from '../../trpc';
 
@@ -52,7 +53,10 @@ export function SalesCards({ refreshMs }: { refreshMs: number }) {
                     {data.top_products.map((product) => (
                       <Table.Tr key={product.product_id}>
                         <Table.Td>
-                          <Link to={`/products/${product.product_id}`}>{product.name}</Link>
+                          <Group gap="xs" wrap="nowrap">
+                            <Thumbnail url={product.image_url} size={28} />
+                            <Link to={`/products/${product.product_id}`}>{product.name}</Link>
+                          </Group>
                         </Table.Td>
                         <Table.Td>{product.units}</Table.Td>
                         <Table.Td>{money(product.revenue, data.currency)}</Table.Td>

@@ -50,6 +50,7 @@ export {
   type ProductSearch,
   type ProductSearchRepository,
 } from './product-search.repository';
+export { mainImageUrls as productThumbnails } from './product-thumbnails.repository';
 export {
   createPurchasablesRepository,
   type PurchasableRecord,

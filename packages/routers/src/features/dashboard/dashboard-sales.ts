@@ -25,6 +25,8 @@ export async function dashboardSales(deps: {
   repo: DashboardRepository;
   clock: Clock;
   timeZone: () => Promise<string>;
+  /** Each product's main image (the catalogue's), for the best sellers' thumbnails. */
+  thumbnails: (productIds: number[]) => Promise<Map<number, string>>;
 }) {
   const { repo } = deps;
   const now = deps.clock.now();
@@ -39,6 +41,7 @@ export async function dashboardSales(deps: {
     repo.failedRefunds(FAILED_REFUNDS_SHOWN),
     repo.returnsRequested(),
   ]);
+  const images = await deps.thumbnails(top.map((row) => row.productId));
   const byDay = new Map(perDay.map((row) => [row.day, row]));
   const days = Array.from({ length: SALES_DAYS }, (_, index) => {
     const date = shiftDay(first, index);
@@ -55,6 +58,7 @@ export async function dashboardSales(deps: {
     top_products: top.map((row) => ({
       product_id: row.productId,
       name: row.name,
+      image_url: images.get(row.productId) ?? null,
       units: row.units,
       revenue: centsToAmount(row.revenueMinor),
     })),

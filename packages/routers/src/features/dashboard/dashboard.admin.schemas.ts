@@ -51,6 +51,10 @@ export const ZDashboardSales = z
         z.object({
           product_id: z.number().int(),
           name: z.string(),
+          image_url: z
+            .string()
+            .nullable()
+            .meta({ description: 'The product’s main image, for the thumbnail; null without one' }),
           units: z.number().int().meta({ description: 'Ordered less cancelled and returned' }),
           revenue: z.number(),
         }),

@@ -22,6 +22,8 @@ export function createDashboardService(deps: {
   clock: Clock;
   /** The shop's calendar (tax settings' IANA zone): the chart's days. */
   timeZone: () => Promise<string>;
+  /** Each product's main image (the catalogue's), for the best sellers' thumbnails. */
+  thumbnails: (productIds: number[]) => Promise<Map<number, string>>;
 }) {
   const { repo, clock } = deps;
   return {

@@ -1,7 +1,6 @@
 import { ok, page } from '../../envelope';
 import { amountToCents } from '../../money';
 import { adminProcedure, router } from '../../trpc';
-import { allowedActions } from './order-status';
 import {
   ZAdminOrderListInput,
   ZAdminOrderListOutput,
@@ -11,7 +10,7 @@ import {
   ZInvoiceRegisterInput,
   ZInvoiceRegisterOutput,
 } from './orders.admin.schemas';
-import { type OrderDto, ZCancelOrderInput, ZOrderId, ZTrackingOutput } from './orders.schemas';
+import { ZCancelOrderInput, ZOrderId, ZTrackingOutput } from './orders.schemas';
 import { requesterOf } from './refund-ledger.steps';
 import {
   AWAITING_APPROVAL_MESSAGE,
@@ -23,11 +22,6 @@ import {
   ZRefundListOutput,
   ZRefundOutput,
 } from './refunds.schemas';
-
-const withActions = (order: OrderDto) => ({
-  ...order,
-  allowed_actions: allowedActions(order.status),
-});
 
 /** admin.orders (/trpc only): every customer's orders and their fulfilment. */
 export const ordersAdminRouter = router({
@@ -42,7 +36,9 @@ export const ordersAdminRouter = router({
   get: adminProcedure('orders:read')
     .input(ZOrderId)
     .output(ZAdminOrderOutput)
-    .query(async ({ ctx, input }) => ok(withActions(await ctx.services.orders.get(input.id)))),
+    .query(async ({ ctx, input }) =>
+      ok(await ctx.services.orders.adminView(await ctx.services.orders.get(input.id))),
+    ),
   /** The order's shipment and its events (what the customer's tracking shows). */
   tracking: adminProcedure('orders:read')
     .input(ZOrderId)
@@ -53,7 +49,7 @@ export const ordersAdminRouter = router({
     .output(ZAdminOrderOutput)
     .mutation(async ({ ctx, input }) =>
       ok(
-        withActions(await ctx.services.orders.markProcessing(input.id)),
+        await ctx.services.orders.adminView(await ctx.services.orders.markProcessing(input.id)),
         'Order is being prepared.',
       ),
     ),
@@ -62,7 +58,7 @@ export const ordersAdminRouter = router({
     .output(ZAdminOrderOutput)
     .mutation(async ({ ctx, input }) =>
       ok(
-        withActions(
+        await ctx.services.orders.adminView(
           await ctx.services.orders.ship(input.id, {
             carrier: input.carrier,
             trackingNumber: input.tracking_number,
@@ -76,7 +72,10 @@ export const ordersAdminRouter = router({
     .input(ZOrderId)
     .output(ZAdminOrderOutput)
     .mutation(async ({ ctx, input }) =>
-      ok(withActions(await ctx.services.orders.complete(input.id)), 'Order completed.'),
+      ok(
+        await ctx.services.orders.adminView(await ctx.services.orders.complete(input.id)),
+        'Order completed.',
+      ),
     ),
   /**
    * The register of invoices and credit notes dated `from`–`to` (inclusive, ≤ 366 days), by
@@ -103,7 +102,7 @@ export const ordersAdminRouter = router({
       });
       return ok(
         {
-          order: withActions(await ctx.services.orders.detail(order)),
+          order: await ctx.services.orders.adminView(await ctx.services.orders.detail(order)),
           refund: refund ? toRefundDto(refund, new Set()) : null,
         },
         refund?.status === 'awaiting_approval' ? AWAITING_APPROVAL_MESSAGE : 'Refund recorded.',
@@ -132,7 +131,7 @@ export const ordersAdminRouter = router({
     .input(ZCancelOrderInput)
     .output(ZAdminOrderOutput)
     .mutation(async ({ ctx, input }) => {
-      const order = withActions(
+      const order = await ctx.services.orders.adminView(
         await ctx.services.orders.cancel(undefined, input.id, input.reason, requesterOf(ctx)),
       );
       const waits = order.refund_awaiting_approval_amount > 0;

@@ -4,11 +4,23 @@ import { pageQuery } from '../../pagination';
 import { zDateTime, zId, zWebUrl } from '../../zod-helpers';
 import { ORDER_ACTION_NAMES } from './order-status';
 import { ZOrderStatus, ZPaymentStatus } from './order-status.schemas';
-import { ZOrder, ZOrderListEntry } from './orders.schemas';
+import { ZOrder, ZOrderItem, ZOrderListEntry } from './orders.schemas';
 import { ZRefund } from './refunds.schemas';
 
-/** An order as the back office sees it: the customer's view plus what can be done to it now. */
+/** An order line as the back office sees it: the customer's view plus its product's thumbnail. */
+export const ZAdminOrderItem = ZOrderItem.extend({
+  image_url: z.string().nullable().meta({
+    description:
+      'The product’s main image now, for the panel’s thumbnail; null without one or when the product was deleted',
+  }),
+}).meta({ id: 'AdminOrderItem' });
+
+/**
+ * An order as the back office sees it: the customer's view plus what can be done to it now, and
+ * each line's thumbnail.
+ */
 export const ZAdminOrder = ZOrder.extend({
+  items: z.array(ZAdminOrderItem),
   allowed_actions: z
     .array(z.enum(ORDER_ACTION_NAMES))
     .meta({ description: 'The actions the order’s status allows now (its state machine)' }),

@@ -8,6 +8,7 @@ import type { GiftCardsRepository } from '../gift-cards';
 import { earnLoyaltyPoints, type LoyaltyRepository } from '../loyalty';
 import { enqueueMail, type MailJob } from '../mail';
 import { enqueueOrderStatusPush } from '../notifications';
+import { PAYMENT_LINK_CANCEL_QUEUE, type PaymentLinkCancelJob } from '../payments';
 import type { CreditNotesRepository } from './credit-notes.repository';
 import type { DocumentCountersRepository } from './document-counters.repository';
 import { invoiceOrder, type NumberingSettings } from './invoicing.steps';
@@ -96,6 +97,13 @@ export async function changeStatus(
     });
     changes.cancelReason = options.reason ?? null;
     if (options.reason) event = `Order cancelled: ${options.reason}`;
+    // Unpaid (cash on delivery), it may have open payment links: cancelled at Razorpay after
+    // the commit, one paid meanwhile refunded (docs/payments.md, "Payment links at the reconciler").
+    if (current.paymentStatus === 'pending') {
+      await tx.jobs.enqueue(PAYMENT_LINK_CANCEL_QUEUE, {
+        orderId: current.id,
+      } satisfies PaymentLinkCancelJob);
+    }
   }
   if (to === 'shipped' && options.shipment) {
     changes.carrier = options.shipment.carrier;

@@ -13,7 +13,9 @@ import { createOrderDocumentsService } from './documents.service';
 import { createInvoiceRegisterRepository } from './invoice-register.repository';
 import type { NumberingSettings } from './invoicing.steps';
 import { createOrderRefundsService } from './order-refunds.service';
+import { allowedActions } from './order-status';
 import { createOrdersRepository } from './orders.repository';
+import type { OrderDto } from './orders.schemas';
 import { createOrdersService } from './orders.service';
 import { createPaidOnline } from './paid-online';
 import { createOrderRefunds } from './refunds';
@@ -38,6 +40,8 @@ export interface OrdersSliceDeps {
   metrics: BusinessMetrics;
   /** Automatic retries of a refund the gateway failed (REFUND_RETRY_SECONDS, REFUND_MAX_ATTEMPTS). */
   refundRetry?: { seconds: number; maxAttempts: number } | undefined;
+  /** Each product's main image (the catalogue's), for the back office's order lines. */
+  thumbnails: (productIds: number[]) => Promise<Map<number, string>>;
   /** The shop's tax identity and numbering settings, read through the executor (tax slice). */
   tax: (
     executor: Executor,
@@ -98,9 +102,22 @@ export function createOrdersSlice(deps: OrdersSliceDeps) {
     reference: deps.reference,
     clock: deps.clock,
   });
+  /** The back office's view of an order: what its status allows now, each line's thumbnail. */
+  async function adminView(order: OrderDto) {
+    const images = await deps.thumbnails(order.items.flatMap((item) => item.product_id ?? []));
+    return {
+      ...order,
+      items: order.items.map((item) => ({
+        ...item,
+        image_url: item.product_id === null ? null : (images.get(item.product_id) ?? null),
+      })),
+      allowed_actions: allowedActions(order.status),
+    };
+  }
   return {
     ...service,
     ...documents,
+    adminView,
     /** COD to prepaid: what a payment link reads of an order, and its being paid (issue 40). */
     paidOnline,
     refunds,

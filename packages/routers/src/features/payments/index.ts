@@ -25,6 +25,11 @@ export {
   type PaymentEvents,
 } from './payment-events';
 export {
+  PAYMENT_LINK_CANCEL_QUEUE,
+  type PaymentLinkCancelJob,
+  type PaymentLinkReconciler,
+} from './payment-link-reconciler';
+export {
   type LinkPaidOutcome,
   type OrderForLink,
   type PaymentLinkDto,

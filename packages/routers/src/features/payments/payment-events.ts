@@ -4,6 +4,7 @@ import type { InTransaction } from '../../transactions';
 import type { GatewayEvent, GatewayPayment, ReportedPayment } from './gateway';
 import type { GatewayOrdersRepository } from './gateway-orders.repository';
 import type { PaymentEventRecord, PaymentEventsRepository } from './payment-events.repository';
+import { LINK_PAID_OUTCOME } from './payment-links';
 import type { PaymentLinksRepository } from './payment-links.repository';
 
 /** The queue webhook events are handled on (one job per stored event). */
@@ -42,10 +43,19 @@ export interface PaymentEventsDeps {
   eventProblems: (event: string, body: unknown) => FieldErrors | undefined;
   /** The provider's event telling of a payment found at the gateway (razorpay-events.ts). */
   eventOf: (payment: GatewayPayment) => { event: string; payload: unknown };
+  /** The provider's event telling of a payment link found paid at the gateway. */
+  linkEventOf: (linkId: string, payment: ReportedPayment) => { event: string; payload: unknown };
 }
 
 /** What handling a payment found at the gateway came to (payments_reconciled_total's outcome). */
-export type AdoptedAs = 'placed' | 'refunded' | 'already_handled' | 'in_progress';
+export type AdoptedAs = 'placed' | 'paid_by_link' | 'refunded' | 'already_handled' | 'in_progress';
+
+/** A handler's outcome (stored with its event) as what adopting the event came to. */
+function adoptedAs(outcome: string): AdoptedAs {
+  if (outcome.startsWith('refunded')) return 'refunded';
+  if (outcome === LINK_PAID_OUTCOME) return 'paid_by_link';
+  return / placed$/.test(outcome) ? 'placed' : 'already_handled';
+}
 
 /** Another worker holds the event's claim: its job is retried later. */
 class EventBusyError extends Error {
@@ -135,6 +145,35 @@ export function createPaymentEvents(deps: PaymentEventsDeps) {
     }
   }
 
+  /**
+   * News found at the gateway, handled as if its webhook had arrived: stored under the webhook's
+   * subject (so the webhook, before or after, is the same news, handled once) with its job
+   * queued at once, then handled here without waiting for the job. Throws (the job retries) when
+   * the gateway is unreachable.
+   */
+  async function adoptEvent(
+    eventId: string,
+    found: { event: string; payload: unknown },
+  ): Promise<AdoptedAs> {
+    const { event, payload } = found;
+    const { subject } = deps.parseEvent(event, payload);
+    await deps.inTransaction(async (tx) => {
+      if (!(await tx.events.insert({ eventId, event, subject, payload }))) return;
+      await tx.jobs.enqueue(PAYMENT_EVENTS_QUEUE, { eventId } satisfies PaymentEventJob);
+    });
+    // Ours, or the webhook's delivery of the same news.
+    const stored = subject ? await deps.events.findBySubject(subject) : undefined;
+    if (!stored) return 'in_progress';
+    if (stored.processedAt) return 'already_handled';
+    try {
+      await process(stored.eventId);
+    } catch (error) {
+      if (error instanceof EventBusyError) return 'in_progress';
+      throw error;
+    }
+    return adoptedAs((await deps.events.find(stored.eventId))?.outcome ?? '');
+  }
+
   return {
     /**
      * Stores a verified webhook delivery once (by event id and by subject) and queues its
@@ -183,33 +222,18 @@ export function createPaymentEvents(deps: PaymentEventsDeps) {
 
     /**
      * A payment the gateway shows on one of the shop's gateway orders (the reconciler,
-     * payment-status), handled as if its webhook had arrived: stored under the webhook's subject
-     * (so the webhook, before or after, is the same news, handled once) with its job queued at
-     * once, then handled here without waiting for the job. Throws (the job retries) when the
-     * gateway is unreachable.
+     * payment-status), handled as if its webhook had arrived (`adoptEvent`).
      */
-    async adopt(payment: GatewayPayment): Promise<AdoptedAs> {
-      const { event, payload } = deps.eventOf(payment);
-      const { subject } = deps.parseEvent(event, payload);
-      const eventId = `reconciled:${payment.paymentId}`;
-      await deps.inTransaction(async (tx) => {
-        if (!(await tx.events.insert({ eventId, event, subject, payload }))) return;
-        await tx.jobs.enqueue(PAYMENT_EVENTS_QUEUE, { eventId } satisfies PaymentEventJob);
-      });
-      // Ours, or the webhook's delivery of the same news.
-      const stored = subject ? await deps.events.findBySubject(subject) : undefined;
-      if (!stored) return 'in_progress';
-      if (stored.processedAt) return 'already_handled';
-      try {
-        await process(stored.eventId);
-      } catch (error) {
-        if (error instanceof EventBusyError) return 'in_progress';
-        throw error;
-      }
-      const outcome = (await deps.events.find(stored.eventId))?.outcome ?? '';
-      if (outcome.startsWith('refunded')) return 'refunded';
-      return / placed$/.test(outcome) ? 'placed' : 'already_handled';
-    },
+    adopt: (payment: GatewayPayment) =>
+      adoptEvent(`reconciled:${payment.paymentId}`, deps.eventOf(payment)),
+
+    /**
+     * A payment link the gateway shows paid (the reconciler, a cancelled order's link), handled
+     * as its `payment_link.paid` would have been: the same handler (payment-links.ts
+     * `linkPaid`), once, whichever of the two comes first.
+     */
+    adoptLinkPaid: (linkId: string, payment: ReportedPayment) =>
+      adoptEvent(`reconciled:${linkId}`, deps.linkEventOf(linkId, payment)),
 
     /**
      * Drops the payloads (customers' e-mail and phone) of events older than the retention; the

@@ -1,8 +1,11 @@
 import type { Executor } from '@storefront/db/client';
 import { gatewayCustomers, paymentLinks } from '@storefront/db/schema';
-import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, lte } from 'drizzle-orm';
 
 export type PaymentLinkRecord = typeof paymentLinks.$inferSelect;
+
+/** Neither paid nor closed: Razorpay may still take (or have taken) its payment. */
+const isOpen = () => and(isNull(paymentLinks.paidAt), isNull(paymentLinks.closedAt));
 
 /** Payment links asked for COD orders, and the Razorpay customer of each shop customer. */
 export function createPaymentLinksRepository(db: Executor) {
@@ -31,7 +34,7 @@ export function createPaymentLinksRepository(db: Executor) {
             eq(paymentLinks.amountCents, amount.amountCents),
             eq(paymentLinks.currency, amount.currency),
             gt(paymentLinks.expiresAt, after),
-            isNull(paymentLinks.paidAt),
+            isOpen(),
           ),
         )
         .orderBy(desc(paymentLinks.createdAt))
@@ -53,6 +56,42 @@ export function createPaymentLinksRepository(db: Executor) {
         .update(paymentLinks)
         .set({ paidAt: at, paymentId })
         .where(and(eq(paymentLinks.id, id), isNull(paymentLinks.paidAt)));
+    },
+
+    /** The reconciler's list: open links created before `createdBefore`, expiring after `expiresAfter`. */
+    open(args: {
+      createdBefore: Date;
+      expiresAfter: Date;
+      limit: number;
+    }): Promise<PaymentLinkRecord[]> {
+      return db
+        .select()
+        .from(paymentLinks)
+        .where(
+          and(
+            isOpen(),
+            lte(paymentLinks.createdAt, args.createdBefore),
+            gt(paymentLinks.expiresAt, args.expiresAfter),
+          ),
+        )
+        .orderBy(asc(paymentLinks.createdAt))
+        .limit(args.limit);
+    },
+
+    /** The order's open links (a cancelled order's to cancel at Razorpay). */
+    openOf(orderId: number): Promise<PaymentLinkRecord[]> {
+      return db
+        .select()
+        .from(paymentLinks)
+        .where(and(eq(paymentLinks.orderId, orderId), isOpen()));
+    },
+
+    /** Closes an open link (a paid or already closed one stays as it is). */
+    async markClosed(id: string, as: 'cancelled' | 'expired', at: Date): Promise<void> {
+      await db
+        .update(paymentLinks)
+        .set({ closedAt: at, closedAs: as })
+        .where(and(eq(paymentLinks.id, id), isOpen()));
     },
 
     async customerId(userId: number): Promise<string | undefined> {

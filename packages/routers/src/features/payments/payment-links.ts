@@ -65,6 +65,9 @@ export interface PaymentLinksDeps {
   clock: Clock;
 }
 
+/** `linkPaid`'s outcome when the link's payment made its order prepaid. */
+export const LINK_PAID_OUTCOME = 'order paid by payment link';
+
 /** Razorpay's smallest link amount (1.00 INR). */
 const MIN_LINK_MINOR = 100;
 
@@ -119,6 +122,8 @@ export function createPaymentLinks(deps: PaymentLinksDeps) {
       expiresAt: created.expiresAt,
       paidAt: null,
       paymentId: null,
+      closedAt: null,
+      closedAs: null,
       createdAt: now,
     };
     await deps.links.record(record);
@@ -172,7 +177,7 @@ export function createPaymentLinks(deps: PaymentLinksDeps) {
         return 'refunded: the order can no longer be paid';
       }
       await deps.links.markPaid(link.id, payment.paymentId, deps.clock.now());
-      return outcome === 'paid' ? 'order paid by payment link' : 'already handled';
+      return outcome === 'paid' ? LINK_PAID_OUTCOME : 'already handled';
     },
   };
 }

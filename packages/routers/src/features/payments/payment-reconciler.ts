@@ -2,15 +2,17 @@ import type { Clock } from '../../ports';
 import type { PaymentProvider } from './gateway';
 import type { GatewayOrdersRepository } from './gateway-orders.repository';
 import type { AdoptedAs, PaymentEvents } from './payment-events';
+import type { PaymentLinkReconciler } from './payment-link-reconciler';
 
 /** The scheduled job that looks for payments no webhook told of (PAYMENT_RECONCILE_MINUTES). */
 export const PAYMENT_RECONCILE_QUEUE = 'payment-reconcile';
 
-/** What one gateway order came to in a run (`payments_reconciled_total{outcome}`). */
+/** What one gateway order or payment link came to in a run (`payments_reconciled_total{outcome}`). */
 export type ReconcileOutcome = AdoptedAs | 'no_payment' | 'failed';
 
 export const RECONCILE_OUTCOMES: readonly ReconcileOutcome[] = [
   'placed',
+  'paid_by_link',
   'refunded',
   'already_handled',
   'in_progress',
@@ -29,6 +31,8 @@ export interface PaymentReconcilerDeps {
   events: Pick<PaymentEvents, 'adopt'>;
   /** The card and wallet gateway (Razorpay, or the development gateway that has nothing). */
   gateway: Pick<PaymentProvider, 'paymentsOf'>;
+  /** The open payment links, looked up at Razorpay in the same run (payment-link-reconciler.ts). */
+  links: Pick<PaymentLinkReconciler, 'due' | 'reconcileLink'>;
   /** How old a gateway order must be before it is looked up (PAYMENT_RECONCILE_MIN_AGE_SECONDS). */
   minAgeSeconds: number;
   clock: Clock;
@@ -60,8 +64,9 @@ export function createPaymentReconciler(deps: PaymentReconcilerDeps) {
 
     /**
      * One run: every gateway order created PAYMENT_RECONCILE_MIN_AGE_SECONDS to 3 days ago that
-     * nothing settled, each counted by its outcome. Throws after the whole list when any of them
-     * failed (the job is retried, and the failing run alerts: docs/observability.md).
+     * nothing settled, then every open payment link (payment-link-reconciler.ts), each counted by
+     * its outcome. Throws after both lists when any of them failed (the job is retried, and the
+     * failing run alerts: docs/observability.md).
      */
     async run(): Promise<Record<ReconcileOutcome, number>> {
       const now = deps.clock.now().getTime();
@@ -70,14 +75,23 @@ export function createPaymentReconciler(deps: PaymentReconcilerDeps) {
         createdBefore: new Date(now - deps.minAgeSeconds * 1000),
         limit: RUN_LIMIT,
       });
+      const links = await deps.links.due();
       const counts = Object.fromEntries(
         RECONCILE_OUTCOMES.map((outcome) => [outcome, 0]),
       ) as Record<ReconcileOutcome, number>;
       let firstError: unknown;
-      for (const { id } of due) {
+      const lookUps = [
+        ...due.map(
+          ({ id }) =>
+            () =>
+              reconcileGatewayOrder(id),
+        ),
+        ...links.map((link) => () => deps.links.reconcileLink(link)),
+      ];
+      for (const lookUp of lookUps) {
         let outcome: ReconcileOutcome;
         try {
-          outcome = await reconcileGatewayOrder(id);
+          outcome = await lookUp();
         } catch (error) {
           firstError ??= error;
           outcome = 'failed';
@@ -87,10 +101,8 @@ export function createPaymentReconciler(deps: PaymentReconcilerDeps) {
       }
       if (counts.failed > 0) {
         throw new Error(
-          `${counts.failed} of ${due.length} gateway orders could not be reconciled`,
-          {
-            cause: firstError,
-          },
+          `${counts.failed} of ${lookUps.length} gateway orders and payment links could not be reconciled`,
+          { cause: firstError },
         );
       }
       return counts;

@@ -4,11 +4,17 @@ import type { UnitOfWorkFactory } from '../../transactions';
 import { createGatewayOrdersRepository } from './gateway-orders.repository';
 import { createPaymentEvents, type PaymentEventHandlers } from './payment-events';
 import { createPaymentEventsRepository } from './payment-events.repository';
+import { createPaymentLinkReconciler } from './payment-link-reconciler';
 import { createPaymentLinks, type PaymentLinksDeps } from './payment-links';
 import { createPaymentLinksRepository } from './payment-links.repository';
 import { createPaymentReconciler } from './payment-reconciler';
 import type { PaymentProviders } from './providers';
-import { parseRazorpayEvent, razorpayEventOf, razorpayEventProblems } from './razorpay-events';
+import {
+  parseRazorpayEvent,
+  razorpayEventOf,
+  razorpayEventProblems,
+  razorpayLinkEventOf,
+} from './razorpay-events';
 import { createSavedCards, type SavedCardsDeps } from './saved-cards';
 
 export interface PaymentsSliceDeps {
@@ -70,12 +76,22 @@ export function createPaymentsSlice(deps: PaymentsSliceDeps) {
     parseEvent: parseRazorpayEvent,
     eventProblems: razorpayEventProblems,
     eventOf: razorpayEventOf,
+    linkEventOf: razorpayLinkEventOf,
+  });
+  const linkReconciler = createPaymentLinkReconciler({
+    links: linksRepository,
+    gateway: deps.providers.links,
+    events,
+    minAgeSeconds: deps.reconcileMinAgeSeconds,
+    clock: deps.clock,
   });
   return {
     events,
+    linkReconciler,
     reconciler: createPaymentReconciler({
       gatewayOrders,
       events,
+      links: linkReconciler,
       gateway: deps.providers.forType('card'),
       minAgeSeconds: deps.reconcileMinAgeSeconds,
       clock: deps.clock,

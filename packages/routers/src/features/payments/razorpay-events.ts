@@ -87,16 +87,43 @@ export function parseRazorpayEvent(event: string, body: unknown): GatewayEvent {
  */
 export function razorpayEventOf(payment: GatewayPayment): { event: string; payload: unknown } {
   const event = payment.status === 'authorized' ? 'payment.authorized' : 'payment.captured';
-  const entity = {
+  return { event, payload: eventBody(event, { payment: paymentEntity(payment, payment.status) }) };
+}
+
+/**
+ * A paid link the reconciler found at Razorpay (paymentLink.fetch) as the `payment_link.paid`
+ * that would have told of it: the same subject, so the webhook before or after is the same news.
+ */
+export function razorpayLinkEventOf(
+  linkId: string,
+  payment: ReportedPayment,
+): { event: string; payload: unknown } {
+  const event = 'payment_link.paid';
+  return {
+    event,
+    payload: eventBody(event, {
+      payment_link: { entity: { id: linkId, entity: 'payment_link', status: 'paid' } },
+      payment: paymentEntity(payment, 'captured'),
+    }),
+  };
+}
+
+const paymentEntity = (payment: ReportedPayment, status: string) => ({
+  entity: {
     id: payment.paymentId,
     entity: 'payment',
     order_id: payment.gatewayOrderId,
     amount: payment.amountMinor,
     currency: payment.currency,
-    status: payment.status,
-  };
-  return { event, payload: { entity: 'event', event, payload: { payment: { entity } } } };
-}
+    status,
+  },
+});
+
+const eventBody = (event: string, payload: Record<string, unknown>) => ({
+  entity: 'event',
+  event,
+  payload,
+});
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,3 +1,4 @@
+import type { ReportedPayment } from './gateway';
 import { gatewayCall, type RazorpayConfig, razorpaySdk } from './razorpay';
 
 /*
@@ -10,6 +11,13 @@ export interface CreatedPaymentLink {
   id: string;
   shortUrl: string;
   expiresAt: Date;
+}
+
+/** A payment link as Razorpay has it now (paymentLink.fetch): its state and what paid it. */
+export interface PaymentLinkAtGateway {
+  status: 'created' | 'partially_paid' | 'paid' | 'expired' | 'cancelled';
+  /** The captured payment of a paid link (the link's currency, Razorpay's order for it). */
+  payment: ReportedPayment | null;
 }
 
 /** A card saved at Razorpay (RBI tokenisation), as the customer sees it. */
@@ -34,6 +42,9 @@ export interface LinksGateway {
     customer: { name: string; email: string | null; contact: string | null };
     notes: Record<string, string>;
   }): Promise<CreatedPaymentLink>;
+  fetchPaymentLink(id: string): Promise<PaymentLinkAtGateway>;
+  /** Razorpay refuses (PAYMENT_FAILED) a link no longer open: paid, expired or cancelled. */
+  cancelPaymentLink(id: string): Promise<void>;
   /** The Razorpay customer with these details: Razorpay answers the existing one (fail_existing 0). */
   createCustomer(customer: {
     name: string;
@@ -42,6 +53,13 @@ export interface LinksGateway {
   }): Promise<string>;
   savedCards(customerId: string): Promise<SavedCard[]>;
   deleteSavedCard(customerId: string, tokenId: string): Promise<void>;
+}
+
+/** One entry of a fetched link's `payments` (Razorpay's payment-links API). */
+interface LinkPayment {
+  payment_id: string;
+  amount: number | string;
+  status: string;
 }
 
 /** Razorpay takes names of 3–50 letters; a shorter one is padded rather than refused. */
@@ -78,6 +96,29 @@ export function createRazorpayLinksGateway(config: RazorpayConfig): LinksGateway
         shortUrl: link.short_url,
         expiresAt: new Date(Number(link.expire_by) * 1000),
       };
+    },
+
+    async fetchPaymentLink(id) {
+      const link = await gatewayCall(async () => (await razorpay()).paymentLink.fetch(id));
+      // Razorpay answers `payments` as a list (null until paid); razorpay-node types it as one.
+      const payments = (link.payments ?? []) as unknown as LinkPayment[];
+      const captured = [payments].flat().find((payment) => payment.status === 'captured');
+      const orderId = (link as unknown as { order_id?: string | null }).order_id ?? null;
+      return {
+        status: link.status,
+        payment: captured
+          ? {
+              paymentId: captured.payment_id,
+              gatewayOrderId: orderId,
+              amountMinor: Number(captured.amount),
+              currency: String(link.currency),
+            }
+          : null,
+      };
+    },
+
+    async cancelPaymentLink(id) {
+      await gatewayCall(async () => (await razorpay()).paymentLink.cancel(id));
     },
 
     async createCustomer(customer) {
