@@ -17,7 +17,7 @@ import { createCreditNoteRoute, createInvoiceRoute } from './http/invoice';
 import { protectedMetricsRoute, requestMetrics } from './http/metrics';
 import { createRazorpayWebhookRoute } from './http/razorpay-webhook';
 import { requestLogging } from './http/request-log';
-import { createRestHandler, headAsGet } from './http/rest';
+import { createNotModifiedHandler, createRestHandler, headAsGet } from './http/rest';
 import { securityHeaders } from './http/security-headers';
 import { limitTrpcBatches } from './http/trpc-batch';
 import type { AppMetrics } from './observability/metrics';
@@ -135,13 +135,13 @@ export function createApp(deps: AppDeps): Express {
   app.use(
     '/api/v1',
     headAsGet,
-    json,
-    ...createRestHandler({
+    createNotModifiedHandler({
       router: appRouter,
-      createContext: createRestContext,
       catalogVersion: services.catalog.version,
       catalogCacheControl,
     }),
+    json,
+    ...createRestHandler({ router: appRouter, createContext: createRestContext }),
   );
   // The delivery rules' CSV import alone takes up to 5 MB (a 50,000-line file), a product image
   // upload 3 MB (2 MB of bytes as base64); a batch naming them, like every other /trpc call,

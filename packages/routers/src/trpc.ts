@@ -1,11 +1,14 @@
 import { SpanStatusCode } from '@opentelemetry/api';
-import { initTRPC } from '@trpc/server';
+import { getTRPCErrorFromUnknown, initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { revalidateCatalogRead } from './catalog-version';
 import type { Context } from './context';
 import { toErrorResponse } from './error-response';
 import { AppError, type ErrorCode, validationError } from './errors';
+import type { AuthenticatedSession } from './features/auth';
+import type { StaffAccess } from './features/customer';
 import type { FeatureFlag } from './features/store-settings';
+import type { IdempotencyClaim } from './idempotency';
 import type { Permission } from './permissions';
 import './zod-messages';
 
@@ -50,6 +53,11 @@ export type Meta = OpenApiMeta<{
    * and handler; `self`: any staff member, for reading their own account only (admin.me).
    */
   permission?: Permission | 'self';
+  /**
+   * 403 FEATURE_DISABLED unless this store feature is on, checked on every call (admins can flip
+   * it) after authentication and the string rule, before the input schema.
+   */
+  feature?: FeatureFlag;
 }>;
 
 const t = initTRPC
@@ -80,20 +88,34 @@ export const router = t.router;
 /** One router of several slices' procedures (admin.settings: flags and tax settings). */
 export const mergeRouters = t.mergeRouters;
 export const createCallerFactory = t.createCallerFactory;
-export const middleware = t.middleware;
+
+/**
+ * What every step below reads of a call: tRPC's middleware options. Each procedure kind runs its
+ * steps as plain function calls inside ONE middleware built here at start-up, instead of a chain
+ * of middlewares each copying its options and context (docs/performance.md, "Issue 42").
+ */
+interface Call {
+  ctx: Context;
+  meta: Meta | undefined;
+  path: string;
+  type: 'query' | 'mutation' | 'subscription';
+  getRawInput: () => Promise<unknown>;
+}
+
+/** A middleware's result as the steps see it: they only look at `ok` (and the error's code). */
+type Outcome = { ok: boolean };
 
 /**
  * After a successful write that changes the public catalogue, its cache token moves (the write
  * has committed by then: services commit before they return). A customer's write changes
  * products only (stock, ratings); an admin's may change anything.
  */
-async function afterCatalogWrite<Result extends { ok: boolean }>(
-  ctx: Context,
-  type: 'query' | 'mutation' | 'subscription',
+async function afterCatalogWrite<Result extends Outcome>(
+  call: Call,
   result: Result,
   what: 'products' | 'anything',
 ): Promise<Result> {
-  if (result.ok && type === 'mutation') await ctx.services.catalog.version.changed(what);
+  if (result.ok && call.type === 'mutation') await call.ctx.services.catalog.version.changed(what);
   return result;
 }
 
@@ -116,155 +138,218 @@ function findUnstorableString(value: unknown, path: string[] = []): string | und
   return undefined;
 }
 
+/** 403 FEATURE_DISABLED unless the flag is on (read on every call: admins can flip it). */
+async function requireFeatureOn(ctx: Context, flag: FeatureFlag): Promise<void> {
+  if (!(await ctx.services.storeSettings.features.isFeatureEnabled(flag))) {
+    throw new AppError(
+      'FEATURE_DISABLED',
+      `The ${flag.replace('_', ' ')} feature is switched off.`,
+    );
+  }
+}
+
 /**
- * One rule for every string of every input (body, query, path; REST and /trpc), checked on the
- * raw input before the procedure's schema: 422 naming the field instead of a driver error.
+ * The last checks of every kind, where the input schema would run: after authentication (a 401
+ * stays a 401), before any procedure code. One rule for every string of every input (body,
+ * query, path; REST and /trpc) on the raw input: 422 naming the field instead of a driver error.
+ * Then the procedure's feature flag (meta `feature`).
  */
-const refuseUnstorableStrings = t.middleware(async ({ getRawInput, next }) => {
-  const field = findUnstorableString(await getRawInput());
+async function checkInputAndFeature(call: Call): Promise<void> {
+  const field = findUnstorableString(await call.getRawInput());
   if (field !== undefined) {
     throw validationError({ [field]: ['Must not contain NUL or unpaired surrogate characters.'] });
   }
-  return next();
-});
+  if (call.meta?.feature) await requireFeatureOn(call.ctx, call.meta.feature);
+}
 
 /**
  * A span per procedure call (`trpc products.list`, REST and /trpc alike) when tracing is on; its
- * queries' spans are its children. Without a tracer (tracing off) it only calls on.
+ * queries' spans are its children. Without a tracer (tracing off) it only calls on. A step's
+ * thrown error is recorded as tRPC would hand it on (getTRPCErrorFromUnknown), then rethrown.
  */
-const traced = t.middleware(({ ctx, path, type, next }) => {
-  const tracer = ctx.tracer;
-  if (!tracer) return next();
+function traced<Result extends Outcome>(call: Call, run: () => Promise<Result>): Promise<Result> {
+  const tracer = call.ctx.tracer;
+  if (!tracer) return run();
+  const { path, type } = call;
   return tracer.startActiveSpan(
     `trpc ${path}`,
     { attributes: { 'rpc.system': 'trpc', 'rpc.method': path, 'trpc.type': type } },
     async (span) => {
+      const record = (error: unknown) => {
+        const { status, body } = toErrorResponse(error);
+        span.setAttribute('app.error_code', body.error_code);
+        // A client's error (4xx) is an answer, not a failure of the call.
+        if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR, message: body.message });
+      };
       try {
-        const result = await next();
-        if (!result.ok) {
-          const { status, body } = toErrorResponse(result.error);
-          span.setAttribute('app.error_code', body.error_code);
-          // A client's error (4xx) is an answer, not a failure of the call.
-          if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR, message: body.message });
-        }
+        const result = await run();
+        if (!result.ok && 'error' in result) record(result.error);
         return result;
+      } catch (error) {
+        record(getTRPCErrorFromUnknown(error));
+        throw error;
       } finally {
         span.end();
       }
     },
   );
-});
+}
 
-/** Every procedure starts here: applies the declared success status. */
-const statusProcedure = t.procedure.use(traced).use(async ({ meta, ctx, type, next }) => {
-  if (meta?.successStatus) ctx.response.status = meta.successStatus;
-  return meta?.changesCatalog ? afterCatalogWrite(ctx, type, await next(), 'products') : next();
-});
+/** Every kind starts here: the span, then the declared success status (meta `successStatus`). */
+function framed<Result extends Outcome>(call: Call, run: () => Promise<Result>): Promise<Result> {
+  return traced(call, async () => {
+    if (call.meta?.successStatus) call.ctx.response.status = call.meta.successStatus;
+    return call.meta?.changesCatalog ? afterCatalogWrite(call, await run(), 'products') : run();
+  });
+}
 
 /**
- * Resolves the bearer token to a session; every failure is the same 401. Does not count as a
- * sync heartbeat (used by the admin panel's own status reads).
+ * HTTP caching of public catalogue reads (REST only): a 200 carries the catalogue's ETag and
+ * Cache-Control. The ETag is the catalogue version (catalog-version.ts), which every admin
+ * change, order (stock) and review moves. A request whose If-None-Match still matches never gets
+ * here: the REST layer answers its 304 first (apps/api/src/http/rest.ts).
  */
-const authenticated = statusProcedure.use(async ({ ctx, next }) => {
-  const session = await ctx.services.auth.sessions.authenticate(ctx.request.authorization);
-  return next({ ctx: { ...ctx, session } });
-});
+async function withCatalogHeaders<Result extends Outcome>(
+  call: Call,
+  run: () => Promise<Result>,
+): Promise<Result> {
+  const conditional = call.ctx.request.conditional;
+  if (!call.meta?.cacheable || !conditional) return run();
+  const revalidation = await revalidateCatalogRead(call.ctx.services.catalog.version, conditional);
+  const result = await run();
+  // Errors (404 unknown id, 422) are not cacheable copies of the resource; an unreadable version
+  // (the database is unreachable) gives no headers.
+  if (result.ok && revalidation) Object.assign(call.ctx.response.headers, revalidation.headers);
+  return result;
+}
 
 /** An authenticated request from the app: it also counts as a sync heartbeat (docs/contract.md §5). */
-const customer = statusProcedure.use(async ({ ctx, meta, next }) => {
-  const session = await ctx.services.auth.customerSession(ctx.request.authorization);
-  if (session.user.role === 'guest' && !meta?.allowGuest) throw new AppError('ACCOUNT_REQUIRED');
-  return next({ ctx: { ...ctx, session } });
-});
+async function customerSession(call: Call): Promise<AuthenticatedSession> {
+  const session = await call.ctx.services.auth.customerSession(call.ctx.request.authorization);
+  if (session.user.role === 'guest' && !call.meta?.allowGuest) {
+    throw new AppError('ACCOUNT_REQUIRED');
+  }
+  return session;
+}
 
 /**
  * Procedures with meta `idempotent` and a request with an Idempotency-Key: the key is claimed
  * for this customer (409 IDEMPOTENCY_CONFLICT while in flight or for a different body), the
  * procedure gets the claim as `ctx.idempotency`, and a failure frees the key for a retry.
  */
-const idempotency = customer.use(async ({ ctx, meta, path, getRawInput, next }) => {
-  const key = ctx.request.idempotencyKey;
-  if (!meta?.idempotent || key === undefined) return next();
-  const userId = ctx.session.user.id;
+async function withIdempotency<Result extends Outcome>(
+  call: Call,
+  userId: number,
+  run: (claim: IdempotencyClaim | undefined) => Promise<Result>,
+): Promise<Result> {
+  const key = call.ctx.request.idempotencyKey;
+  if (!call.meta?.idempotent || key === undefined) return run(undefined);
+  const { path } = call;
   // The operation is part of the request: a key reused on another cart operation with the same
   // body (clear, then remove-coupon) is a conflict, not a replay of the first one's answer.
   const request =
-    path === 'checkout.placeOrder' ? await getRawInput() : { path, input: await getRawInput() };
-  const claim = await ctx.services.checkout.idempotency.claim(userId, key, request);
-  const result = await next({ ctx: { idempotency: claim } });
-  if (!result.ok) await ctx.services.checkout.idempotency.release(userId, key);
+    path === 'checkout.placeOrder'
+      ? await call.getRawInput()
+      : { path, input: await call.getRawInput() };
+  const idempotency = call.ctx.services.checkout.idempotency;
+  const claim = await idempotency.claim(userId, key, request);
+  let result: Result;
+  try {
+    result = await run(claim);
+  } catch (error) {
+    await idempotency.release(userId, key);
+    throw error;
+  }
+  if (!result.ok) await idempotency.release(userId, key);
   return result;
-});
+}
 
 /**
- * HTTP caching of public catalogue reads (REST only): a 200 carries the catalogue's ETag and
- * Cache-Control. The ETag is the catalogue version (catalog-version.ts), which every admin
- * change, order (stock) and review moves. A request whose If-None-Match still matches never gets
- * here: the REST handler answers its 304 from this procedure's meta (apps/api/src/http/rest.ts).
+ * The admin step: a staff member with the procedure's permission (their role's,
+ * docs/admin-panel.md "Roles"): 403 FORBIDDEN otherwise, whose error data names the
+ * `missing_permission`. A procedure without a declared permission answers 403 to everyone.
+ * Every admin mutation counts as a catalogue change (one rule instead of a list to keep up).
  */
-const conditionalCatalogRead = t.middleware(async ({ ctx, meta, next }) => {
-  const conditional = ctx.request.conditional;
-  if (!meta?.cacheable || !conditional) return next();
-  const revalidation = await revalidateCatalogRead(ctx.services.catalog.version, conditional);
-  const result = await next();
-  // Errors (404 unknown id, 422) are not cacheable copies of the resource; an unreadable version
-  // (the database is unreachable) gives no headers.
-  if (result.ok && revalidation) Object.assign(ctx.response.headers, revalidation.headers);
-  return result;
-});
+async function asStaffMember<Result extends Outcome>(
+  call: Call,
+  session: AuthenticatedSession,
+  run: (staff: StaffAccess) => Promise<Result>,
+): Promise<Result> {
+  if (session.user.role !== 'admin') throw new AppError('FORBIDDEN');
+  const staff = await call.ctx.services.customer.staff.access(session.user.id);
+  const permission = call.meta?.permission;
+  if (permission !== 'self' && (!permission || !staff.permissions.includes(permission))) {
+    throw new AppError(
+      'FORBIDDEN',
+      permission
+        ? `Your role does not allow this (it needs the ${permission} permission).`
+        : undefined,
+      permission ? { missingPermission: permission } : {},
+    );
+  }
+  return afterCatalogWrite(call, await run(staff), 'anything');
+}
 
-// Each exported base ends with the string rule, so it runs where the input schema would: after
-// authentication (a 401 stays a 401), before any procedure code.
-export const publicProcedure = statusProcedure
-  .use(conditionalCatalogRead)
-  .use(refuseUnstorableStrings);
+/** Public: the span and status, catalogue caching headers, the input and feature checks. */
+const publicCall = t.middleware((call) =>
+  framed(call, () =>
+    withCatalogHeaders(call, async () => {
+      await checkInputAndFeature(call);
+      return call.next();
+    }),
+  ),
+);
+
+/**
+ * Resolves the bearer token to a session; every failure is the same 401. Does not count as a
+ * sync heartbeat (used by the admin panel's own status reads).
+ */
+const authenticatedCall = t.middleware((call) =>
+  framed(call, async () => {
+    const session = await call.ctx.services.auth.sessions.authenticate(
+      call.ctx.request.authorization,
+    );
+    await checkInputAndFeature(call);
+    return call.next({ ctx: { session } });
+  }),
+);
+
+/** A customer (or, with meta `allowGuest`, a guest): session, idempotency, then the checks. */
+const customerCall = t.middleware((call) =>
+  framed(call, async () => {
+    const session = await customerSession(call);
+    return withIdempotency(call, session.user.id, async (idempotency) => {
+      await checkInputAndFeature(call);
+      return call.next({ ctx: { session, idempotency } });
+    });
+  }),
+);
+
+/** A staff member: the customer's session (no idempotency), the admin step, then the checks. */
+const staffCall = t.middleware((call) =>
+  framed(call, async () => {
+    const session = await customerSession(call);
+    return asStaffMember(call, session, async (staff) => {
+      await checkInputAndFeature(call);
+      return call.next({ ctx: { session, staff } });
+    });
+  }),
+);
+
+export const publicProcedure = t.procedure.use(publicCall);
 
 /** A public catalogue read: same answer for everyone, so REST clients may cache it (ETag). */
 export const catalogReadProcedure = publicProcedure.meta({ cacheable: true });
 
-export const authenticatedProcedure = authenticated.use(refuseUnstorableStrings);
+export const authenticatedProcedure = t.procedure.use(authenticatedCall);
 
-export const customerProcedure = idempotency.use(refuseUnstorableStrings);
+export const customerProcedure = t.procedure.use(customerCall);
 
 /** A customer procedure a guest session may call as well (cart, checkout, its own orders). */
 export const shopperProcedure = customerProcedure.meta({ allowGuest: true });
 
-/**
- * A staff member with the procedure's permission (their role's, docs/admin-panel.md "Roles"):
- * 403 FORBIDDEN otherwise, whose error data names the `missing_permission`. A procedure without
- * a declared permission answers 403 to everyone. Every admin mutation counts as a catalogue
- * change (one rule instead of a list to keep up).
- */
-const staffMember = customer
-  .use(async ({ ctx, meta, type, next }) => {
-    if (ctx.session.user.role !== 'admin') throw new AppError('FORBIDDEN');
-    const staff = await ctx.services.customer.staff.access(ctx.session.user.id);
-    const permission = meta?.permission;
-    if (permission !== 'self' && (!permission || !staff.permissions.includes(permission))) {
-      throw new AppError(
-        'FORBIDDEN',
-        permission
-          ? `Your role does not allow this (it needs the ${permission} permission).`
-          : undefined,
-        permission ? { missingPermission: permission } : {},
-      );
-    }
-    return afterCatalogWrite(ctx, type, await next({ ctx: { staff } }), 'anything');
-  })
-  .use(refuseUnstorableStrings);
+const staffProcedure = t.procedure.use(staffCall);
 
 /** An admin procedure requiring `permission` (declared in its definition; the walking test checks). */
-export const adminProcedure = (permission: Permission | 'self') => staffMember.meta({ permission });
-
-/** 403 FEATURE_DISABLED unless the flag is on (checked on every call: admins can flip it). */
-export function requireFeature(flag: FeatureFlag) {
-  return t.middleware(async ({ ctx, next }) => {
-    if (!(await ctx.services.storeSettings.features.isFeatureEnabled(flag))) {
-      throw new AppError(
-        'FEATURE_DISABLED',
-        `The ${flag.replace('_', ' ')} feature is switched off.`,
-      );
-    }
-    return next();
-  });
-}
+export const adminProcedure = (permission: Permission | 'self') =>
+  staffProcedure.meta({ permission });

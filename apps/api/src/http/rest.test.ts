@@ -1,5 +1,7 @@
+import { appRouter } from '@storefront/routers/root';
+import type { Request, Response } from 'express';
 import { describe, expect, it } from 'vitest';
-import { answerNotModified } from './rest';
+import { answerNotModified, createNotModifiedHandler } from './rest';
 
 /** The 304 decision alone, with the meta the adapter would pass for the matched procedure. */
 function ask(
@@ -55,5 +57,45 @@ describe('answerNotModified (the REST handler’s 304)', () => {
     };
     const result = await ask(unreachable, { method: 'GET', ifNoneMatch: '*', cacheable: true });
     expect(result).toEqual({ handled: false, answered: [] });
+  });
+});
+
+describe('createNotModifiedHandler (the 304 before the REST adapter)', () => {
+  const handler = createNotModifiedHandler({
+    router: appRouter,
+    catalogVersion: { current: async () => 'v9' },
+    catalogCacheControl: 'public, no-cache',
+  });
+
+  /** What the handler did with a request: answered (status, headers) or passed it on. */
+  function send(url: string, headers: Record<string, string> = {}, method = 'GET') {
+    return new Promise<{ passed: boolean; status?: number; label?: string }>((resolve) => {
+      const req = { method, url, headers } as unknown as Request;
+      const res = {
+        writeHead: (status: number) => ({
+          end: () => resolve({ passed: false, status, label: req.restOperation }),
+        }),
+      } as unknown as Response;
+      handler(req, res, () => resolve({ passed: true }));
+    });
+  }
+
+  it('answers a revalidated catalogue read as the adapter would match it, with its metrics label', async () => {
+    const fresh = { 'if-none-match': 'W/"v9"' };
+    for (const url of ['/products/12', '/PRODUCTS/12/', '/products?per_page=5', '/categories']) {
+      expect((await send(url, fresh)).status, url).toBe(304);
+    }
+    expect((await send('/products/12', fresh)).label).toBe('/api/v1/products/{id}');
+  });
+
+  it('passes on everything else: a stale tag, no tag, a private read, a body, another method', async () => {
+    expect(await send('/products/12', { 'if-none-match': 'W/"v8"' })).toEqual({ passed: true });
+    expect(await send('/products/12')).toEqual({ passed: true });
+    expect(await send('/cart', { 'if-none-match': '*' })).toEqual({ passed: true });
+    expect(await send('/no/such/operation', { 'if-none-match': '*' })).toEqual({ passed: true });
+    expect(await send('/products/12', { 'if-none-match': '*', 'content-length': '2' })).toEqual({
+      passed: true,
+    });
+    expect(await send('/products/12', { 'if-none-match': '*' }, 'POST')).toEqual({ passed: true });
   });
 });

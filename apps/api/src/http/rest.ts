@@ -5,7 +5,12 @@ import { validationError } from '@storefront/routers/errors';
 import type { AppRouter } from '@storefront/routers/root';
 import type { Meta } from '@storefront/routers/trpc';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
+import {
+  createOpenApiNodeHttpHandler,
+  forEachOpenApiProcedure,
+  getPathRegExp,
+  normalizePath,
+} from 'trpc-to-openapi';
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -42,11 +47,10 @@ export const headAsGet: RequestHandler = (req, _res, next) => {
 };
 
 /**
- * The one place a 304 is answered: a GET of a cacheable procedure (its meta, as the adapter
- * matched it) whose If-None-Match still holds the catalogue's ETag is answered before any input
- * is read or context made — no query beyond the version, no body. Any doubt (the version cannot
- * be read) leaves the answer to the procedure, which then sends its headers with a 200
- * (trpc.ts, catalogReadProcedure).
+ * The 304 decision: a GET of a cacheable procedure (its meta) whose If-None-Match still holds
+ * the catalogue's ETag is answered with no body and no query beyond the version. Any doubt (the
+ * version cannot be read) leaves the answer to the procedure, which then sends its headers with
+ * a 200 (trpc.ts, catalogReadProcedure).
  */
 export function answerNotModified(
   catalogVersion: Pick<CatalogVersion, 'current'>,
@@ -67,13 +71,61 @@ export function answerNotModified(
   };
 }
 
+/**
+ * The meta of the operation a GET request names, matched exactly as the REST adapter matches it
+ * (trpc-to-openapi's procedure cache: the first GET path template, in router order, that the
+ * normalised path matches, case-insensitively), so both always agree on the operation.
+ */
+function getOperationMatcher(router: AppRouter): (url: string) => Meta | undefined {
+  const operations: Array<{ pattern: RegExp; meta: Meta }> = [];
+  forEachOpenApiProcedure<Meta>(router._def.procedures, ({ type, meta }) => {
+    if (meta.openapi.method === 'GET' && type !== 'subscription') {
+      operations.push({ pattern: getPathRegExp(normalizePath(meta.openapi.path)), meta });
+    }
+  });
+  return (url) => {
+    const path = normalizePath(
+      new URL(url.startsWith('/') ? `http://127.0.0.1${url}` : url).pathname,
+    );
+    return operations.find(({ pattern }) => pattern.test(path))?.meta;
+  };
+}
+
+const hasBody = (req: Request) =>
+  req.headers['transfer-encoding'] !== undefined ||
+  (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
+
+/**
+ * Issue 42's "304 before any work": the first handler under /api/v1 (after the request-wide
+ * ones: logging, metrics, security headers) answers a revalidated catalogue read before body
+ * parsing, the adapter, tRPC, validation or the database — only the catalogue version, cached
+ * for its TTL (catalog-version.ts). A request without If-None-Match pays one header read.
+ */
+export function createNotModifiedHandler(options: {
+  router: AppRouter;
+  catalogVersion: Pick<CatalogVersion, 'current'>;
+  catalogCacheControl: string;
+}): RequestHandler {
+  const notModified = answerNotModified(options.catalogVersion, options.catalogCacheControl);
+  const operationOf = getOperationMatcher(options.router);
+  return (req, res, next) => {
+    if (req.method !== 'GET' || typeof req.headers['if-none-match'] !== 'string') return next();
+    // A GET with a body goes the usual way: its body parser's refusals (400) come first there.
+    if (hasBody(req)) return next();
+    const meta = operationOf(req.url);
+    if (!meta?.cacheable) return next();
+    // The operation's label for the request metrics, as the adapter sets it (below).
+    req.restOperation = `/api/v1${meta.openapi?.path}`;
+    notModified({ req, res, meta }).then((answered) => {
+      if (!answered) next();
+    }, next);
+  };
+}
+
 export function createRestHandler(options: {
   router: AppRouter;
   createContext: (opts: { req: Request }) => Context;
-  catalogVersion: Pick<CatalogVersion, 'current'>;
-  catalogCacheControl: string;
 }): RequestHandler[] {
-  const notModified = answerNotModified(options.catalogVersion, options.catalogCacheControl);
   const handler = createOpenApiNodeHttpHandler({
     router: options.router,
     createContext: ({ req }) => options.createContext({ req: req as Request }),
@@ -81,7 +133,7 @@ export function createRestHandler(options: {
       // The operation the adapter matched, for the request metrics' label (http/metrics.ts).
       const path = (opts.meta as Meta | undefined)?.openapi?.path;
       if (path) opts.req.restOperation = `/api/v1${path}`;
-      return notModified(opts);
+      return false;
     },
     responseMeta: ({ ctx, errors }) => {
       const error = errors[0];

@@ -1,5 +1,5 @@
 import { ok } from '../../envelope';
-import { requireFeature, router, shopperProcedure } from '../../trpc';
+import { router, shopperProcedure } from '../../trpc';
 import {
   ZAddToCartInput,
   ZApplyCouponInput,
@@ -129,7 +129,7 @@ export const cartRouter = router({
     ),
 
   applyCoupon: shopperProcedure
-    .use(requireFeature('coupons'))
+    .meta({ feature: 'coupons' })
     .meta({
       openapi: {
         method: 'POST',
@@ -156,7 +156,7 @@ export const cartRouter = router({
     ),
 
   removeCoupon: shopperProcedure
-    .use(requireFeature('coupons'))
+    .meta({ feature: 'coupons' })
     .meta({
       openapi: {
         method: 'DELETE',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ok } from '../../envelope';
-import { customerProcedure, requireFeature, router, shopperProcedure } from '../../trpc';
+import { customerProcedure, router, shopperProcedure } from '../../trpc';
 import { ZCartOutput } from '../cart';
 import {
   ZApplyGiftCardInput,
@@ -17,7 +17,7 @@ const tags = ['gift-cards'];
  */
 export const giftCardsRouter = router({
   balance: customerProcedure
-    .use(requireFeature('gift_cards'))
+    .meta({ feature: 'gift_cards' })
     .meta({
       openapi: {
         method: 'POST',
@@ -51,7 +51,7 @@ export const giftCardsRouter = router({
     .query(async ({ ctx }) => ok(await ctx.services.giftCards.storeCredit(ctx.session.user.id))),
 
   applyGiftCard: customerProcedure
-    .use(requireFeature('gift_cards'))
+    .meta({ feature: 'gift_cards' })
     .meta({
       openapi: {
         method: 'POST',
@@ -72,7 +72,7 @@ export const giftCardsRouter = router({
     }),
 
   removeGiftCard: customerProcedure
-    .use(requireFeature('gift_cards'))
+    .meta({ feature: 'gift_cards' })
     .meta({
       openapi: {
         method: 'POST',

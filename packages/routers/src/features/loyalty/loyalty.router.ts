@@ -1,5 +1,5 @@
 import { ok } from '../../envelope';
-import { customerProcedure, requireFeature, router } from '../../trpc';
+import { customerProcedure, router } from '../../trpc';
 import { ZCartOutput } from '../cart';
 import { ZApplyLoyaltyInput, ZLoyaltyHistoryInput, ZLoyaltyOutput } from './loyalty.schemas';
 
@@ -9,7 +9,7 @@ import { ZApplyLoyaltyInput, ZLoyaltyHistoryInput, ZLoyaltyOutput } from './loya
  */
 export const loyaltyRouter = router({
   get: customerProcedure
-    .use(requireFeature('loyalty_points'))
+    .meta({ feature: 'loyalty_points' })
     .meta({
       openapi: {
         method: 'GET',
@@ -29,7 +29,7 @@ export const loyaltyRouter = router({
     }),
 
   applyPoints: customerProcedure
-    .use(requireFeature('loyalty_points'))
+    .meta({ feature: 'loyalty_points' })
     .meta({
       openapi: {
         method: 'POST',
@@ -50,7 +50,7 @@ export const loyaltyRouter = router({
     }),
 
   removePoints: customerProcedure
-    .use(requireFeature('loyalty_points'))
+    .meta({ feature: 'loyalty_points' })
     .meta({
       openapi: {
         method: 'DELETE',

@@ -1,5 +1,5 @@
 import { ok, page, ZNullEnvelope } from '../../envelope';
-import { catalogReadProcedure, customerProcedure, requireFeature, router } from '../../trpc';
+import { catalogReadProcedure, customerProcedure, router } from '../../trpc';
 import {
   ZCreateReviewInput,
   ZProductReviewsInput,
@@ -13,10 +13,10 @@ import {
 const tags = ['reviews'];
 const FLAG = 'Answers 403 FEATURE_DISABLED while the reviews feature is switched off.';
 
-const readerProcedure = catalogReadProcedure.use(requireFeature('reviews'));
+const readerProcedure = catalogReadProcedure.meta({ feature: 'reviews' });
 /** Reviews and votes change ratings and review lists: each write moves the catalogue's ETag. */
 const reviewerProcedure = customerProcedure
-  .use(requireFeature('reviews'))
+  .meta({ feature: 'reviews' })
   .meta({ changesCatalog: true });
 
 /* Declared after the products router: /products/{id}/reviews has no literal rival there. */

@@ -1,5 +1,5 @@
 import { ok, ZNullEnvelope } from '../../envelope';
-import { customerProcedure, requireFeature, router } from '../../trpc';
+import { customerProcedure, router } from '../../trpc';
 import { ZCartOutput } from '../cart';
 import {
   ZAddToWishlistInput,
@@ -11,7 +11,7 @@ import {
 const tags = ['wishlist'];
 const FLAG = 'Answers 403 FEATURE_DISABLED while the wishlist feature is switched off.';
 
-const wishlistProcedure = customerProcedure.use(requireFeature('wishlist'));
+const wishlistProcedure = customerProcedure.meta({ feature: 'wishlist' });
 
 export const wishlistRouter = router({
   list: wishlistProcedure
