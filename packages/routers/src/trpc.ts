@@ -1,10 +1,12 @@
 import { SpanStatusCode } from '@opentelemetry/api';
 import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
+import { auditedMutation } from './audit-context';
 import { revalidateCatalogRead } from './catalog-version';
 import type { Context } from './context';
 import { toErrorResponse } from './error-response';
 import { AppError, type ErrorCode, validationError } from './errors';
+import type { AuditMeta } from './features/audit';
 import type { FeatureFlag } from './features/store-settings';
 import type { Permission } from './permissions';
 import './zod-messages';
@@ -50,6 +52,8 @@ export type Meta = OpenApiMeta<{
    * and handler; `self`: any staff member, for reading their own account only (admin.me).
    */
   permission?: Permission | 'self';
+  /** An admin mutation's audit target when path and input do not name it (features/audit). */
+  audit?: AuditMeta;
 }>;
 
 const t = initTRPC
@@ -233,10 +237,10 @@ export const shopperProcedure = customerProcedure.meta({ allowGuest: true });
  * A staff member with the procedure's permission (their role's, docs/admin-panel.md "Roles"):
  * 403 FORBIDDEN otherwise, whose error data names the `missing_permission`. A procedure without
  * a declared permission answers 403 to everyone. Every admin mutation counts as a catalogue
- * change (one rule instead of a list to keep up).
+ * change (one rule instead of a list to keep up) and writes its audit row (audit-context.ts).
  */
 const staffMember = customer
-  .use(async ({ ctx, meta, type, next }) => {
+  .use(async ({ ctx, meta, type, path, getRawInput, next }) => {
     if (ctx.session.user.role !== 'admin') throw new AppError('FORBIDDEN');
     const staff = await ctx.services.customer.staff.access(ctx.session.user.id);
     const permission = meta?.permission;
@@ -249,7 +253,15 @@ const staffMember = customer
         permission ? { missingPermission: permission } : {},
       );
     }
-    return afterCatalogWrite(ctx, type, await next({ ctx: { staff } }), 'anything');
+    const result = await auditedMutation({
+      ctx,
+      meta,
+      path,
+      type,
+      getRawInput,
+      next: () => next({ ctx: { staff } }),
+    });
+    return afterCatalogWrite(ctx, type, result, 'anything');
   })
   .use(refuseUnstorableStrings);
 
