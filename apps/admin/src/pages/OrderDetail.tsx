@@ -15,6 +15,7 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { HistoryCard } from '../components/AuditTable';
 import { ErrorAlert, QueryState } from '../components/QueryState';
 import { SpecForm } from '../components/SpecForm';
 import type { Inputs, Order } from '../lib/api-types';
@@ -313,6 +314,7 @@ export function OrderDetailPage() {
                 )}
               </QueryState>
             </Card>
+            <HistoryCard type="order" id={data.id} />
           </Stack>
         )}
       </QueryState>
