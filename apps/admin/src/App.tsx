@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { Layout } from './components/Layout';
 import { AcceptInvitePage } from './pages/AcceptInvite';
+import { ActivityPage } from './pages/Activity';
 import { AdminsPage } from './pages/Admins';
 import { BannersPage } from './pages/Banners';
 import { CategoriesPage } from './pages/Categories';
@@ -67,6 +68,7 @@ const router = createBrowserRouter(
         { path: 'admins', element: <AdminsPage /> },
         { path: 'notifications', element: <NotificationsPage /> },
         { path: 'failed-jobs', element: <FailedJobsPage /> },
+        { path: 'activity', element: <ActivityPage /> },
         { path: '*', element: <Navigate to="/" replace /> },
       ],
     },

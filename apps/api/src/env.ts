@@ -102,6 +102,8 @@ const EnvSchema = z
     GUEST_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     /** Days the catalogue change feed keeps changes; a daily job compacts older ones (410 after). */
     SYNC_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    /** Days the admin audit log keeps its rows; a daily job deletes older ones (issue 41). */
+    AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
     RESEND_API_KEY: optionalString(),
     /** Resend's API address; only changed to point at a stand-in (tests). */
     RESEND_API_URL: optionalString().pipe(z.url().optional()),

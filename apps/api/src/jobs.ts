@@ -1,5 +1,6 @@
 import type { Job, JobResult, PgBoss } from '@storefront/db/jobs';
 import {
+  AUDIT_RETENTION_QUEUE,
   CAMPAIGN_QUEUE,
   type CampaignBatchJob,
   GUEST_RETENTION_QUEUE,
@@ -56,7 +57,15 @@ export interface QueueOptions extends RetryOverrides {
 
 type WorkerServices = Pick<
   Services,
-  'mail' | 'payments' | 'refunds' | 'auth' | 'sync' | 'notifications' | 'loyalty' | 'savedCards'
+  | 'mail'
+  | 'payments'
+  | 'refunds'
+  | 'auth'
+  | 'sync'
+  | 'notifications'
+  | 'loyalty'
+  | 'savedCards'
+  | 'audit'
 >;
 
 /**
@@ -206,6 +215,17 @@ const QUEUES = [
       await services.sync.feed.compact();
     },
     schedule: '41 3 * * *',
+  }),
+  // Audit rows older than AUDIT_RETENTION_DAYS (docs/admin-panel.md "Audit log").
+  queue<object>({
+    name: AUDIT_RETENTION_QUEUE,
+    policy: paymentQueuePolicy,
+    concurrency: () => 1,
+    batchSize: 1,
+    run: async (services) => {
+      await services.audit.purge();
+    },
+    schedule: '47 3 * * *',
   }),
   queue<object>({
     name: LOYALTY_EXPIRY_QUEUE,

@@ -187,6 +187,7 @@ export async function createRuntime(
       refundRetrySeconds: env.REFUND_RETRY_SECONDS,
       refundMaxAttempts: env.REFUND_MAX_ATTEMPTS,
       syncRetentionDays: env.SYNC_RETENTION_DAYS,
+      auditRetentionDays: env.AUDIT_RETENTION_DAYS,
       shop: { name: env.SHOP_NAME, url: env.APP_URL },
       tokenTtlSeconds: env.TOKEN_TTL_SECONDS,
       rememberTokenTtlSeconds: env.REMEMBER_TOKEN_TTL_SECONDS,

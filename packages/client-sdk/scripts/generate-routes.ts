@@ -223,6 +223,12 @@ const RECURSIVE_TYPES = [
     printed: '{ id: number; name: string; slug: string; image: string | null; children: any[]; }',
     declaration:
       'export interface CategoryTreeNode {\n  id: number;\n  name: string;\n  slug: string;\n  image: string | null;\n  children: CategoryTreeNode[];\n}',
+  }, // zod's z.json() (the audit log's before/after values): printed by its alias's name.
+  {
+    name: 'JsonValue',
+    printed: 'JSONType',
+    declaration:
+      'export type JsonValue =\n  | string\n  | number\n  | boolean\n  | null\n  | JsonValue[]\n  | { [key: string]: JsonValue };',
   },
 ];
 

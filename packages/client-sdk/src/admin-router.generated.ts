@@ -325,6 +325,9 @@ export type AppRouter = TRPCBuiltRouter<
         failed: Query<'admin.jobs.failed'>;
         retry: Mutation<'admin.jobs.retry'>;
       };
+      audit: {
+        list: Query<'admin.audit.list'>;
+      };
       dashboard: {
         summary: Query<'admin.dashboard.summary'>;
         sales: Query<'admin.dashboard.sales'>;

@@ -1025,6 +1025,11 @@ export interface Procedures {
     input: { id: string; };
     output: { success: true; data: null; message?: string | undefined; };
   };
+  'admin.audit.list': {
+    type: 'query';
+    input: { page?: number | undefined; per_page?: number | undefined; actor_id?: number | undefined; target_type?: string | undefined; target_id?: string | undefined; from?: string | undefined; to?: string | undefined; };
+    output: { success: true; data: { id: number; at: string; actor_id: number | null; actor_email: string; procedure: string; target_type: string | null; target_id: string | null; changes: Record<string, [JsonValue, JsonValue]>; ip: string | null; request_id: string | null; }[]; meta: { current_page: number; per_page: number; total: number; last_page: number; }; message?: string | undefined; };
+  };
   'admin.dashboard.summary': {
     type: 'query';
     input: void;
@@ -1117,3 +1122,11 @@ export interface CategoryTreeNode {
   image: string | null;
   children: CategoryTreeNode[];
 }
+
+export type JsonValue =
+  | string
+  | number
+  | boolean
+  | null
+  | JsonValue[]
+  | { [key: string]: JsonValue };

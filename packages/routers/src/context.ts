@@ -3,6 +3,7 @@ import type { CatalogVersion } from './catalog-version';
 import type { AccountSlice } from './features/account';
 import type { AddressesService } from './features/addresses';
 import type { AiAgentsService, AiService } from './features/ai';
+import type { AuditService } from './features/audit';
 import type {
   AuthenticatedSession,
   AuthService,
@@ -173,6 +174,8 @@ export interface AppServices {
     feed: SyncChangesSlice;
   };
   jobs: JobsService;
+  /** The admin audit log: rows written by every admin mutation (audit-context.ts), its list. */
+  audit: AuditService;
   /** The admin panel's figures. */
   dashboard: DashboardService;
   /** COD orders paid online by Razorpay payment link (issue 40). */

@@ -4,6 +4,7 @@
  */
 export { ZDeleteAccountInput } from './features/account';
 export { type AiModelProvider, createAiService, type ProductContext } from './features/ai';
+export { AUDIT_RETENTION_QUEUE } from './features/audit';
 export {
   type AuthenticatedSession,
   createArgon2Hasher,

@@ -1,6 +1,7 @@
 import { accountRouter } from './features/account';
 import { addressesRouter } from './features/addresses';
 import { aiAgentsAdminRouter, aiRouter } from './features/ai';
+import { auditAdminRouter } from './features/audit';
 import { authRouter } from './features/auth';
 import { cartRouter } from './features/cart';
 import {
@@ -90,6 +91,7 @@ const adminRouter = router({
   taxRules: taxRulesAdminRouter,
   sync: syncAdminRouter,
   jobs: jobsAdminRouter,
+  audit: auditAdminRouter,
   dashboard: dashboardAdminRouter,
   admins: adminsAdminRouter,
   notifications: notificationsAdminRouter,

@@ -69,6 +69,8 @@ export interface ServiceConfig {
   refundRetrySeconds?: number;
   /** Automatic retries of a failed refund after its first attempt (default 3); then the shop's. */
   refundMaxAttempts?: number;
+  /** Days the admin audit log keeps its rows (AUDIT_RETENTION_DAYS, default 365). */
+  auditRetentionDays?: number;
   /** Days the catalogue change feed keeps its changes (SYNC_RETENTION_DAYS, default 30). */
   syncRetentionDays?: number;
   /** Apple/Google client ids and key sets, phone codes (default: social off, region IN). */

@@ -8,6 +8,7 @@ import { createCountCache, createTtlCache } from './count-cache';
 import { createAccountSlice } from './features/account';
 import { createAddressesSlice } from './features/addresses';
 import { createAiSlice, productContextFrom } from './features/ai';
+import { createAuditSlice } from './features/audit';
 import { createAuthSlice, createPasswordAttempts } from './features/auth';
 import { createCartRepository } from './features/cart';
 import {
@@ -339,6 +340,18 @@ export function createServices(deps: ServiceDeps): Services {
     ai,
     sync,
     jobs: createJobsSlice({ db, queue: deps.jobQueue }),
+    audit: createAuditSlice({
+      db,
+      clock,
+      retentionDays: config.auditRetentionDays ?? 365,
+      emailOf: async (userId) => (await auth.users.findById(userId))?.email ?? undefined,
+      // The pages with a History section: their admin views give the `before` of a change.
+      snapshots: {
+        order: async (id) => orders.get(Number(id)),
+        product: async (id) => catalog.admin.get(Number(id)),
+        customer: async (id) => customer.profiles.adminGet(Number(id)),
+      },
+    }),
     dashboard: createDashboardSlice({
       db,
       catalogAdmin: catalog.admin,

@@ -7,6 +7,8 @@
  */
 export const tableOwners = {
   // auth: accounts, sessions and the ways in
+  // audit: the admin audit log
+  auditLog: 'audit',
   users: 'auth',
   sessions: 'auth',
   passwordResetTokens: 'auth',

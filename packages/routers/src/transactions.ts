@@ -1,4 +1,5 @@
 import type { Database, Executor } from '@storefront/db/client';
+import { auditedTransaction } from './audit-context';
 
 /** Runs work in one transaction with repositories bound to it. */
 export type InTransaction<R> = <T>(work: (repos: R) => Promise<T>) => Promise<T>;
@@ -26,7 +27,12 @@ export interface UnitOfWork<R> {
 export function createUnitOfWork(db: Database) {
   return <R>(make: RepositoryFactory<R>): UnitOfWork<R> => ({
     repos: make(db, { inTransaction: false }),
-    inTransaction: (work) => db.transaction((tx) => work(make(tx, { inTransaction: true }))),
+    // Inside an admin mutation, its audit row is written by the first transaction, after the
+    // work and with the work's executor (audit-context.ts, docs/admin-panel.md "Audit log").
+    inTransaction: (work) =>
+      auditedTransaction((record) =>
+        db.transaction(async (tx) => record(tx, await work(make(tx, { inTransaction: true })))),
+      ),
   });
 }
 

@@ -1,10 +1,12 @@
 import { SpanStatusCode } from '@opentelemetry/api';
 import { getTRPCErrorFromUnknown, initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
+import { auditedMutation } from './audit-context';
 import { revalidateCatalogRead } from './catalog-version';
 import type { Context } from './context';
 import { toErrorResponse } from './error-response';
 import { AppError, type ErrorCode, validationError } from './errors';
+import type { AuditMeta } from './features/audit';
 import type { AuthenticatedSession } from './features/auth';
 import type { StaffAccess } from './features/customer';
 import type { FeatureFlag } from './features/store-settings';
@@ -58,6 +60,8 @@ export type Meta = OpenApiMeta<{
    * it) after authentication and the string rule, before the input schema.
    */
   feature?: FeatureFlag;
+  /** An admin mutation's audit target when path and input do not name it (features/audit). */
+  audit?: AuditMeta;
 }>;
 
 const t = initTRPC
@@ -329,10 +333,17 @@ const customerCall = t.middleware((call) =>
 const staffCall = t.middleware((call) =>
   framed(call, async () => {
     const session = await customerSession(call);
-    return asStaffMember(call, session, async (staff) => {
-      await checkInputAndFeature(call);
-      return call.next({ ctx: { session, staff } });
-    });
+    return asStaffMember(call, session, (staff) =>
+      // A mutation writes its audit row in its own transaction (audit-context.ts).
+      auditedMutation({
+        ...call,
+        ctx: { ...call.ctx, session },
+        next: async () => {
+          await checkInputAndFeature(call);
+          return call.next({ ctx: { session, staff } });
+        },
+      }),
+    );
   }),
 );
 

@@ -52,6 +52,7 @@ const NAVIGATION: readonly {
   { to: '/roles', label: 'Roles', permission: 'staff:manage' },
   { to: '/admins', label: 'Admins', permission: 'staff:manage' },
   { to: '/failed-jobs', label: 'Failed jobs', permission: 'jobs:manage' },
+  { to: '/activity', label: 'Activity', permission: 'audit:read' },
 ];
 
 /** How often the Returns badge asks for new requests (a count: one cheap query). */

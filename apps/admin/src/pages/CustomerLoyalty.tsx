@@ -1,5 +1,6 @@
 import { Modal, Stack, Table, Text } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { HistoryCard } from '../components/AuditTable';
 import { QueryState } from '../components/QueryState';
 import { SpecForm } from '../components/SpecForm';
 import type { Inputs } from '../lib/api-types';
@@ -54,6 +55,7 @@ export function CustomerLoyalty(props: { customerId: number; email: string; onCl
               error={adjust.error}
               onSubmit={(input) => adjust.mutate({ customer_id: props.customerId, ...input })}
             />
+            <HistoryCard type="customer" id={props.customerId} />
           </Stack>
         )}
       </QueryState>

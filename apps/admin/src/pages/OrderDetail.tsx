@@ -15,6 +15,7 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { HistoryCard } from '../components/AuditTable';
 import { ErrorAlert, QueryState } from '../components/QueryState';
 import { SpecForm } from '../components/SpecForm';
 import { Thumbnail } from '../components/Thumbnail';
@@ -319,6 +320,7 @@ export function OrderDetailPage() {
                 )}
               </QueryState>
             </Card>
+            <HistoryCard type="order" id={data.id} />
           </Stack>
         )}
       </QueryState>

@@ -2,6 +2,7 @@
 export * from './account';
 export * from './addresses';
 export * from './ai';
+export * from './audit';
 export * from './cart';
 export * from './catalog';
 export * from './content';

@@ -1,6 +1,7 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ActiveBadge } from '../../components/ActiveBadge';
+import { HistoryCard } from '../../components/AuditTable';
 import { ErrorAlert, QueryState } from '../../components/QueryState';
 import { useTRPC } from '../../trpc';
 import { ImagesCard } from './ImagesCard';
@@ -61,6 +62,7 @@ export function EditProduct({ id }: { id: number }) {
           )}
           <ImagesCard product={data} />
           <WriteWithAiCard product={data} />
+          <HistoryCard type="product" id={id} />
         </Stack>
       )}
     </QueryState>

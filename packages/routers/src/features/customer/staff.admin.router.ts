@@ -67,6 +67,7 @@ export const staffAdminRouter = router({
     ),
   /** 422 when it would leave no active Owner. */
   setRole: adminProcedure('staff:manage')
+    .meta({ audit: { id: 'user_id' } })
     .input(ZStaffSetRoleInput)
     .output(ZStaffOutput)
     .mutation(async ({ ctx, input }) =>
@@ -74,6 +75,7 @@ export const staffAdminRouter = router({
     ),
   /** Blocks the account and ends its sessions; 422 for the last active Owner. */
   disable: adminProcedure('staff:manage')
+    .meta({ audit: { id: 'user_id' } })
     .input(ZStaffDisableInput)
     .output(ZStaffOutput)
     .mutation(async ({ ctx, input }) =>

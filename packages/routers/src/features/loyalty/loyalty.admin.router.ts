@@ -30,6 +30,7 @@ export const loyaltyAdminRouter = router({
     }),
   /** `points` may be negative, down to the balance; the ledger row is `adjusted`. */
   adjust: adminProcedure('marketing:write')
+    .meta({ audit: { target: 'customer', id: 'customer_id' } })
     .input(ZLoyaltyAdjustInput)
     .output(ZLoyaltyOutput)
     .mutation(async ({ ctx, input }) => {

@@ -118,6 +118,7 @@ export const ordersAdminRouter = router({
     }),
   /** Asks the gateway again for a failed refund's money (once per failed row). */
   retryRefund: adminProcedure('refunds:issue')
+    .meta({ audit: { target: 'refund', id: 'refund_id' } })
     .input(ZRefundIdInput)
     .output(ZRefundOutput)
     .mutation(async ({ ctx, input }) =>

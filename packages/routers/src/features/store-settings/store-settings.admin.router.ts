@@ -21,12 +21,14 @@ export const currenciesAdminRouter = router({
     .query(async ({ ctx }) => ok(await ctx.services.storeSettings.admin.currencies())),
   /** A display currency; the default currency is the one prices are stored in. */
   create: adminProcedure('settings:write')
+    .meta({ audit: { id: 'code' } })
     .input(ZCurrencyInput)
     .output(ZAdminCurrencyOutput)
     .mutation(async ({ ctx, input }) =>
       ok(await ctx.services.storeSettings.admin.createCurrency(input), 'Currency created.'),
     ),
   update: adminProcedure('settings:write')
+    .meta({ audit: { id: 'code' } })
     .input(ZCurrencyUpdateInput)
     .output(ZAdminCurrencyOutput)
     .mutation(async ({ ctx, input }) => {
@@ -38,6 +40,7 @@ export const currenciesAdminRouter = router({
     }),
   /** 422 for the default currency. */
   delete: adminProcedure('settings:write')
+    .meta({ audit: { id: 'code' } })
     .input(ZCurrencyCodeInput)
     .output(ZNullEnvelope)
     .mutation(async ({ ctx, input }) =>
@@ -50,6 +53,7 @@ export const shippingMethodsAdminRouter = router({
     .output(ZAdminShippingMethodListOutput)
     .query(async ({ ctx }) => ok(await ctx.services.storeSettings.admin.shippingMethods())),
   create: adminProcedure('settings:write')
+    .meta({ audit: { id: 'code' } })
     .input(ZShippingMethodInput)
     .output(ZAdminShippingMethodOutput)
     .mutation(async ({ ctx, input }) =>
@@ -59,6 +63,7 @@ export const shippingMethodsAdminRouter = router({
       ),
     ),
   update: adminProcedure('settings:write')
+    .meta({ audit: { id: 'code' } })
     .input(ZShippingMethodUpdateInput)
     .output(ZAdminShippingMethodOutput)
     .mutation(async ({ ctx, input }) => {
@@ -70,6 +75,7 @@ export const shippingMethodsAdminRouter = router({
     }),
   /** Checkout no longer offers or accepts it. */
   deactivate: adminProcedure('settings:write')
+    .meta({ audit: { id: 'code' } })
     .input(ZShippingCodeInput)
     .output(ZAdminShippingMethodOutput)
     .mutation(async ({ ctx, input }) =>

@@ -14,6 +14,7 @@ export const taxRatesAdminRouter = router({
     .query(async ({ ctx }) => ok(await ctx.services.tax.rates.list())),
   /** Creates or replaces a country's rate; country "*" is the default rate. */
   set: adminProcedure('settings:write')
+    .meta({ audit: { id: 'country' } })
     .input(ZTaxRateInput)
     .output(ZAdminTaxRateOutput)
     .mutation(async ({ ctx, input }) =>
@@ -21,6 +22,7 @@ export const taxRatesAdminRouter = router({
     ),
   /** The country falls back to the default rate; the default ("*") cannot be deleted (422). */
   delete: adminProcedure('settings:write')
+    .meta({ audit: { id: 'country' } })
     .input(ZTaxCountryInput)
     .output(ZNullEnvelope)
     .mutation(async ({ ctx, input }) =>
