@@ -10,7 +10,8 @@ import { openRefundShop } from './support/refund-shop';
  * Issue 41's maker–checker in Chromium (docs/refunds.md "Approval"): a Support user refunds
  * above its role's limit in the panel — it waits, no money moves, and Support sees it waiting
  * without Approve; the Owner signs in, approves it on the dashboard's "Refunds awaiting
- * approval" — one refund at the Razorpay stand-in, the ledger row processed.
+ * approval" — one refund at the Razorpay stand-in, the ledger row processed — and both steps
+ * are in the audit log (Activity, the order's History).
  */
 
 const shop = skipReason ? undefined : await openRefundShop({ adminPanelDir: PANEL_DIR });
@@ -86,6 +87,18 @@ describe.skipIf(skipReason)(
       expect(row).toMatchObject({ gatewayCents: 3000, decidedById: owner.user.id });
       expect(razorpay.refunds.size).toBe(1);
       expect([...razorpay.refunds.values()][0]?.amount).toBe(3000);
+      expect(panel.pageErrors).toEqual([]);
+    });
+
+    it('the Owner finds both steps in the audit log: Activity lists the approval, the order’s History the request', async () => {
+      const { page, panel } = session;
+      await panel.nav('Activity').click();
+      await page.getByRole('heading', { name: 'Activity' }).waitFor();
+      await page.getByText('admin.refunds.approve').first().waitFor();
+      await page.goto(`${app.server.baseUrl}/admin/orders/${orderId}`);
+      const history = page.getByRole('region', { name: 'History' });
+      await history.getByText('admin.orders.refund').first().waitFor();
+      await history.getByText(support.email).first().waitFor();
       expect(panel.pageErrors).toEqual([]);
     });
   },

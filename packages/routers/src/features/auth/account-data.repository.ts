@@ -91,9 +91,14 @@ export async function accountEmails(
   return new Map(rows.map((row) => [row.id, row.email]));
 }
 
-/** A user's display name as a subquery of another slice's statement (null once the user is gone). */
-export const accountNameOf = (userId: SQL) =>
-  sql<string | null>`(select ${users.name} from ${users} where ${users.id} = ${userId})`;
+/** One of a user's fields as a subquery of another slice's statement (null once the user is gone). */
+const accountFieldOf = (field: typeof users.name | typeof users.email) => (userId: SQL) =>
+  sql<string | null>`(select ${field} from ${users} where ${users.id} = ${userId})`;
+
+/** A user's display name inside another slice's statement (reviews show their author's). */
+export const accountNameOf = accountFieldOf(users.name);
+/** A user's e-mail inside another slice's statement (who asked for a refund awaiting approval). */
+export const accountEmailOf = accountFieldOf(users.email);
 
 /** The names of these accounts by id (reviews show their author's). */
 export async function accountNames(

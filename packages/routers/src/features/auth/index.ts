@@ -1,6 +1,7 @@
 /** The auth slice's public surface: what other slices and the app may use (docs/architecture.md). */
 
 export {
+  accountEmailOf,
   accountEmails,
   accountNameOf,
   accountNames,

@@ -1,7 +1,8 @@
 import type { Executor } from '@storefront/db/client';
-import { orderItems, orderRefunds, orders, users } from '@storefront/db/schema';
+import { orderItems, orderRefunds, orders } from '@storefront/db/schema';
 import { and, asc, desc, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { accountEmailOf } from '../auth/index';
 
 export type RefundRecord = typeof orderRefunds.$inferSelect;
 export type NewRefund = Omit<typeof orderRefunds.$inferInsert, 'id' | 'createdAt'>;
@@ -185,11 +186,10 @@ export function createRefundsRepository(db: Executor) {
           refund: getTableColumns(orderRefunds),
           orderNumber: orders.orderNumber,
           currency: orders.currency,
-          requestedByEmail: users.email,
+          requestedByEmail: accountEmailOf(sql`${orderRefunds.requestedById}`),
         })
         .from(orderRefunds)
         .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
-        .leftJoin(users, eq(users.id, orderRefunds.requestedById))
         .where(eq(orderRefunds.status, 'awaiting_approval'))
         .orderBy(asc(orderRefunds.id))
         .limit(limit);
