@@ -94,10 +94,10 @@ describe.skipIf(skipReason)(
       const { page, panel } = session;
       await panel.nav('Activity').click();
       await page.getByRole('heading', { name: 'Activity' }).waitFor();
-      await page.getByText('admin.refunds.approve').first().waitFor();
+      await page.getByText('refunds.approve', { exact: true }).first().waitFor();
       await page.goto(`${app.server.baseUrl}/admin/orders/${orderId}`);
       const history = page.getByRole('region', { name: 'History' });
-      await history.getByText('admin.orders.refund').first().waitFor();
+      await history.getByText('orders.refund', { exact: true }).first().waitFor();
       await history.getByText(support.email).first().waitFor();
       expect(panel.pageErrors).toEqual([]);
     });
