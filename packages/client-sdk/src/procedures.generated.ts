@@ -297,7 +297,7 @@ export interface Procedures {
   };
   'giftCards.storeCredit': {
     type: 'query';
-    input: { [x: string]: never; };
+    input: void;
     output: { success: true; data: { balance: number; currency: string; cards: { code: string; last4: string; balance: number; expires_at: string | null; }[]; }; message?: string | undefined; };
   };
   'giftCards.applyGiftCard': {

@@ -532,7 +532,7 @@ export const ROUTES = {
     path: '/customer/store-credit',
     namespace: 'giftCards',
     name: 'storeCredit',
-    hasInput: true,
+    hasInput: false,
     idempotent: false,
     session: null,
   },

@@ -29,6 +29,9 @@ export interface PanelBrowser {
   signIn: (email: string, password: string) => Promise<void>;
 }
 
+/** Where the test factories' product and banner images live (packages/db/testing/factories.ts). */
+const SHOP_IMAGE_HOST = 'images.example.com';
+
 /**
  * Chromium with one page on the panel's viewport: any request to another host is aborted and
  * recorded, page errors and CSP refusals are collected for the test's last step.
@@ -42,7 +45,9 @@ export async function openPanelBrowser(): Promise<PanelBrowser> {
   await page.route('**/*', (route) => {
     const url = new URL(route.request().url());
     if (url.hostname === '127.0.0.1' || url.protocol === 'data:') return route.continue();
-    external.push(url.href);
+    // The factories' product pictures are the shop's content (a real shop's come from its CDN
+    // or UploadThing), shown as thumbnails: aborted like any other host, not the panel's own.
+    if (url.hostname !== SHOP_IMAGE_HOST) external.push(url.href);
     return route.abort();
   });
   page.on('pageerror', (error) => pageErrors.push(error.message));

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { ok } from '../../envelope';
 import { customerProcedure, router, shopperProcedure } from '../../trpc';
 import { ZCartOutput } from '../cart';
@@ -46,7 +45,6 @@ export const giftCardsRouter = router({
           "The caller's store credit: gift cards issued to them by refunded returns (refund_to store_credit, or a cash-on-delivery order), with their codes, each applied at checkout like any gift card (POST /cart/apply-gift-card). Only cards that can still pay are listed (active, unexpired, with a balance); balance is their sum. Empty: balance 0 and no cards. A guest session sees the guest's own (they follow the orders to the account on sign-in).",
       },
     })
-    .input(z.object({}))
     .output(ZStoreCreditOutput)
     .query(async ({ ctx }) => ok(await ctx.services.giftCards.storeCredit(ctx.session.user.id))),
 
