@@ -268,12 +268,15 @@ describe('pay-online: a COD order’s payment link', () => {
       timeout: 15_000,
       interval: 100,
     });
-    await vi.waitFor(() => expect(razorpay.linkCancelCalls(paid.link.id)).toHaveLength(1), {
+    // Either may come first: the cancel job finds the link paid (no cancel call at Razorpay) or
+    // asks Razorpay to cancel it and is refused. Both ways the payment is refunded once.
+    await vi.waitFor(() => expect(razorpay.refundCalls(paid.payment.id)).toHaveLength(1), {
       timeout: 15_000,
       interval: 100,
     });
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(razorpay.refundCalls(paid.payment.id)).toHaveLength(1);
+    expect(razorpay.linkCancelCalls(paid.link.id).length).toBeLessThanOrEqual(1);
     expect(await orderRow(buyer.orderId)).toMatchObject({
       status: 'canceled',
       paymentMethod: 'cod',
