@@ -1,6 +1,6 @@
 import { auditLog } from '@storefront/db/schema';
 import { appRouter } from '@storefront/routers/root';
-import { desc, gt, sql } from 'drizzle-orm';
+import { asc, desc, gt, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, linkToken, registerAdmin, trpcFailure } from './harness';
 import { adminMutationFixtures } from './support/admin-mutations';
@@ -46,7 +46,8 @@ function mutate(path: string, input: unknown): Promise<{ data?: unknown }> {
 const lastRowId = async () =>
   (await app.t.db.select({ id: auditLog.id }).from(auditLog).orderBy(desc(auditLog.id)).limit(1))[0]
     ?.id ?? 0;
-const rowsAfter = (id: number) => app.t.db.select().from(auditLog).where(gt(auditLog.id, id));
+const rowsAfter = (id: number) =>
+  app.t.db.select().from(auditLog).where(gt(auditLog.id, id)).orderBy(asc(auditLog.id));
 
 describe('the audit log', () => {
   it('has a fixture for every admin mutation of the router (one added without one fails here)', () => {

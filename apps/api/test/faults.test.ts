@@ -124,6 +124,9 @@ describe.skipIf(template.kind !== 'postgres')(
         DATABASE_TIMEOUT_MS: String(DATABASE_TIMEOUT_MS),
         DATABASE_POOL_SIZE: '4',
         AUTH_RATE_LIMIT_PER_IP: '10000',
+        // These cuts are about the database path: the anonymous catalogue's read cache (on by
+        // default) may answer GET /products from memory for the version's TTL.
+        CATALOG_READ_CACHE_MAX_ENTRIES: '0',
       });
       api = apiClient(server.url);
       await seedStoreSetup(database.db);
