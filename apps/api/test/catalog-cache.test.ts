@@ -6,7 +6,11 @@ import { createTestApp, registerCustomer, useAdminApp } from './harness';
 import { prepareCheckout } from './support/shop';
 
 /** A clock the test moves: time windows (special prices, banners) also move the ETag. */
-const clock = { at: new Date('2026-11-22T10:00:10Z'), now: () => clock.at };
+/** Ten seconds into the current minute (the catalogue version moves with a one-minute window). */
+const clock = {
+  at: new Date(Math.floor(Date.now() / 60_000) * 60_000 + 10_000),
+  now: () => clock.at,
+};
 
 const app = useAdminApp({ clock, prepare: (t) => seedStoreSetup(t.db) });
 

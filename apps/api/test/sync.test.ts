@@ -36,6 +36,8 @@ describe('GET /system/api-sync/status and POST /system/api-sync/heartbeat', () =
   });
 
   it('after a heartbeat: connected with the reported fields, datetimes without offset', async () => {
+    // An hour before the test's clock, to the second.
+    const lastSyncAt = new Date(now - 3_600_000).toISOString().slice(0, 19);
     const res = await t.request('POST', '/system/api-sync/heartbeat', {
       token,
       body: {
@@ -43,7 +45,7 @@ describe('GET /system/api-sync/status and POST /system/api-sync/heartbeat', () =
         sync_enabled: true,
         last_status: 'success',
         last_message: 'Synced 12 products',
-        last_sync_at: '2026-11-22T20:17:00Z',
+        last_sync_at: `${lastSyncAt}Z`,
       },
     });
     expect(res.status).toBe(200);
@@ -53,7 +55,7 @@ describe('GET /system/api-sync/status and POST /system/api-sync/heartbeat', () =
       connected: true,
       last_status: 'success',
       last_message: 'Synced 12 products',
-      last_sync_at: '2026-11-22T20:17:00',
+      last_sync_at: lastSyncAt,
     });
     expect(status.body.last_checked_at).toBe(new Date(now).toISOString().slice(0, 19));
   });

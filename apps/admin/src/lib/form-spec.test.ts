@@ -49,7 +49,10 @@ describe('initialValues', () => {
   });
 
   it('shows a stored record, instants in local time and nulls as empty fields', () => {
-    const startsAt = '2026-12-01T09:30:00.000Z';
+    // A week ahead, on a whole minute (the form's datetime field has no seconds).
+    const startsAt = new Date(
+      Math.floor(Date.now() / 60_000) * 60_000 + 7 * 86_400_000,
+    ).toISOString();
     const values = initialValues(fields, {
       code: 'WINTER',
       description: null,
