@@ -50,7 +50,9 @@ export async function auditedTransaction<T>(run: (record: Recorder) => Promise<T
 }
 
 interface MutationCall<R> {
-  ctx: Context & { session: { user: { id: number } } };
+  ctx: Context;
+  /** Who calls: their id and e-mail (read with their role, trpc.ts). */
+  actor: { id: number; email: string | null };
   meta: { audit?: AuditMeta } | undefined;
   path: string;
   type: 'query' | 'mutation' | 'subscription';
@@ -74,7 +76,8 @@ export async function auditedMutation<R extends { ok: boolean }>(call: MutationC
     path: call.path,
     meta: call.meta?.audit,
     input: await call.getRawInput(),
-    actorId: ctx.session.user.id,
+    actorId: call.actor.id,
+    actorEmail: call.actor.email,
     ip: ctx.request.ip,
     requestId: ctx.request.id,
   });

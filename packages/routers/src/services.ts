@@ -344,7 +344,6 @@ export function createServices(deps: ServiceDeps): Services {
       db,
       clock,
       retentionDays: config.auditRetentionDays ?? 365,
-      emailOf: async (userId) => (await auth.users.findById(userId))?.email ?? undefined,
       // The pages with a History section: their admin views give the `before` of a change.
       snapshots: {
         order: async (id) => orders.get(Number(id)),

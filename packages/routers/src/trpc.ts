@@ -337,7 +337,7 @@ const staffCall = t.middleware((call) =>
       // A mutation writes its audit row in its own transaction (audit-context.ts).
       auditedMutation({
         ...call,
-        ctx: { ...call.ctx, session },
+        actor: { id: session.user.id, email: staff.email },
         next: async () => {
           await checkInputAndFeature(call);
           return call.next({ ctx: { session, staff } });

@@ -19,8 +19,6 @@ export interface AuditServiceDeps {
   clock: Clock;
   /** Days rows are kept (AUDIT_RETENTION_DAYS, default 365). */
   retentionDays: number;
-  /** The actor's e-mail, copied into the row: the row outlives the account. */
-  emailOf: (userId: number) => Promise<string | undefined>;
   /** Per target type (order, product, customer): its admin view before the change. */
   snapshots: Partial<Record<string, SnapshotReader>>;
 }
@@ -62,19 +60,19 @@ export function createAuditService(deps: AuditServiceDeps) {
       meta: AuditMeta | undefined;
       input: unknown;
       actorId: number;
+      /** Copied into the row: the row outlives the account. */
+      actorEmail: string | null;
       ip: string;
       requestId: string;
     }): Promise<AuditEntry> {
       const target = auditTarget(call.path, call.meta, call.input);
       const read = target.id === null ? undefined : deps.snapshots[target.type];
-      const [email, before] = await Promise.all([
-        deps.emailOf(call.actorId),
-        // A failed read (unknown id, malformed input) leaves `before` empty, never fails the call.
-        read && target.id !== null ? read(target.id).catch(() => undefined) : undefined,
-      ]);
+      // A failed read (unknown id, malformed input) leaves `before` empty, never fails the call.
+      const before =
+        read && target.id !== null ? await read(target.id).catch(() => undefined) : undefined;
       return {
         actorId: call.actorId,
-        actorEmail: email ?? `user ${call.actorId}`,
+        actorEmail: call.actorEmail ?? `user ${call.actorId}`,
         procedure: call.path.replace(/^admin\./, ''),
         targetType: target.type,
         targetId: target.id,

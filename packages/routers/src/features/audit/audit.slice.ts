@@ -11,7 +11,6 @@ export function createAuditSlice(deps: {
   db: Executor;
   clock: Clock;
   retentionDays: number;
-  emailOf: (userId: number) => Promise<string | undefined>;
   snapshots: Partial<Record<string, SnapshotReader>>;
 }) {
   return createAuditService({ ...deps, repo: createAuditRepository(deps.db) });

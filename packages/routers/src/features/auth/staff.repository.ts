@@ -47,12 +47,17 @@ const isOwnerRole = sql`${staffRoles.preset} = 'owner'`;
 
 export function createStaffRepository(db: Executor) {
   return {
-    /** The role of an admin account (undefined: none, so no permission). */
-    async roleOf(userId: number): Promise<StaffRoleRecord | undefined> {
+    /**
+     * An admin account's e-mail and role (null: none, so no permission) in one read: every admin
+     * call needs the role, and every admin mutation the e-mail for its audit row.
+     */
+    async accessOf(
+      userId: number,
+    ): Promise<{ email: string | null; role: StaffRoleRecord | null } | undefined> {
       const [row] = await db
-        .select(roleColumns)
+        .select({ email: users.email, role: roleColumns })
         .from(users)
-        .innerJoin(staffRoles, eq(staffRoles.id, users.staffRoleId))
+        .leftJoin(staffRoles, eq(staffRoles.id, users.staffRoleId))
         .where(eq(users.id, userId));
       return row;
     },

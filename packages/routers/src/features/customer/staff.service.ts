@@ -38,6 +38,8 @@ export interface StaffServiceDeps {
 
 /** What a staff member may do: checked by every admin procedure (trpc.ts). */
 export interface StaffAccess {
+  /** The account's e-mail, which its audit rows keep (docs/admin-panel.md "Audit log"). */
+  email: string | null;
   role: StaffRoleRecord | null;
   permissions: Permission[];
   /** Refunds above it wait for an Owner's approval; null: unlimited. */
@@ -104,9 +106,12 @@ export function createStaffService(deps: StaffServiceDeps) {
 
   return {
     async access(userId: number): Promise<StaffAccess> {
-      const role = await repos.staff.roleOf(userId);
-      if (!role) return { role: null, permissions: [], refundLimitCents: 0 };
+      const account = await repos.staff.accessOf(userId);
+      const role = account?.role;
+      const email = account?.email ?? null;
+      if (!role) return { email, role: null, permissions: [], refundLimitCents: 0 };
       return {
+        email,
         role,
         permissions: permissionsOf(role),
         refundLimitCents: isOwnerRole(role) ? null : role.refundLimitCents,
