@@ -105,11 +105,13 @@ describe('refunds above the refund limit wait for an Owner', () => {
       payment_status: 'partially_refunded',
     });
 
+    // Asked one after the other: a call made before the previous answer is awaited would reject
+    // with nobody listening yet (an unhandled rejection that fails the run).
     for (const again of [
-      owner.client.admin.refunds.approve.mutate({ id: waiting?.id ?? 0 }),
-      owner.client.admin.refunds.decline.mutate({ id: waiting?.id ?? 0, reason: 'Too late' }),
+      () => owner.client.admin.refunds.approve.mutate({ id: waiting?.id ?? 0 }),
+      () => owner.client.admin.refunds.decline.mutate({ id: waiting?.id ?? 0, reason: 'Too late' }),
     ]) {
-      const failure = await trpcFailure(again);
+      const failure = await trpcFailure(again());
       expect(failure.data?.httpStatus).toBe(409);
       expect(failure.data?.error_code).toBe('REFUND_ALREADY_DECIDED');
     }
