@@ -69,7 +69,11 @@ describe('admin.dashboard.summary', () => {
     expect(summary.orders_waiting_to_ship - before.orders_waiting_to_ship).toBe(2);
     expect(summary.low_stock.map((p) => p.name)).toContain('Almost Gone');
     expect(summary.low_stock.map((p) => p.name)).not.toContain('Hidden Low');
-    expect(summary.low_stock.find((p) => p.id === low.id)?.stock_quantity).toBe(2);
+    expect(summary.low_stock.find((p) => p.id === low.id)).toMatchObject({
+      stock_quantity: 2,
+      // Its main image, for the panel's thumbnail.
+      image_url: low.images?.[0]?.url,
+    });
     expect(summary.low_stock.map((p) => p.id)).not.toContain(shirt.id);
     // Customers' requests are heartbeats: the app shows as connected.
     expect(summary.mobile_app.connected).toBe(true);

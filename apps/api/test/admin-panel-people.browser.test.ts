@@ -121,6 +121,14 @@ describe.skipIf(skipReason)(
       await panel.nav('Dashboard').click();
       const top = page.getByRole('region', { name: 'Top products, last 30 days' });
       await top.locator(`img[src="${main}"]`).waitFor();
+      // Low on stock, it is listed there too, with the same thumbnail (the page reads again).
+      await api.admin.products.setStock.mutate({ id: lamp.id, stock: 3 });
+      const low = page.getByRole('region', { name: 'Low stock' });
+      await low
+        .getByRole('row')
+        .filter({ hasText: 'Brass Lamp' })
+        .locator(`img[src="${main}"]`)
+        .waitFor();
     });
 
     it('chooses a product in the notification form by typing its name', async () => {

@@ -1033,7 +1033,7 @@ export interface Procedures {
   'admin.dashboard.summary': {
     type: 'query';
     input: void;
-    output: { success: true; data: { currency: string; today: { orders: number; revenue: number; }; last_7_days: { orders: number; revenue: number; }; orders_waiting_to_ship: number; low_stock: { id: number; sku: string; name: string; stock_quantity: number; }[]; mobile_app: { connected: boolean; sync_enabled: boolean; last_sync_at: string | null; last_status: string; last_message: string; last_checked_at: string; }; }; message?: string | undefined; };
+    output: { success: true; data: { currency: string; today: { orders: number; revenue: number; }; last_7_days: { orders: number; revenue: number; }; orders_waiting_to_ship: number; low_stock: { id: number; sku: string; name: string; stock_quantity: number; image_url: string | null; }[]; mobile_app: { connected: boolean; sync_enabled: boolean; last_sync_at: string | null; last_status: string; last_message: string; last_checked_at: string; }; }; message?: string | undefined; };
   };
   'admin.dashboard.sales': {
     type: 'query';

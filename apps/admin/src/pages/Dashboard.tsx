@@ -2,6 +2,7 @@ import { Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mant
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { QueryState } from '../components/QueryState';
+import { Thumbnail } from '../components/Thumbnail';
 import { money, utcNaive } from '../lib/format';
 import { useTRPC } from '../trpc';
 import { RefundApprovals } from './dashboard/RefundApprovals';
@@ -101,7 +102,10 @@ export function DashboardPage() {
                       {data.low_stock.map((product) => (
                         <Table.Tr key={product.id}>
                           <Table.Td>
-                            <Link to={`/products/${product.id}`}>{product.name}</Link>
+                            <Group gap="xs" wrap="nowrap">
+                              <Thumbnail url={product.image_url} size={28} />
+                              <Link to={`/products/${product.id}`}>{product.name}</Link>
+                            </Group>
                           </Table.Td>
                           <Table.Td>{product.sku}</Table.Td>
                           <Table.Td>{product.stock_quantity}</Table.Td>

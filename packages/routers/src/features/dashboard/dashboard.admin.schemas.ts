@@ -20,6 +20,10 @@ export const ZDashboard = z
           sku: z.string(),
           name: z.string(),
           stock_quantity: z.number().int(),
+          image_url: z
+            .string()
+            .nullable()
+            .meta({ description: 'The product’s main image, for the thumbnail; null without one' }),
         }),
       )
       .meta({ description: 'Active products with 5 units or fewer, fewest first (at most 10)' }),

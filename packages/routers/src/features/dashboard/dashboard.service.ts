@@ -22,7 +22,7 @@ export function createDashboardService(deps: {
   clock: Clock;
   /** The shop's calendar (tax settings' IANA zone): the chart's days. */
   timeZone: () => Promise<string>;
-  /** Each product's main image (the catalogue's), for the best sellers' thumbnails. */
+  /** Each product's main image (the catalogue's), for the best sellers' and low stock's thumbnails. */
   thumbnails: (productIds: number[]) => Promise<Map<number, string>>;
 }) {
   const { repo, clock } = deps;
@@ -40,6 +40,7 @@ export function createDashboardService(deps: {
         deps.defaultCurrency(),
         deps.sync.status(),
       ]);
+      const images = await deps.thumbnails(lowStock.map((product) => product.id));
       return {
         currency: currency ?? FALLBACK_CURRENCY,
         today: { orders: today.orders, revenue: centsToAmount(today.revenueMinor) },
@@ -50,6 +51,7 @@ export function createDashboardService(deps: {
           sku,
           name,
           stock_quantity,
+          image_url: images.get(id) ?? null,
         })),
         mobile_app: app,
       };
