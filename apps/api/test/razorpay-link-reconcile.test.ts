@@ -166,10 +166,15 @@ describe('cancelling a COD order with an open payment link', () => {
       token: buyer.token,
       body: { reason: 'changed my mind' },
     });
-    await vi.waitFor(() => expect(razorpay.refundCalls(paid.payment.id)).toHaveLength(1), {
-      timeout: 15_000,
-      interval: 100,
-    });
+    // Until the handler is through: the refund is asked first, the link marked paid last.
+    await vi.waitFor(
+      async () =>
+        expect((await shop.storedEvent(`reconciled:${paid.link.id}`))?.outcome).toMatch(
+          /^refunded: /,
+        ),
+      { timeout: 15_000, interval: 100 },
+    );
+    expect(razorpay.refundCalls(paid.payment.id)).toHaveLength(1);
     expect(razorpay.linkCancelCalls(paid.link.id)).toHaveLength(1);
     expect(await links.linkOf(buyer.orderId)).toMatchObject({
       paymentId: paid.payment.id,
@@ -186,5 +191,29 @@ describe('cancelling a COD order with an open payment link', () => {
       paymentMethod: 'cod',
     });
     expect(await paidEvents(buyer.orderId)).toBe(0);
+    // The money is not gone quietly: the order's timeline says so once, and the customer is told.
+    const order = await links.orderRow(buyer.orderId);
+    const refundedEvents = await t.db
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, buyer.orderId));
+    const told = refundedEvents.filter((event) =>
+      event.description.includes(`by payment link (${paid.payment.id})`),
+    );
+    expect(told).toHaveLength(1);
+    expect(told[0]?.description).toMatch(
+      /was refunded in full: it had been cancelled before the payment came\.$/,
+    );
+    const mail = await t.mailTo(buyer.email, 'Your payment is being refunded');
+    expect(mail.text).toContain(`for order ${order?.orderNumber}, but it could no longer be paid`);
+    expect(mail.text).toContain('it had been cancelled before the payment came.');
+    expect(mail.text).not.toContain('could not place the order');
+    expect(
+      t
+        .outbox()
+        .filter(
+          (sent) => sent.subject === 'Your payment is being refunded' && sent.to === buyer.email,
+        ),
+    ).toHaveLength(1);
   });
 });

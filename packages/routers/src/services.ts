@@ -256,6 +256,7 @@ export function createServices(deps: ServiceDeps): Services {
     orders: {
       order: orders.paidOnline.orderForLink,
       markPaid: orders.paidOnline.markPaidByLink,
+      paymentRefunded: orders.paidOnline.linkPaymentRefunded,
       expiryHours: () => paymentLinkExpiryHours(db),
     },
     sendMail: (job) => enqueueMail(jobs(db), job),

@@ -112,6 +112,11 @@ export type MailJob =
        * written to; read when the refund is made, as the checkout may be gone by delivery.
        */
       checkoutEmail?: string | null;
+      /**
+       * The order the payment came for, when it was placed but could no longer be paid for (a
+       * payment link paid after a cancel, issue 40): the mail names it instead of "not placed".
+       */
+      orderNumber?: string;
     };
 
 /**

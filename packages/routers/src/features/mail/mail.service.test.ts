@@ -177,6 +177,32 @@ describe('e-mail templates', () => {
     expect(mail.text).toContain('The payment of 34.99 USD is being refunded');
   });
 
+  it('a refunded payment: not placed, or for an order that could no longer be paid for', async () => {
+    const unplaced = await rendered({
+      kind: 'payment-refunded',
+      userId: 7,
+      amountMinor: 3499,
+      currency: 'USD',
+      reason: 'the checkout was already ordered',
+    });
+    expect(unplaced.subject).toBe('Your payment is being refunded');
+    expect(unplaced.text).toContain(
+      'we received your payment of 34.99 USD, but could not place the order: the checkout was already ordered',
+    );
+    const late = await rendered({
+      kind: 'payment-refunded',
+      userId: 7,
+      amountMinor: 3499,
+      currency: 'USD',
+      reason: 'it had been cancelled before the payment came.',
+      orderNumber: 'ORD-20261124-0042',
+    });
+    expect(late.text).toContain(
+      'for order ORD-20261124-0042, but it could no longer be paid for: it had been cancelled before the payment came.',
+    );
+    expect(late.text).not.toContain('could not place the order');
+  });
+
   it('a job whose user or order is gone sends nothing', async () => {
     const { mail, sent } = service();
     await mail.deliver({ id: 'j', data: { kind: 'order-placed', orderId: 404 } });

@@ -98,7 +98,6 @@ export function createMailService(deps: MailServiceDeps) {
       ReturnStatusEmail,
       PasswordChangedEmail,
       PasswordResetEmail,
-      PaymentRefundedEmail,
       VerifyEmail,
       WelcomeEmail,
     } = await loadTemplates();
@@ -208,6 +207,7 @@ export function createMailService(deps: MailServiceDeps) {
         );
       }
       case 'payment-refunded': {
+        const { PaymentRefundedEmail } = await import('./payment-refunded.template');
         const user = await deps.users.findById(job.userId);
         // A guest (or an account without an e-mail) is written to at the checkout's e-mail.
         const to = user?.email || job.checkoutEmail;
@@ -220,6 +220,7 @@ export function createMailService(deps: MailServiceDeps) {
             name: user.name,
             amount: formatMoney(job.amountMinor / 100, job.currency),
             reason: job.reason,
+            orderNumber: job.orderNumber,
           }),
         );
       }

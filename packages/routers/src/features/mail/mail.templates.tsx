@@ -375,24 +375,3 @@ export function GiftCardEmail(props: {
     </Layout>
   );
 }
-
-export function PaymentRefundedEmail(props: {
-  shop: Shop;
-  name: string;
-  amount: string;
-  reason: string;
-}) {
-  return (
-    <Layout shop={props.shop} preview="Your payment is being refunded">
-      <Heading>Your payment is being refunded</Heading>
-      <Text>
-        Hello {props.name}, we received your payment of {props.amount}, but could not place the
-        order: {props.reason}
-      </Text>
-      <Text>
-        The full amount is being refunded to your original payment method; nothing else is needed
-        from you.
-      </Text>
-    </Layout>
-  );
-}

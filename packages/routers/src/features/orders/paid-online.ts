@@ -1,5 +1,7 @@
+import { centsToAmount, formatMoney } from '../../money';
 import type { Clock } from '../../ports';
 import type { InTransaction } from '../../transactions';
+import { enqueueMail } from '../mail';
 import { enqueueOrderPush } from '../notifications';
 import type { ReferenceDataRepository } from '../store-settings';
 import { invoiceOrder } from './invoicing.steps';
@@ -114,6 +116,40 @@ export function createPaidOnline(deps: {
         await invoiceOrder(tx, order.id, now);
         await creditRefundsBeforeInvoice(tx, order.id, now);
         return 'paid';
+      });
+    },
+
+    /**
+     * After a link payment that came for an order no longer payable was refunded in full (the
+     * payments slice's `linkPaid`): the order's timeline says so and its customer is written to,
+     * in one transaction (docs/payments.md, "Payment links at the reconciler").
+     */
+    async linkPaymentRefunded(
+      orderId: number,
+      payment: { paymentId: string; amountCents: number; currency: string },
+    ): Promise<void> {
+      await deps.inTransaction(async (tx) => {
+        const order = await tx.orders.find(orderId);
+        if (!order) return;
+        const amount = formatMoney(centsToAmount(payment.amountCents), payment.currency);
+        const why =
+          order.status === 'canceled'
+            ? 'it had been cancelled before the payment came'
+            : 'it had already been paid';
+        await tx.orders.addEvent(
+          order.id,
+          order.status,
+          `A payment of ${amount} by payment link (${payment.paymentId}) was refunded in full: ${why}.`,
+        );
+        await enqueueMail(tx.jobs, {
+          kind: 'payment-refunded',
+          userId: order.userId,
+          amountMinor: payment.amountCents,
+          currency: payment.currency,
+          reason: `${why}.`,
+          checkoutEmail: order.shippingAddress.email || null,
+          orderNumber: order.orderNumber,
+        });
       });
     },
   };

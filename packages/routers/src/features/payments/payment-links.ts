@@ -60,6 +60,14 @@ export interface PaymentLinksDeps {
     orderId: number,
     payment: { paymentId: string; gatewayOrderId: string | null; amountCents: number },
   ): Promise<LinkPaidOutcome>;
+  /**
+   * After a payment for an order no longer payable was refunded: the order's event and the
+   * customer's e-mail (the orders slice's transaction, composed in services.ts).
+   */
+  paymentRefunded(
+    orderId: number,
+    payment: { paymentId: string; amountCents: number; currency: string },
+  ): Promise<void>;
   /** Queues the customer's e-mail (the mail slice's durable job, composed in services.ts). */
   sendMail(job: PaymentLinkMail): Promise<void>;
   clock: Clock;
@@ -173,6 +181,15 @@ export function createPaymentLinks(deps: PaymentLinksDeps) {
           receipt: `link-${link.id}`.slice(0, 40),
           notes: { payment_link: link.id },
         });
+        // Told once: a retried job finds the link marked paid by this payment (refund above is
+        // idempotent by its receipt; the order's event and the mail are not).
+        if (link.paymentId !== payment.paymentId) {
+          await deps.paymentRefunded(link.orderId, {
+            paymentId: payment.paymentId,
+            amountCents: payment.amountMinor,
+            currency: payment.currency,
+          });
+        }
         await deps.links.markPaid(link.id, payment.paymentId, deps.clock.now());
         return 'refunded: the order can no longer be paid';
       }

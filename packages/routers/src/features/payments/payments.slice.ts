@@ -35,7 +35,7 @@ export interface PaymentsSliceDeps {
   reconcileMinAgeSeconds: number;
   metrics: BusinessMetrics;
   /** The orders a link is for and their becoming prepaid (the orders slice's, composed). */
-  orders: Pick<PaymentLinksDeps, 'order' | 'markPaid' | 'expiryHours'>;
+  orders: Pick<PaymentLinksDeps, 'order' | 'markPaid' | 'paymentRefunded' | 'expiryHours'>;
   /** Queues a link's e-mail (the mail slice's job, composed). */
   sendMail: PaymentLinksDeps['sendMail'];
   /** The account a Razorpay customer is made for (auth's users, composed). */
