@@ -35,18 +35,23 @@ import type { Services } from '@storefront/routers/services';
 import type { Logger } from 'pino';
 
 export interface JobWorkerOptions {
-  /** Mail workers of this process (JOB_CONCURRENCY), each taking MAIL_BATCH_SIZE jobs at a time. */
+  /**
+   * Mail and push workers of this process (JOB_CONCURRENCY), each taking BACKLOG_BATCH_SIZE jobs
+   * at a time.
+   */
   concurrency: number;
   /** Idle polling interval (JOB_POLL_SECONDS). */
   pollSeconds: number;
 }
 
 /**
- * Mail jobs one worker takes per fetch and sends at once. While fetches come back full (a
- * backlog) the worker fetches again at once instead of waiting out its polling interval, and
- * every fetch takes the urgent mails (higher priority) first.
+ * Mail or push jobs one worker takes per fetch and sends at once (one a customer action queues).
+ * While fetches come back full (a backlog) the worker fetches again at once instead of waiting
+ * out its polling interval, and every fetch takes the urgent mails (higher priority) first. At
+ * one job per fetch a queue drains at JOB_CONCURRENCY / JOB_POLL_SECONDS jobs/s (2/s by default),
+ * behind a shop taking orders faster (docs/performance.md, "The push queue's batches").
  */
-export const MAIL_BATCH_SIZE = 10;
+export const BACKLOG_BATCH_SIZE = 10;
 
 /** How long finished (completed or failed) jobs stay in the job table (JOB_RETENTION_DAYS). */
 export interface QueueOptions extends RetryOverrides {
@@ -99,7 +104,7 @@ const QUEUES = [
     name: MAIL_QUEUE,
     policy: mailQueuePolicy,
     concurrency: (options) => options.concurrency,
-    batchSize: MAIL_BATCH_SIZE,
+    batchSize: BACKLOG_BATCH_SIZE,
     reservedForPriority: URGENT_MAIL_PRIORITY,
     run: (services, job) => services.mail.deliver(job),
   }),
@@ -115,7 +120,7 @@ const QUEUES = [
     name: PUSH_QUEUE,
     policy: pushQueuePolicy,
     concurrency: (options) => options.concurrency,
-    batchSize: 1,
+    batchSize: BACKLOG_BATCH_SIZE,
     run: (services, job) => services.notifications.deliver(job),
   }),
   queue<PushReceiptsJob>({
