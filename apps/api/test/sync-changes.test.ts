@@ -16,7 +16,7 @@ import {
   createUser,
 } from '@storefront/db/testing/factories';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from './harness';
 
 const template = inject('testDatabase');
@@ -38,7 +38,32 @@ afterAll(async () => {
   await t.close();
 });
 
-async function page(since?: string, limit?: number) {
+/** One number of a snapshot function (`pg_snapshot_xmin` or `_xmax`) of the current snapshot. */
+async function snapshotBound(bound: 'xmin' | 'xmax'): Promise<bigint> {
+  const result = await t.db.execute<{ n: string }>(
+    sql.raw(`select pg_snapshot_${bound}(pg_current_snapshot())::text as n`),
+  );
+  const rows = Array.isArray(result) ? result : (result as { rows: { n: string }[] }).rows;
+  return BigInt(rows[0]?.n ?? '0');
+}
+
+/**
+ * Until every transaction that began before now has ended. The feed passes a change only once
+ * no older writing transaction is open anywhere on the server (changes.repository.ts `horizon`,
+ * "never skip a change"), and on PostgreSQL another test file's database shares that server: a
+ * write of this test is then withheld for a moment, correctly. The tests read after it.
+ */
+async function olderTransactionsEnded() {
+  const began = await snapshotBound('xmax');
+  await vi.waitFor(async () => expect(await snapshotBound('xmin')).toBeGreaterThanOrEqual(began), {
+    timeout: 20_000,
+    interval: 20,
+  });
+}
+
+async function page(since?: string, limit?: number, options: { waitForOlder?: boolean } = {}) {
+  // Not when the test itself holds a transaction open to see it withheld.
+  if (options.waitForOlder !== false) await olderTransactionsEnded();
   const query = new URLSearchParams();
   if (since !== undefined) query.set('since', since);
   if (limit !== undefined) query.set('limit', String(limit));
@@ -326,7 +351,7 @@ describe.skipIf(template.kind !== 'postgres')('never skipping a change (PostgreS
     await t.db.update(products).set({ priceCents: 222 }).where(eq(products.id, late.id));
 
     // The late change is committed, but handing it out would move the cursor past the early one.
-    const during = await page(cursor);
+    const during = await page(cursor, undefined, { waitForOlder: false });
     expect(keysOf(during.changes)).not.toContain(`product:${late.id}`);
     cursor = during.next_cursor;
 
