@@ -6,6 +6,7 @@ import {
   settings,
   shippingMethods,
 } from '@storefront/db/schema';
+import { rowsOf } from '@storefront/db/sql';
 import {
   createBanner,
   createCategory,
@@ -40,11 +41,10 @@ afterAll(async () => {
 
 /** One number of a snapshot function (`pg_snapshot_xmin` or `_xmax`) of the current snapshot. */
 async function snapshotBound(bound: 'xmin' | 'xmax'): Promise<bigint> {
-  const result = await t.db.execute<{ n: string }>(
+  const result = await t.db.execute(
     sql.raw(`select pg_snapshot_${bound}(pg_current_snapshot())::text as n`),
   );
-  const rows = Array.isArray(result) ? result : (result as { rows: { n: string }[] }).rows;
-  return BigInt(rows[0]?.n ?? '0');
+  return BigInt(rowsOf<{ n: string }>(result)[0]?.n ?? '0');
 }
 
 /**
