@@ -7,17 +7,20 @@ set -euo pipefail
 BASE=${BASE:-http://localhost:8000}
 API=$BASE/api/v1
 
-# Prints a JavaScript expression of the JSON answer on stdin; a failure stops with its message.
+# Prints a JavaScript expression of the JSON answer on stdin; a failure stops with its message,
+# and so does no answer at all (curl has said why on stderr).
 json() {
-  node -e "const body = JSON.parse(require('fs').readFileSync(0, 'utf8'));
+  node -e "const text = require('fs').readFileSync(0, 'utf8');
+    if (text === '') { console.error('No answer from the server for: ' + process.argv[1]); process.exit(1); }
+    const body = JSON.parse(text);
     if (body.success === false) { console.error(body.message, JSON.stringify(body.errors ?? {})); process.exit(1); }
-    console.log($1);"
+    console.log($1);" "$1"
 }
-post() { curl -s -X POST "$API$1" -H "Authorization: Bearer $TOKEN" -H 'content-type: application/json' -d "$2"; }
-get() { curl -s "$API$1" -H "Authorization: Bearer ${TOKEN:-}"; }
+post() { curl -sS -X POST "$API$1" -H "Authorization: Bearer $TOKEN" -H 'content-type: application/json' -d "$2"; }
+get() { curl -sS "$API$1" -H "Authorization: Bearer ${TOKEN:-}"; }
 
 # A buyer registers: the answer carries a bearer token.
-TOKEN=$(curl -s -X POST "$API/auth/register" -H 'content-type: application/json' -d '{
+TOKEN=$(curl -sS -X POST "$API/auth/register" -H 'content-type: application/json' -d '{
   "name": "Asha Rao", "email": "asha-'$RANDOM$RANDOM'@example.in", "phone": "+91 98450 12345",
   "password": "masala-chai", "password_confirmation": "masala-chai", "terms_accepted": true
 }' | json 'body.data.token')
@@ -52,7 +55,7 @@ buy() {
     ...body.data.tax_lines.map((t) => `  ${t.name} ${t.rate}% on ${t.taxable_value.toFixed(2)}: ${t.amount.toFixed(2)}`),
     `  total ${body.data.total.toFixed(2)} ${body.data.currency}, of which tax ${body.data.tax.toFixed(2)}`,
   ].join("\n")'
-  curl -sf -o "invoice-$state.pdf" -w "  invoice-$state.pdf: %{http_code} %{content_type}\n" \
+  curl -sSf -o "invoice-$state.pdf" -w "  invoice-$state.pdf: %{http_code} %{content_type}\n" \
     "$API/customer/orders/$order/invoice" -H "Authorization: Bearer $TOKEN"
 }
 

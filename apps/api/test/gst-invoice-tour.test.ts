@@ -46,6 +46,7 @@ describe('an Indian shop’s tax invoice in three commands', () => {
       ...(await freshDatabase()),
       SEED_DEMO: 'true',
       DEMO_SHOP: 'india',
+      LOG_LEVEL: 'error',
     });
     cleanups.push(() => server.kill());
   }, 120_000);
@@ -64,6 +65,9 @@ describe('an Indian shop’s tax invoice in three commands', () => {
     const { stdout } = await run('bash', [SCRIPT], {
       cwd,
       env: { ...process.env, BASE: server.url },
+    }).catch((error: Error) => {
+      // The script's stderr is in the message; what the server printed says why it failed.
+      throw new Error(`${error.message}\nThe server printed:\n${server.stderr()}`);
     });
     const dates = new Set([before, kolkataDate()]);
     const [karnataka = '', maharashtra = ''] = stdout.split(/^Maharashtra/m);
