@@ -38,3 +38,22 @@ export function createUnitOfWork(db: Database) {
 
 /** What `createUnitOfWork` returns: builds a unit for any repository factory. */
 export type UnitOfWorkFactory = ReturnType<typeof createUnitOfWork>;
+
+/**
+ * Independent statements of one transaction, started together so the driver sends them in one
+ * round trip (docs/performance.md, "Place-order's round trips"). They reach the connection in
+ * whatever order the layers above the driver get there, not the order given, so none of them may
+ * lock a row that others lock in an order of their own (a lock taken before another, like the
+ * buyer's before the cart's, stays a plain `await`). All settle before this answers, so none is
+ * still using the connection when a failure ends the transaction; the first failure in the order
+ * given is thrown.
+ */
+export async function together<T extends readonly unknown[] | []>(
+  work: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  const settled = await Promise.allSettled(work);
+  for (const result of settled) if (result.status === 'rejected') throw result.reason;
+  return settled.map((result) => (result as PromiseFulfilledResult<unknown>).value) as {
+    -readonly [K in keyof T]: Awaited<T[K]>;
+  };
+}

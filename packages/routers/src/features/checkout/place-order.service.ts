@@ -2,10 +2,8 @@ import type { Credits } from '@storefront/pricing';
 import { AppError } from '../../errors';
 import type { IdempotencyClaim } from '../../idempotency';
 import type { BusinessMetrics, Clock } from '../../ports';
-import type { InTransaction } from '../../transactions';
+import { type InTransaction, together } from '../../transactions';
 import { type CartRepositories, handOverCart, type PricedCart, priceCart } from '../cart';
-import { spendGiftCards } from '../gift-cards';
-import { spendLoyaltyPoints } from '../loyalty';
 import { invoiceAtPlacement } from '../orders';
 import type { PaymentProviders } from '../payments';
 import {
@@ -24,6 +22,7 @@ import {
   type ReadyCheckout,
   redeemPricedCoupon,
   reserveStock,
+  spendCredits,
   toPlaceOrderResult,
   type VerifiedPayment,
   verifyPayment,
@@ -56,15 +55,18 @@ export function createPlaceOrderService(deps: PlaceOrderServiceDeps) {
   async function promiseFor(userId: number, pricing: { now: Date; couponsEnabled: boolean }) {
     const cart = await repos.cart.openCart(userId);
     if (!cart.shippingAddress) return null;
-    const items = await repos.cart.items(cart.id);
+    // Cash on delivery's rules need the cart priced; the promise then reads the priced lines
+    // instead of reading the cart's lines a second time.
+    const priced =
+      cart.paymentMethod === COD_METHOD ? await priceCart(repos, cart, pricing) : undefined;
+    const items = priced ? priced.lines.map((line) => line.item) : await repos.cart.items(cart.id);
     const postcode = cart.shippingAddress.postcode;
     const promise = await deps.deliveryPromise(
       postcode,
       items.map((item) => item.productId),
     );
     requireServiceable(promise, postcode);
-    if (cart.paymentMethod === COD_METHOD) {
-      const priced = await priceCart(repos, cart, pricing);
+    if (priced) {
       const reason = await deps.codRefusal(userId, {
         postcodeCod: promise.deliverable !== false && promise.postcodeCod,
         orderValueCents: priced.totals.totalCents - priced.totals.codFeeCents,
@@ -116,21 +118,27 @@ export function createPlaceOrderService(deps: PlaceOrderServiceDeps) {
         ...(creditsOn ? { credits: credits(tx, true) } : {}),
       });
       const verified = await paymentStillFits(tx, payments, checkout, confirmed);
-      const order = await writeOrder(tx, userId, checkout, verified, {
-        notes,
-        estimatedDelivery: promise?.estimatedDelivery ?? null,
-      });
-      if (checkout.credits) {
-        await spendGiftCards(tx, checkout.credits, order.id);
-        const points = checkout.credits.loyaltyPoints;
-        if (points > 0) await spendLoyaltyPoints(tx, { userId, points, orderId: order.id });
-      }
-      await handOverCart(tx, checkout.cart);
-      // Its payment settled it: the payment reconciler no longer looks it up (docs/payments.md).
-      if (verified) await tx.gatewayOrders.markPaid(verified.gatewayOrderId);
-      await enqueueFollowUps(tx, order);
+      const order = await writeOrder(
+        tx,
+        userId,
+        checkout,
+        verified,
+        { notes, estimatedDelivery: promise?.estimatedDelivery ?? null },
+        // What needs only the order's id goes out with its lines (docs/performance.md). None
+        // of it takes a row lock in an order that matters: the cart and the cards are locked
+        // already, and the gateway order is the one new row locked.
+        (order) =>
+          together([
+            checkout.credits && spendCredits(tx, userId, checkout.credits, order.id),
+            handOverCart(tx, checkout.cart),
+            // Its payment settled it: the payment reconciler no longer looks it up
+            // (docs/payments.md).
+            verified && tx.gatewayOrders.markPaid(verified.gatewayOrderId),
+            enqueueFollowUps(tx, order),
+            idempotency?.record(tx, 201, toPlaceOrderResult(order)),
+          ]),
+      );
       const result = toPlaceOrderResult(order);
-      await idempotency?.record(tx, 201, result);
       // Rows every buyer of a product (or a coupon) shares, locked last so each is held only
       // until the commit: a product selling fast is not queued behind whole transactions
       // (docs/performance.md, "Place-order's hot rows"). Products before the coupon, as cancel

@@ -2,6 +2,7 @@ import type { AddressSnapshot } from '@storefront/db/schema';
 import type { Credits } from '@storefront/pricing';
 import { AppError } from '../../errors';
 import { centsToAmount } from '../../money';
+import { together } from '../../transactions';
 import {
   type CartRecord,
   outOfStock,
@@ -12,9 +13,11 @@ import {
 } from '../cart';
 import { takeStock } from '../catalog';
 import { redeemCoupon } from '../coupons';
+import { spendGiftCards } from '../gift-cards';
+import { spendLoyaltyPoints } from '../loyalty';
 import { enqueueMail } from '../mail';
 import { enqueueOrderPush } from '../notifications';
-import { type OrderRecord, writePlacedOrder } from '../orders';
+import { type AlongsideOrder, type OrderRecord, writePlacedOrder } from '../orders';
 import { type PaymentProviders, paymentNotVerified } from '../payments';
 import type { PaymentMethodRecord, ShippingMethodRecord } from '../store-settings';
 import type { PlaceOrderInput, PlaceOrderResult } from './checkout.schemas';
@@ -271,7 +274,8 @@ export async function reserveStock(
 
 /**
  * 3. Write the order (orders' step, order-placement.steps.ts, where its undo, cancel, is too):
- * paid when a gateway payment was verified or cards and points pay it all.
+ * paid when a gateway payment was verified or cards and points pay it all. `alongside`: the
+ * steps that need only the order's id, sent with its lines.
  */
 export function writeOrder(
   tx: Pick<CheckoutRepositories, 'orders'>,
@@ -282,20 +286,37 @@ export function writeOrder(
     notes: string | undefined;
     estimatedDelivery: { min_date: string; max_date: string } | null;
   },
+  alongside?: AlongsideOrder,
 ): Promise<OrderRecord> {
-  return writePlacedOrder(tx, {
-    userId,
-    priced: checkout.priced,
-    credits: checkout.credits,
-    paid: payment !== null || fullyCovered(checkout.credits),
-    paymentMethod: checkout.paymentMethod.code,
-    shippingMethod: checkout.shippingMethod.code,
-    shippingAddress: checkout.shippingAddress,
-    billingAddress: checkout.billingAddress,
-    notes: extra.notes,
-    estimatedDelivery: extra.estimatedDelivery,
-    payment,
-  });
+  return writePlacedOrder(
+    tx,
+    {
+      userId,
+      priced: checkout.priced,
+      credits: checkout.credits,
+      paid: payment !== null || fullyCovered(checkout.credits),
+      paymentMethod: checkout.paymentMethod.code,
+      shippingMethod: checkout.shippingMethod.code,
+      shippingAddress: checkout.shippingAddress,
+      billingAddress: checkout.billingAddress,
+      notes: extra.notes,
+      estimatedDelivery: extra.estimatedDelivery,
+      payment,
+    },
+    alongside,
+  );
+}
+
+/** 3b. Spend credits: what gift cards and points pay of the order, taken from them. */
+export async function spendCredits(
+  tx: Parameters<typeof spendGiftCards>[0] & Parameters<typeof spendLoyaltyPoints>[0],
+  userId: number,
+  credits: Credits,
+  orderId: number,
+): Promise<void> {
+  await spendGiftCards(tx, credits, orderId);
+  const points = credits.loyaltyPoints;
+  if (points > 0) await spendLoyaltyPoints(tx, { userId, points, orderId });
 }
 
 /** 7. Redeem the coupon: one use counted against its limits (422 COUPON_INVALID when used up). */
@@ -314,8 +335,10 @@ export async function enqueueFollowUps(
   tx: Pick<CheckoutRepositories, 'jobs'>,
   order: OrderRecord,
 ): Promise<void> {
-  await enqueueMail(tx.jobs, { kind: 'order-placed', orderId: order.id });
-  await enqueueOrderPush(tx.jobs, order.id, 'order_placed');
+  await together([
+    enqueueMail(tx.jobs, { kind: 'order-placed', orderId: order.id }),
+    enqueueOrderPush(tx.jobs, order.id, 'order_placed'),
+  ]);
 }
 
 /** What place-order answers. */

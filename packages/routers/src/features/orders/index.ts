@@ -26,7 +26,11 @@ export {
   ordersWaitingToShip,
   topProductsSince,
 } from './order-figures.repository';
-export { type PlacedOrderInput, writePlacedOrder } from './order-placement.steps';
+export {
+  type AlongsideOrder,
+  type PlacedOrderInput,
+  writePlacedOrder,
+} from './order-placement.steps';
 export { hasPurchased, openCodOrders, orderForPush } from './order-reads.repository';
 export { type OrderStatus, STATUS_EVENT_TEXT } from './order-status';
 export { ZOrderStatus, ZPaymentStatus } from './order-status.schemas';

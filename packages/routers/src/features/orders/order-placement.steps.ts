@@ -1,8 +1,9 @@
 import type { AddressSnapshot } from '@storefront/db/schema';
 import type { Credits } from '@storefront/pricing';
+import { together } from '../../transactions';
 import type { PricedCart } from '../cart';
 import { STATUS_EVENT_TEXT } from './order-status';
-import type { OrderRecord, OrdersRepository } from './orders.repository';
+import type { NewOrder, NewOrderItem, OrderRecord, OrdersRepository } from './orders.repository';
 
 /*
  * Place-order's write of the orders slice. Its undo is cancel (orders.service.ts, `transition`
@@ -26,17 +27,45 @@ export interface PlacedOrderInput {
   payment: { gatewayOrderId: string; gatewayPaymentId: string } | null;
 }
 
+type OrderWriter = { orders: Pick<OrdersRepository, 'insertOrder' | 'insertItems' | 'addEvent'> };
+
+/** What a caller writes beside a new order's lines: only the order's id is needed. */
+export type AlongsideOrder = (order: OrderRecord) => Promise<unknown>;
+
+/**
+ * A new order: its row, then its lines, the first event of its timeline and `alongside` sent
+ * together. They need only the order's id, so they cost one round trip to the database, not one
+ * each (docs/performance.md, "Place-order's round trips"); any failure among them fails the
+ * transaction they are in.
+ */
+export async function insertNewOrder(
+  tx: OrderWriter,
+  order: NewOrder,
+  items: readonly NewOrderItem[],
+  alongside?: AlongsideOrder,
+): Promise<OrderRecord> {
+  const created = await tx.orders.insertOrder(order);
+  await together([
+    tx.orders.insertItems(created.id, items),
+    tx.orders.addEvent(created.id, 'pending', STATUS_EVENT_TEXT.pending),
+    alongside?.(created),
+  ]);
+  return created;
+}
+
 /**
  * Writes the order: prices, addresses and names copied from the checkout, its lines, and the
- * first event of its timeline.
+ * first event of its timeline; `alongside` as `insertNewOrder` says.
  */
-export async function writePlacedOrder(
-  tx: { orders: Pick<OrdersRepository, 'insertOrder' | 'addEvent'> },
+export function writePlacedOrder(
+  tx: OrderWriter,
   input: PlacedOrderInput,
+  alongside?: AlongsideOrder,
 ): Promise<OrderRecord> {
   const { priced, credits, payment, notes } = input;
   const { totals } = priced;
-  const order = await tx.orders.insertOrder(
+  return insertNewOrder(
+    tx,
     {
       userId: input.userId,
       status: 'pending',
@@ -94,9 +123,8 @@ export async function writePlacedOrder(
       totalCents: line.lineTotalCents,
       ...frozenLineTax(priced, index),
     })),
+    alongside,
   );
-  await tx.orders.addEvent(order.id, 'pending', STATUS_EVENT_TEXT.pending);
-  return order;
 }
 
 /** A line's discount and tax as priced: what its invoice prints and a refund gives back. */

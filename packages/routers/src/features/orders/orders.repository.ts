@@ -81,8 +81,11 @@ export function createOrdersRepository(db: Executor) {
       return lockBuyer(db, userId);
     },
 
-    /** 422 PAYMENT_FAILED when another order already holds the gateway payment id. */
-    async insertOrder(order: NewOrder, items: NewOrderItem[]): Promise<OrderRecord> {
+    /**
+     * The order's row alone (its lines: `insertItems`, once its id is known). 422 PAYMENT_FAILED
+     * when another order already holds the gateway payment id.
+     */
+    async insertOrder(order: NewOrder): Promise<OrderRecord> {
       const [created] = await db
         .insert(orders)
         .values(order)
@@ -93,8 +96,11 @@ export function createOrdersRepository(db: Executor) {
           throw error;
         });
       if (!created) throw new Error('order insert returned no row');
-      await db.insert(orderItems).values(items.map((item) => ({ ...item, orderId: created.id })));
       return created;
+    },
+
+    async insertItems(orderId: number, items: readonly NewOrderItem[]): Promise<void> {
+      await db.insert(orderItems).values(items.map((item) => ({ ...item, orderId })));
     },
 
     async addEvent(orderId: number, status: OrderStatusValue, description: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { STATUS_EVENT_TEXT } from './order-status';
+import { insertNewOrder } from './order-placement.steps';
 import type { OrderRecord, OrdersRepository } from './orders.repository';
 
 /*
@@ -27,12 +27,13 @@ export interface ReplacementLine {
 
 /** Writes the replacement order of `original` and the first event of its timeline. */
 export async function writeReplacementOrder(
-  tx: { orders: Pick<OrdersRepository, 'insertOrder' | 'addEvent'> },
+  tx: { orders: Pick<OrdersRepository, 'insertOrder' | 'insertItems' | 'addEvent'> },
   original: OrderRecord,
   lines: readonly ReplacementLine[],
   note: string,
 ): Promise<OrderRecord> {
-  const order = await tx.orders.insertOrder(
+  return insertNewOrder(
+    tx,
     {
       userId: original.userId,
       status: 'pending',
@@ -71,6 +72,4 @@ export async function writeReplacementOrder(
       hsnCode: line.hsnCode,
     })),
   );
-  await tx.orders.addEvent(order.id, 'pending', STATUS_EVENT_TEXT.pending);
-  return order;
 }
